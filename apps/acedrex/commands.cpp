@@ -1,0 +1,285 @@
+#include "commands.h"
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <sstream>
+
+#include "core/game.h"
+#include "core/perft.h"
+#include "core/position.h"
+#include "core/variant.h"
+
+namespace acedrex::cli {
+namespace {
+
+const char* kUsage =
+    "usage: acedrex COMMAND [options]\n"
+    "  variants                               list the variants and their options\n"
+    "  perft --variant V [--option k=v]... [--fen F] [--moves \"m1 m2\"] [--divide] DEPTH\n"
+    "  moves --variant V [--option k=v]... [--fen F] [--moves \"...\"]\n"
+    "  summary --variant V [--option k=v]... [--fen F] [--moves \"...\"] [--seed N]\n"
+    "  bench [--depth-scale N] [--no-reference]  perft speed per variant (with Fairy-Stockfish on Shako)\n"
+    "common: --variants DIR loads more variant files\n";
+
+struct Args {
+  std::string command;
+  std::map<std::string, std::string> values;
+  std::vector<std::string> options;
+  std::vector<std::string> positional;
+  bool divide = false;
+  bool noReference = false;
+};
+
+int fail(const std::string& msg) {
+  std::cerr << "error: " << msg << "\n";
+  return 2;
+}
+
+Result<Args> parseArgs(const std::vector<std::string>& a) {
+  Args out;
+  if (a.empty()) return makeError("usage", "no command");
+  out.command = a[0];
+  for (size_t i = 1; i < a.size(); ++i) {
+    const std::string& t = a[i];
+    if (t == "--divide") { out.divide = true; continue; }
+    if (t == "--no-reference") { out.noReference = true; continue; }
+    if (t.rfind("--", 0) == 0) {
+      std::string key = t.substr(2), val;
+      const size_t eq = key.find('=');
+      if (eq != std::string::npos && key.rfind("option", 0) != 0) {
+        val = key.substr(eq + 1);
+        key = key.substr(0, eq);
+      } else {
+        if (i + 1 >= a.size()) return makeError("usage", "--" + key + " needs a value");
+        val = a[++i];
+      }
+      static const char* known[] = {"variant", "option", "fen", "moves", "seed", "variants", "depth-scale"};
+      bool ok = false;
+      for (const char* k : known) ok = ok || key == k;
+      if (!ok) return makeError("usage", "unknown flag --" + key);
+      if (key == "option") out.options.push_back(val);
+      else out.values[key] = val;
+      continue;
+    }
+    out.positional.push_back(t);
+  }
+  return out;
+}
+
+struct Setup {
+  VariantRegistry registry = VariantRegistry::withEmbedded();
+  std::shared_ptr<const Rules> rules;
+};
+
+Result<std::shared_ptr<const Rules>> rulesFor(const Args& args, VariantRegistry& reg) {
+  if (args.values.count("variants"))
+    if (auto s = reg.loadDirectory(args.values.at("variants")); !s.ok()) return s.error();
+  if (!args.values.count("variant")) return makeError("usage", "--variant is required");
+  return reg.rules(args.values.at("variant"), args.options);
+}
+
+Result<Position> positionFor(const Args& args, const std::shared_ptr<const Rules>& rules) {
+  Position pos(rules);
+  const std::string fen = args.values.count("fen") ? args.values.at("fen") : rules->start;
+  if (auto s = pos.set(fen); !s.ok()) return s.error();
+  if (args.values.count("moves"))
+    if (auto s = playLine(pos, args.values.at("moves")); !s.ok()) return s.error();
+  return pos;
+}
+
+int cmdVariants(const Args& args) {
+  VariantRegistry reg = VariantRegistry::withEmbedded();
+  if (args.values.count("variants"))
+    if (auto s = reg.loadDirectory(args.values.at("variants")); !s.ok()) return fail(s.error().text());
+  for (const VariantDef* d : reg.all()) {
+    auto rules = Rules::compile(*d, {});
+    std::cout << d->name << "  (" << d->title << ", " << (rules.ok() ? (*rules)->nseats() : 0) << " seats)\n";
+    for (const auto& o : d->options) {
+      std::cout << "  --option " << o.name << "=";
+      for (size_t i = 0; i < o.values.size(); ++i) std::cout << (i ? "|" : "") << o.values[i];
+      std::cout << "   (default " << o.values.front() << ")";
+      if (!o.help.empty()) std::cout << "  " << o.help;
+      std::cout << "\n";
+    }
+  }
+  return 0;
+}
+
+int cmdPerft(const Args& args) {
+  if (args.positional.size() != 1) return fail("perft needs one DEPTH");
+  const std::string& d = args.positional[0];
+  if (d.empty() || d.size() > 2 || d.find_first_not_of("0123456789") != std::string::npos)
+    return fail("DEPTH must be a number from 0 to 99, not \"" + d + "\"");
+  const int depth = std::stoi(d);
+  VariantRegistry reg = VariantRegistry::withEmbedded();
+  auto rules = rulesFor(args, reg);
+  if (!rules.ok()) return fail(rules.error().text());
+  auto pos = positionFor(args, rules.value());
+  if (!pos.ok()) return fail(pos.error().text());
+  uint64_t total = 0;
+  if (args.divide) {
+    for (const auto& [move, n] : perftDivide(pos.value(), depth)) {
+      std::cout << move << ": " << n << "\n";
+      total += n;
+    }
+    if (depth == 0) total = 1;
+  } else {
+    total = perft(pos.value(), depth);
+  }
+  std::cout << "\nNodes searched: " << total << "\n";
+  return 0;
+}
+
+int cmdMoves(const Args& args) {
+  VariantRegistry reg = VariantRegistry::withEmbedded();
+  auto rules = rulesFor(args, reg);
+  if (!rules.ok()) return fail(rules.error().text());
+  auto pos = positionFor(args, rules.value());
+  if (!pos.ok()) return fail(pos.error().text());
+  MoveList list;
+  pos->legalMoves(list);
+  for (Move m : list) std::cout << pos->moveText(m) << "\n";
+  return 0;
+}
+
+int cmdSummary(const Args& args) {
+  VariantRegistry reg = VariantRegistry::withEmbedded();
+  auto rules = rulesFor(args, reg);
+  if (!rules.ok()) return fail(rules.error().text());
+  uint64_t seed = 1;
+  if (args.values.count("seed")) {
+    const std::string& s = args.values.at("seed");
+    if (s.empty() || s.size() > 19 || s.find_first_not_of("0123456789") != std::string::npos)
+      return fail("--seed must be a number, not \"" + s + "\"");
+    seed = std::stoull(s);
+  }
+  Game game(rules.value(), seed);
+  if (args.values.count("fen"))
+    if (auto s = game.setStart(args.values.at("fen")); !s.ok()) return fail(s.error().text());
+  if (args.values.count("moves"))
+    if (auto s = game.playAll(args.values.at("moves")); !s.ok()) return fail(s.error().text());
+  std::cout << game.summaryJson() << "\n";
+  return 0;
+}
+
+// --- bench -----------------------------------------------------------------
+
+struct BenchCase {
+  std::string variant;
+  std::vector<std::string> options;
+  std::string fen;  // empty: start
+  int depth;
+};
+
+std::vector<BenchCase> benchCases(int scale) {
+  return {
+      {"shako", {}, "", 3 + scale},
+      {"shako", {}, "4kc3c/ernbq1b1re/ppp3p1pp/3p2pp2/4p5/5P4/2PN2P3/PP1PP2PPP/ER1BQKBNR1/5C3C w KQ - 0 9", 2 + scale},
+      {"shako", {}, "r5k3/4q2c2/1ebppnp3/1pp3BeEQ/10/2PE2P3/1P3P4/5NP2P/rR3KB3/7C2 w Q - 3 35", 2 + scale},
+      {"four-seasons", {}, "", 5 + scale},
+      {"joko-urtaroak", {}, "", 4 + scale},
+      {"grant-acedrex", {"king-leap=yes", "pawn-double=always"}, "", 2 + scale},
+  };
+}
+
+// Runs Fairy-Stockfish's own perft on the same Shako positions; returns seconds or -1.
+double referenceSeconds(const std::vector<BenchCase>& cases, uint64_t& nodes) {
+  const char* exe = "/usr/games/fairy-stockfish";
+  if (std::system((std::string("test -x ") + exe).c_str()) != 0) return -1;
+  std::string script = "uci\nsetoption name UCI_Variant value shako\n";
+  for (const auto& c : cases) {
+    if (c.variant != "shako") continue;
+    script += "position " + (c.fen.empty() ? std::string("startpos") : "fen " + c.fen) + "\n";
+    script += "go perft " + std::to_string(c.depth) + "\n";
+  }
+  script += "quit\n";
+  const std::string file = "/tmp/acedrex-bench-fsf.txt";
+  if (FILE* f = std::fopen(file.c_str(), "w")) {
+    std::fputs(script.c_str(), f);
+    std::fclose(f);
+  } else {
+    return -1;
+  }
+  const auto t0 = std::chrono::steady_clock::now();
+  FILE* p = popen((std::string(exe) + " < " + file).c_str(), "r");
+  if (!p) return -1;
+  char line[512];
+  nodes = 0;
+  while (std::fgets(line, sizeof line, p)) {
+    std::string l(line);
+    if (l.rfind("Nodes searched: ", 0) == 0) nodes += std::stoull(l.substr(16));
+  }
+  pclose(p);
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+int cmdBench(const Args& args) {
+  int scale = 1;
+  if (args.values.count("depth-scale")) {
+    const std::string& s = args.values.at("depth-scale");
+    if (s != "0" && s != "1" && s != "2") return fail("--depth-scale is 0, 1 or 2");
+    scale = std::stoi(s);
+  }
+  VariantRegistry reg = VariantRegistry::withEmbedded();
+  const auto cases = benchCases(scale);
+  std::map<std::string, std::pair<uint64_t, double>> per;
+  uint64_t signature = 0;
+  for (const auto& c : cases) {
+    auto rules = reg.rules(c.variant, c.options);
+    if (!rules.ok()) return fail(rules.error().text());
+    Position pos(rules.value());
+    if (auto s = pos.set(c.fen.empty() ? (*rules)->start : c.fen); !s.ok()) return fail(s.error().text());
+    const auto t0 = std::chrono::steady_clock::now();
+    const uint64_t n = perft(pos, c.depth);
+    const double sec = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    per[c.variant].first += n;
+    per[c.variant].second += sec;
+    signature += n;
+    std::printf("%-14s depth %d  %12llu nodes  %8.3f s  %10.0f nodes/s\n", c.variant.c_str(), c.depth,
+                static_cast<unsigned long long>(n), sec, n / std::max(sec, 1e-9));
+  }
+  std::printf("\n");
+  for (const auto& [v, ns] : per)
+    std::printf("%-14s %12llu nodes  %10.0f nodes/s\n", v.c_str(), static_cast<unsigned long long>(ns.first),
+                ns.first / std::max(ns.second, 1e-9));
+  if (!args.noReference) {
+    uint64_t refNodes = 0;
+    const double refSec = referenceSeconds(cases, refNodes);
+    if (refSec > 0) {
+      const double ours = per["shako"].first / std::max(per["shako"].second, 1e-9);
+      const double theirs = refNodes / refSec;
+      std::printf("fairy-stockfish shako %12llu nodes  %10.0f nodes/s (process time included)\n",
+                  static_cast<unsigned long long>(refNodes), theirs);
+      std::printf("shako speed ratio acedrex/fairy-stockfish: %.3f%s\n", ours / theirs,
+                  refNodes == per["shako"].first ? "" : "  (NODE COUNTS DIFFER)");
+    } else {
+      std::printf("fairy-stockfish not found: no reference ratio\n");
+    }
+  }
+  std::printf("Bench: %llu\n", static_cast<unsigned long long>(signature));
+  return 0;
+}
+
+}  // namespace
+
+int run(const std::vector<std::string>& argv) {
+  if (argv.empty() || argv[0] == "help" || argv[0] == "--help" || argv[0] == "-h") {
+    std::cout << kUsage;
+    return argv.empty() ? 2 : 0;
+  }
+  auto args = parseArgs(argv);
+  if (!args.ok()) return fail(args.error().text() + "\n" + kUsage);
+  const std::string& c = args->command;
+  if (c == "variants") return cmdVariants(*args);
+  if (c == "perft") return cmdPerft(*args);
+  if (c == "moves") return cmdMoves(*args);
+  if (c == "summary") return cmdSummary(*args);
+  if (c == "bench") return cmdBench(*args);
+  return fail("unknown command \"" + c + "\"\n" + kUsage);
+}
+
+}  // namespace acedrex::cli

@@ -1,0 +1,10 @@
+// acedrex: the one binary. Subcommands: variants, perft, moves, summary, bench.
+#include <string>
+#include <vector>
+
+#include "commands.h"
+
+int main(int argc, char** argv) {
+  std::vector<std::string> args(argv + 1, argv + argc);
+  return acedrex::cli::run(args);
+}

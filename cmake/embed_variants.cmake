@@ -1,0 +1,11 @@
+# Writes OUT: a C++ file holding every DIR/*.variant as a string.
+file(GLOB files ${DIR}/*.variant)
+list(SORT files)
+set(body "")
+foreach(f ${files})
+  get_filename_component(name ${f} NAME_WE)
+  file(READ ${f} text)
+  set(body "${body}      {\"${name}\", R\"acedrex_variant(${text})acedrex_variant\"},\n")
+endforeach()
+file(WRITE ${OUT}.tmp "// Generated from variants/*.variant; do not edit.\n#include \"core/embedded_variants.h\"\n\nnamespace acedrex {\n\nconst std::vector<std::pair<std::string, std::string>>& embeddedVariantFiles() {\n  static const std::vector<std::pair<std::string, std::string>> files = {\n${body}  };\n  return files;\n}\n\n}  // namespace acedrex\n")
+file(COPY_FILE ${OUT}.tmp ${OUT} ONLY_IF_DIFFERENT)

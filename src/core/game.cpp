@@ -1,0 +1,235 @@
+#include "core/game.h"
+
+#include <algorithm>
+#include <sstream>
+
+namespace acedrex {
+
+uint64_t DieRng::next() {
+  uint64_t z = (s_ += 0x9E3779B97F4A7C15ULL);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+  return z ^ (z >> 31);
+}
+
+int DieRng::below(int n) {
+  // Rejection sampling keeps every face equally likely.
+  const uint64_t limit = UINT64_MAX - UINT64_MAX % static_cast<uint64_t>(n);
+  uint64_t x;
+  do x = next();
+  while (x >= limit);
+  return static_cast<int>(x % static_cast<uint64_t>(n));
+}
+
+Game::Game(std::shared_ptr<const Rules> rules, uint64_t seed) : pos_(rules), seed_(seed), rng_(seed) {
+  auto s = setStart(rules->start);
+  (void)s;  // the variant's own start position is tested
+}
+
+Status Game::setStart(const std::string& text) {
+  Position fresh(pos_.rulesPtr());
+  if (auto s = fresh.set(text); !s.ok()) return s;
+  pos_ = fresh;
+  start_ = pos_.text();
+  rng_ = DieRng(seed_);
+  record_.clear();
+  hashes_.clear();
+  coins_.fill(0);
+  settled_ = false;
+  drawReason_.clear();
+  throw_ = 0;
+  afterPly();
+  return okStatus();
+}
+
+int Game::currentThrowType() const {
+  for (const auto& f : rules().die)
+    if (f.face == throw_) return f.type;
+  return -1;
+}
+
+std::vector<Move> Game::legalMoves() {
+  std::vector<Move> out;
+  if (finished()) return out;
+  MoveList list;
+  pos_.legalMoves(list);
+  const int type = currentThrowType();
+  for (Move m : list)
+    if (type < 0 || typeOf(pos_.at(m.from())) == type) out.push_back(m);
+  if (out.empty() && type >= 0) out.push_back(Move::null());
+  return out;
+}
+
+Status Game::play(const std::string& text) {
+  if (finished()) return makeError("move", "the game is over", "move \"" + text + "\"");
+  for (Move m : legalMoves())
+    if (pos_.moveText(m) == text) return play(m);
+  if (throw_) {
+    auto parsed = pos_.parseMove(text);
+    if (parsed.ok() || text == "0000")
+      return makeError("move", "the die shows " + std::to_string(throw_) + " (" +
+                                   rules().types[currentThrowType()].name + "): " +
+                                   (legalMoves().front().isNull() ? "no such piece can move; play 0000" : "move a " + rules().types[currentThrowType()].name),
+                       "move \"" + text + "\"");
+    return parsed.error();
+  }
+  auto parsed = pos_.parseMove(text);
+  if (!parsed.ok()) return parsed.error();
+  return play(parsed.value());
+}
+
+Status Game::play(Move m) {
+  const auto legal = legalMoves();
+  if (std::find(legal.begin(), legal.end(), m) == legal.end())
+    return makeError("move", "not a legal move here", "move \"" + pos_.moveText(m) + "\"");
+  record_.push_back({pos_.moveText(m), pos_.toMove(), throw_});
+  pos_.make(m);
+  settleEvents(pos_.lastEvents());
+  afterPly();
+  return okStatus();
+}
+
+Status Game::playAll(const std::string& moves) {
+  std::istringstream in(moves);
+  int ply = 0;
+  for (std::string t; in >> t;) {
+    ++ply;
+    if (auto s = play(t); !s.ok()) {
+      Error e = s.error();
+      e.location = "ply " + std::to_string(ply) + ", " + e.location;
+      return e;
+    }
+  }
+  return okStatus();
+}
+
+void Game::afterPly() {
+  // Turn start: a seat with no legal move is mated or stalemated now.
+  while (!pos_.finished()) {
+    MoveList list;
+    pos_.legalMoves(list);
+    if (!list.empty()) break;
+    pos_.applyTurnStart();
+    settleEvents(pos_.lastEvents());
+  }
+  if (!pos_.finished()) {
+    hashes_.push_back(pos_.hash());
+    const auto reps = std::count(hashes_.begin(), hashes_.end(), pos_.hash());
+    bool onlyKings = true;
+    for (int s = 0; s < rules().nseats(); ++s)
+      if (pos_.isIn(s) && pos_.pieceCount(s) > 1) onlyKings = false;
+    if (reps >= 3) drawReason_ = "repetition";
+    else if (pos_.fifty() >= 50 * pos_.seatsIn()) drawReason_ = "fifty moves";
+    else if (onlyKings) drawReason_ = "only kings";
+    if (!drawReason_.empty()) pos_.declareDraw();
+  } else if (pos_.result() == ResultKind::kDraw && drawReason_.empty()) {
+    drawReason_ = pos_.seatsIn() > 1 && pos_.outCount() == 0 && rules().nseats() == 2 ? "stalemate" : "only kings";
+  }
+  settleEnd();
+  throw_ = 0;
+  if (!pos_.finished() && !rules().die.empty()) throwDie();
+}
+
+void Game::throwDie() {
+  const auto& die = rules().die;
+  throw_ = die[static_cast<size_t>(rng_.below(static_cast<int>(die.size())))].face;
+}
+
+void Game::settleEvents(const PlyEvents& ev) {
+  if (!rules().coins) return;
+  const int n = rules().nseats();
+  if (ev.capturedOwner >= 0 && ev.mover >= 0) {
+    --coins_[ev.capturedOwner];
+    ++coins_[ev.mover];
+  }
+  for (int t = 0; t < n; ++t)
+    for (int a = 0; a < n; ++a)
+      if ((ev.checkStarts[t] >> a) & 1) {
+        --coins_[t];
+        ++coins_[a];
+      }
+  for (int i = 0; i < ev.nOuts; ++i) {
+    const auto& o = ev.outs[i];
+    if ((o.reason == OutReason::kMated || o.reason == OutReason::kKingCaptured) && o.by >= 0) {
+      coins_[o.seat] -= o.pieces;
+      coins_[o.by] += o.pieces;
+    }
+  }
+}
+
+void Game::settleEnd() {
+  if (!rules().coins || settled_ || !pos_.finished()) return;
+  settled_ = true;
+  if (pos_.result() != ResultKind::kWin) return;
+  const int winner = pos_.winner();
+  if (pos_.outCount() >= 2) {
+    const int second = pos_.outSeat(1);
+    const int pay = std::max(coins_[second], 0) + pos_.piecesAtOut(second);
+    coins_[second] -= pay;
+    coins_[winner] += pay;
+  }
+  if (pos_.outCount() >= 3) {
+    const int third = pos_.outSeat(2);
+    const int pay = pos_.piecesAtOut(third);
+    coins_[third] -= pay;
+    coins_[winner] += pay;
+  }
+}
+
+void Game::resign(int seat) {
+  if (finished() || !pos_.isIn(seat)) return;
+  record_.push_back({"resign", seat, 0});
+  pos_.removeSeat(seat, OutReason::kResigned);
+  settleEvents(pos_.lastEvents());
+  afterPly();
+}
+
+void Game::timeout(int seat) {
+  if (finished() || !pos_.isIn(seat)) return;
+  record_.push_back({"timeout", seat, 0});
+  pos_.removeSeat(seat, OutReason::kTimeout);
+  settleEvents(pos_.lastEvents());
+  afterPly();
+}
+
+void Game::agreeDraw() {
+  if (finished()) return;
+  drawReason_ = "agreement";
+  pos_.declareDraw();
+}
+
+std::string Game::summaryJson() const {
+  const Rules& r = rules();
+  std::ostringstream o;
+  auto name = [&](int s) { return "\"" + r.seats[s].name + "\""; };
+  o << "{\"variant\":\"" << r.variant << "\",\"status\":\"" << (finished() ? "finished" : "ongoing") << "\"";
+  o << ",\"to_move\":" << (finished() ? std::string("null") : name(pos_.toMove()));
+  o << ",\"in\":[";
+  bool first = true;
+  for (int i = 0; i < r.nseats(); ++i) {
+    const int s = i;
+    if (!pos_.isIn(s)) continue;
+    o << (first ? "" : ",") << name(s);
+    first = false;
+  }
+  o << "],\"out_order\":[";
+  for (int i = 0; i < pos_.outCount(); ++i) o << (i ? "," : "") << name(pos_.outSeat(i));
+  o << "],\"places\":{";
+  if (finished()) {
+    const auto pl = pos_.places();
+    for (int s = 0; s < r.nseats(); ++s) o << (s ? "," : "") << name(s) << ":" << pl[s];
+  }
+  o << "}";
+  if (r.coins) {
+    o << ",\"coins\":{";
+    for (int s = 0; s < r.nseats(); ++s) o << (s ? "," : "") << name(s) << ":" << coins_[s];
+    o << "}";
+  }
+  if (!r.die.empty()) o << ",\"die\":" << throw_;
+  if (!drawReason_.empty()) o << ",\"draw_reason\":\"" << drawReason_ << "\"";
+  o << ",\"plies\":" << record_.size();
+  o << ",\"fen\":\"" << pos_.text() << "\"}";
+  return o.str();
+}
+
+}  // namespace acedrex

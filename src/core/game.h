@@ -1,0 +1,81 @@
+// Game: a Position with its history. It runs the turn start (mates and
+// stalemates found there), the draws that need history (repetition, the
+// fifty-move count) and those by material, resignation and timeouts, the
+// coins of Four Seasons and the die with its seeded generator, so that a
+// game replays exactly from its start, its seed and its moves.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/position.h"
+
+namespace acedrex {
+
+// A small deterministic generator (splitmix64), the same on every platform.
+class DieRng {
+ public:
+  explicit DieRng(uint64_t seed) : s_(seed) {}
+  uint64_t next();
+  int below(int n);  // uniform in [0, n)
+
+ private:
+  uint64_t s_;
+};
+
+struct PlyRecord {
+  std::string move;  // move text, "0000" for a lost turn
+  int seat = -1;
+  int dieFace = 0;   // the throw this move was made under (0: no die)
+};
+
+class Game {
+ public:
+  Game(std::shared_ptr<const Rules> rules, uint64_t seed = 1);
+
+  Status setStart(const std::string& positionText);  // default: the variant's start
+  // Plays one move given as text; an illegal or malformed move changes nothing.
+  Status play(const std::string& moveText);
+  Status play(Move m);
+  Status playAll(const std::string& spaceSeparatedMoves);  // names the ply of a failure
+  void resign(int seat);
+  void timeout(int seat);
+  void agreeDraw();
+
+  const Position& position() const { return pos_; }
+  Position& positionForSearch() { return pos_; }
+  const Rules& rules() const { return pos_.rules(); }
+  std::vector<Move> legalMoves();      // restricted by the current throw; {0000} if none
+  int currentThrow() const { return throw_; }  // the die face for the seat to move, 0 if none
+  int currentThrowType() const;        // piece type the throw allows, -1 if no die
+  bool finished() const { return pos_.finished(); }
+  const std::vector<PlyRecord>& record() const { return record_; }
+  const std::array<int, kMaxSeats>& coins() const { return coins_; }
+  const std::string& startText() const { return start_; }
+  uint64_t seed() const { return seed_; }
+  std::string drawReason() const { return drawReason_; }
+  // The summary of the CLI: status, to_move, in, out_order, places, coins.
+  std::string summaryJson() const;
+
+ private:
+  void afterPly();
+  void settleEvents(const PlyEvents& ev);
+  void settleEnd();
+  void throwDie();
+
+  Position pos_;
+  std::string start_;
+  uint64_t seed_;
+  DieRng rng_;
+  int throw_ = 0;
+  std::vector<PlyRecord> record_;
+  std::vector<uint64_t> hashes_;
+  std::array<int, kMaxSeats> coins_{};
+  bool settled_ = false;
+  std::string drawReason_;
+};
+
+}  // namespace acedrex

@@ -1,0 +1,358 @@
+// Position text: Fairy-Stockfish FEN for two seats, the FEN4-like line for
+// more (grammar in docs/notation.md); move text.
+#include <algorithm>
+#include <cctype>
+#include <sstream>
+
+#include "core/position.h"
+
+namespace acedrex {
+namespace {
+
+std::vector<std::string> split(const std::string& s, char sep) {
+  std::vector<std::string> out;
+  std::string cur;
+  for (char c : s) {
+    if (c == sep) {
+      out.push_back(cur);
+      cur.clear();
+    } else {
+      cur.push_back(c);
+    }
+  }
+  out.push_back(cur);
+  return out;
+}
+
+bool allDigits(const std::string& s) {
+  return !s.empty() && s.size() <= 9 && std::all_of(s.begin(), s.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
+}
+
+int dirLetter(char c) {
+  switch (c) {
+    case 'n': return kNorth;
+    case 'e': return kEast;
+    case 's': return kSouth;
+    case 'w': return kWest;
+    default: return -1;
+  }
+}
+const char kDirLetters[] = "nesw";
+
+}  // namespace
+
+Status Position::set(const std::string& textIn) {
+  const Rules& r = *rules_;
+  const Position backup = *this;
+  auto fail = [&](const std::string& why) -> Status {
+    *this = backup;
+    return makeError("fen", why, "position \"" + textIn + "\"");
+  };
+  clear();
+  std::string text = textIn;
+  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) text.pop_back();
+  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front()))) text.erase(0, 1);
+  if (text.empty()) return fail("empty position");
+
+  if (r.nseats() == 2) {
+    std::istringstream in(text);
+    std::string board, side, castling = "-", ep = "-", half = "0", full = "1";
+    in >> board >> side;
+    if (side.empty()) return fail("expected the board and the side to move");
+    in >> castling >> ep >> half >> full;
+    std::string extra;
+    if (in >> extra) return fail("unexpected text \"" + extra + "\"");
+    const auto ranks = split(board, '/');
+    if (static_cast<int>(ranks.size()) != r.height)
+      return fail("expected " + std::to_string(r.height) + " ranks, found " + std::to_string(ranks.size()));
+    for (int i = 0; i < r.height; ++i) {
+      const int rank = r.height - 1 - i;
+      int file = 0;
+      const std::string& row = ranks[i];
+      for (size_t j = 0; j < row.size(); ++j) {
+        const char c = row[j];
+        if (std::isdigit(static_cast<unsigned char>(c))) {
+          size_t k = j;
+          while (k < row.size() && std::isdigit(static_cast<unsigned char>(row[k]))) ++k;
+          const int n = std::stoi(row.substr(j, std::min<size_t>(k - j, 3)));
+          if (n < 1) return fail("bad empty-square count in rank " + std::to_string(rank + 1));
+          file += n;
+          j = k - 1;
+          if (file > r.width) return fail("rank " + std::to_string(rank + 1) + " is too long");
+          continue;
+        }
+        const int type = r.typeByLetter(static_cast<char>(std::toupper(static_cast<unsigned char>(c))));
+        if (type < 0 || !std::isalpha(static_cast<unsigned char>(c))) return fail(std::string("unknown piece '") + c + "'");
+        if (file >= r.width) return fail("rank " + std::to_string(rank + 1) + " is too long");
+        const int seat = std::isupper(static_cast<unsigned char>(c)) ? 0 : 1;
+        const Square s = r.square(file, rank);
+        if (r.blocked[s]) return fail("a piece stands on a blocked square");
+        put(s, makePiece(type, r.seats[seat].dir, seat));
+        ++file;
+      }
+      if (file != r.width) return fail("rank " + std::to_string(rank + 1) + " has " + std::to_string(file) + " squares, not " + std::to_string(r.width));
+    }
+    if (side != "w" && side != "b") return fail("the side to move is w or b, not \"" + side + "\"");
+    st_.toMove = side == "w" ? 0 : 1;
+    if (castling != "-") {
+      for (char c : castling) {
+        const int seat = std::isupper(static_cast<unsigned char>(c)) ? 0 : 1;
+        const char u = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+        if (u == 'J' && !r.kingLeaps.empty()) { st_.rights |= leapBit(seat); continue; }
+        if (u == 'D' && r.doubleRights == DoubleStepRights::kUntilCapture) { st_.rights |= doubleBit(seat); continue; }
+        if (!r.castlingRank) {
+          if (u == 'J' || u == 'D') continue;  // rights that these options switch off
+          return fail(std::string("unknown right '") + c + "'");
+        }
+        const Square k = st_.king[seat];
+        if (k == kNoSquare) return fail("castling right without a king");
+        const int rank = r.rankOf(k);
+        const int rookType = r.typeByLetter('R');
+        Square rook = kNoSquare;
+        if (u == 'K' || u == 'Q') {
+          const int step = u == 'K' ? -1 : 1;
+          for (int f = u == 'K' ? r.width - 1 : 0; f >= 0 && f < r.width; f += step) {
+            const Piece q = st_.board[r.square(f, rank)];
+            if (isPiece(q) && seatOf(q) == seat && typeOf(q) == rookType) { rook = r.square(f, rank); break; }
+            if (r.square(f, rank) == k) break;
+          }
+        } else if (u >= 'A' && u < 'A' + r.width) {
+          const Piece q = st_.board[r.square(u - 'A', rank)];
+          if (isPiece(q) && seatOf(q) == seat && typeOf(q) == rookType) rook = r.square(u - 'A', rank);
+        } else {
+          return fail(std::string("unknown castling right '") + c + "'");
+        }
+        if (rook == kNoSquare) return fail(std::string("no rook for castling right '") + c + "'");
+        const int side = r.fileOf(rook) > r.fileOf(k) ? 0 : 1;
+        st_.castleRook[seat][side] = static_cast<int16_t>(rook);
+        st_.rights |= castleBit(seat, side);
+      }
+    }
+    if (ep != "-") {
+      auto sq = r.parseSquare(ep);
+      if (!sq.ok()) return fail("bad en-passant square \"" + ep + "\"");
+      if (r.enPassant) {
+        const int dir = r.seats[1 - st_.toMove].dir;
+        const Offset f = r.rotate({0, 1}, dir);
+        const int vf = r.fileOf(*sq) + f.dx, vk = r.rankOf(*sq) + f.dy;
+        if (!r.onBoard(vf, vk)) return fail("bad en-passant square \"" + ep + "\"");
+        const Square victim = r.square(vf, vk);
+        const Piece v = st_.board[victim];
+        if (isPiece(v) && r.types[typeOf(v)].pawn && seatOf(v) != st_.toMove && st_.board[*sq] == kEmpty) {
+          st_.ep = static_cast<int16_t>(*sq);
+          st_.epVictim = static_cast<int16_t>(victim);
+        }
+      }
+    }
+    if (!allDigits(half) || !allDigits(full)) return fail("the move counters must be numbers");
+    st_.fifty = std::stoi(half);
+    st_.ply = std::max(0, (std::stoi(full) - 1) * 2 + st_.toMove);
+  } else {
+    const auto fields = split(text, '-');
+    if (fields.size() != 6) return fail("expected 6 fields separated by '-': to-move, seats in, rights, fifty, ply, board");
+    int mover = -1;
+    for (int s = 0; s < r.nseats(); ++s)
+      if (fields[0].size() == 1 && r.seats[s].letter == fields[0][0]) mover = s;
+    if (mover < 0) return fail("unknown seat to move \"" + fields[0] + "\"");
+    st_.toMove = static_cast<uint8_t>(mover);
+    st_.inMask = 0;
+    for (char c : fields[1]) {
+      int seat = -1;
+      for (int s = 0; s < r.nseats(); ++s)
+        if (r.seats[s].letter == c) seat = s;
+      if (seat < 0) return fail(std::string("unknown seat '") + c + "' among the seats in");
+      st_.inMask |= static_cast<uint8_t>(1u << seat);
+    }
+    if (!isIn(mover)) return fail("the seat to move is not in");
+    if (fields[2] != "*" && !fields[2].empty()) return fail("this variant has no rights; write *");
+    if (!allDigits(fields[3]) || !allDigits(fields[4])) return fail("the counters must be numbers");
+    st_.fifty = std::stoi(fields[3]);
+    st_.ply = std::max(0, std::stoi(fields[4]) - 1);
+    const auto ranks = split(fields[5], '/');
+    if (static_cast<int>(ranks.size()) != r.height)
+      return fail("expected " + std::to_string(r.height) + " ranks, found " + std::to_string(ranks.size()));
+    for (int i = 0; i < r.height; ++i) {
+      const int rank = r.height - 1 - i;
+      int file = 0;
+      for (const std::string& cell : split(ranks[i], ',')) {
+        const std::string where = " in rank " + std::to_string(rank + 1);
+        if (allDigits(cell)) {
+          const int n = std::stoi(cell.substr(0, 3));
+          for (int k = 0; k < n; ++k, ++file)
+            if (file >= r.width || r.blocked[r.square(file, rank)]) return fail("empty run crosses a blocked square or the edge" + where);
+          continue;
+        }
+        if (file >= r.width) return fail("too many squares" + where);
+        const Square s = r.square(file, rank);
+        if (cell == "x") {
+          if (!r.blocked[s]) return fail("x on a square that is not blocked" + where);
+          ++file;
+          continue;
+        }
+        if (r.blocked[s]) return fail("expected x for the blocked square " + r.squareName(s));
+        if (cell.size() < 2 || cell.size() > 3) return fail("bad square \"" + cell + "\"" + where);
+        int seat = -1;
+        for (int q = 0; q < r.nseats(); ++q)
+          if (r.seats[q].letter == cell[0]) seat = q;
+        const int type = r.typeByLetter(cell[1]);
+        if (seat < 0 || type < 0) return fail("unknown piece \"" + cell + "\"" + where);
+        int dir = r.seats[seat].dir;
+        if (cell.size() == 3) {
+          dir = dirLetter(cell[2]);
+          if (dir < 0) return fail("unknown direction in \"" + cell + "\"" + where);
+        } else if (r.types[type].pawn) {
+          return fail("a pawn needs its direction (n, e, s or w): \"" + cell + "\"" + where);
+        }
+        if (!isIn(seat)) return fail("a piece of a seat that is out: \"" + cell + "\"" + where);
+        put(s, makePiece(type, dir, seat));
+        ++file;
+      }
+      if (file != r.width) return fail("rank " + std::to_string(rank + 1) + " has " + std::to_string(file) + " squares, not " + std::to_string(r.width));
+    }
+  }
+  // Every seat in has exactly one king; seats out have none.
+  for (int s = 0; s < r.nseats(); ++s) {
+    int kings = 0;
+    for (int i = 0; i < st_.count[s]; ++i)
+      if (typeOf(st_.board[st_.list[s][i]]) == r.royalType) ++kings;
+    if (isIn(s) && kings != 1) return fail("the " + r.seats[s].name + " seat needs exactly one king");
+    if (st_.count[s] > kMaxPiecesPerSeat - 8) return fail("too many pieces");
+  }
+  // Pawns may not stand where they would already have promoted.
+  for (Square s = 0; s < r.nsq(); ++s) {
+    const Piece p = st_.board[s];
+    if (isPiece(p) && r.types[typeOf(p)].pawn && r.onFarEdge(s, dirOf(p)) &&
+        (!r.promoChoices.empty() || !r.promoByFile.empty()))
+      return fail("a pawn on its last square at " + r.squareName(s));
+  }
+  // A side not to move may not stand in check in a two-seat game.
+  if (r.nseats() == 2 && inCheck(1 - st_.toMove) && r.die.empty())
+    return fail("the side not to move is in check");
+  if (r.nseats() > 2) {
+    int prev = st_.toMove;
+    for (int i = 1; i < r.nseats(); ++i) {
+      const int c = (st_.toMove - i + r.nseats()) % r.nseats();
+      if (isIn(c)) { prev = c; break; }
+    }
+    st_.lastMover = static_cast<int8_t>(prev);
+    st_.attackedBy.fill(0);
+    updateChecks(prev, nullptr);
+  }
+  computeHash();
+  finishIfDecided();
+  undo_.clear();
+  return okStatus();
+}
+
+std::string Position::text() const {
+  const Rules& r = *rules_;
+  std::string out;
+  if (r.nseats() == 2) {
+    for (int rank = r.height - 1; rank >= 0; --rank) {
+      int empty = 0;
+      for (int f = 0; f < r.width; ++f) {
+        const Piece p = st_.board[r.square(f, rank)];
+        if (!isPiece(p)) { ++empty; continue; }
+        if (empty) { out += std::to_string(empty); empty = 0; }
+        const char c = r.types[typeOf(p)].letter;
+        out += seatOf(p) == 0 ? c : static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      }
+      if (empty) out += std::to_string(empty);
+      if (rank) out += '/';
+    }
+    out += st_.toMove == 0 ? " w " : " b ";
+    std::string rights;
+    for (int seat = 0; seat < 2; ++seat) {
+      std::string part;
+      for (int side = 0; side < 2; ++side) {
+        if (!(st_.rights & castleBit(seat, side))) continue;
+        // K/Q when the rook is the outermost one on that side, else its file.
+        const Square rook = st_.castleRook[seat][side];
+        const int rank = r.rankOf(rook);
+        bool outer = true;
+        const int rookType = r.typeByLetter('R');
+        for (int f = side == 0 ? r.fileOf(rook) + 1 : 0; f < (side == 0 ? r.width : r.fileOf(rook)); ++f) {
+          const Piece q = st_.board[r.square(f, rank)];
+          if (isPiece(q) && seatOf(q) == seat && typeOf(q) == rookType) outer = false;
+        }
+        part += outer ? (side == 0 ? 'K' : 'Q') : static_cast<char>('A' + r.fileOf(rook));
+      }
+      if (st_.rights & leapBit(seat)) part += 'J';
+      if (st_.rights & doubleBit(seat)) part += 'D';
+      if (seat == 1)
+        std::transform(part.begin(), part.end(), part.begin(), [](char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); });
+      rights += part;
+    }
+    out += rights.empty() ? "-" : rights;
+    out += " " + (st_.ep == kNoSquare ? std::string("-") : r.squareName(st_.ep));
+    out += " " + std::to_string(st_.fifty) + " " + std::to_string(st_.ply / 2 + 1);
+    return out;
+  }
+  out += r.seats[st_.toMove].letter;
+  out += '-';
+  for (int s = 0; s < r.nseats(); ++s)
+    if (isIn(s)) out += r.seats[s].letter;
+  out += "-*-" + std::to_string(st_.fifty) + "-" + std::to_string(st_.ply + 1) + "-";
+  for (int rank = r.height - 1; rank >= 0; --rank) {
+    int empty = 0;
+    std::string row;
+    auto cell = [&](const std::string& c) {
+      if (empty) { row += (row.empty() ? "" : ",") + std::to_string(empty); empty = 0; }
+      row += (row.empty() ? "" : ",") + c;
+    };
+    for (int f = 0; f < r.width; ++f) {
+      const Square s = r.square(f, rank);
+      const Piece p = st_.board[s];
+      if (p == kBlocked) { cell("x"); continue; }
+      if (p == kEmpty) { ++empty; continue; }
+      std::string c{r.seats[seatOf(p)].letter, r.types[typeOf(p)].letter};
+      if (r.types[typeOf(p)].pawn || dirOf(p) != r.seats[seatOf(p)].dir) c += kDirLetters[dirOf(p)];
+      cell(c);
+    }
+    if (empty) row += (row.empty() ? "" : ",") + std::to_string(empty);
+    out += row;
+    if (rank) out += '/';
+  }
+  return out;
+}
+
+std::string Position::moveText(Move m) const {
+  if (m.isNull()) return "0000";
+  std::string t = rules_->squareName(m.from()) + rules_->squareName(m.to());
+  if (m.promo() >= 0) t += static_cast<char>(std::tolower(static_cast<unsigned char>(rules_->types[m.promo()].letter)));
+  return t;
+}
+
+Result<Move> Position::parseMove(const std::string& text) {
+  if (finished()) return makeError("move", "the game is over", "move \"" + text + "\"");
+  MoveList list;
+  legalMoves(list);
+  for (Move m : list)
+    if (moveText(m) == text) return m;
+  // Say why: malformed, or well-formed but not legal here.
+  const Rules& r = *rules_;
+  size_t i = 1;
+  while (i < text.size() && std::isdigit(static_cast<unsigned char>(text[i]))) ++i;
+  auto from = r.parseSquare(text.substr(0, i));
+  size_t j = i + 1;
+  while (j < text.size() && std::isdigit(static_cast<unsigned char>(text[j]))) ++j;
+  auto to = i < text.size() ? r.parseSquare(text.substr(i, j - i)) : Result<Square>(makeError("square", ""));
+  if (text == "0000") return makeError("move", "a lost turn (0000) is only played when the die allows no move", "move \"" + text + "\"");
+  if (!from.ok() || !to.ok() || text.size() > j + 1)
+    return makeError("move", "not a move: write from-square, to-square and a promotion letter (e.g. b2b4, c7c8f)", "move \"" + text + "\"");
+  const Piece p = st_.board[*from];
+  if (!isPiece(p)) return makeError("move", "no piece on " + r.squareName(*from), "move \"" + text + "\"");
+  if (seatOf(p) != st_.toMove)
+    return makeError("move", "the piece on " + r.squareName(*from) + " is not " + r.seats[st_.toMove].name + "'s", "move \"" + text + "\"");
+  for (Move m : list)
+    if (m.from() == *from && m.to() == *to)
+      return makeError("move", m.promo() >= 0 ? "this promotion needs a valid piece letter" : "no promotion here", "move \"" + text + "\"");
+  MoveList pseudo;
+  pseudoMoves(pseudo);
+  for (Move m : pseudo)
+    if (m.from() == *from && m.to() == *to)
+      return makeError("move", "it would leave the king attacked", "move \"" + text + "\"");
+  return makeError("move", "that piece cannot move there", "move \"" + text + "\"");
+}
+
+}  // namespace acedrex

@@ -1,0 +1,73 @@
+#include "core/perft.h"
+
+namespace acedrex {
+
+uint64_t perft(Position& pos, int depth) {
+  if (depth == 0) return 1;
+  if (pos.finished()) return 0;
+  MoveList list;
+  pos.legalMoves(list);
+  if (list.empty()) {
+    pos.applyTurnStart();
+    const uint64_t n = pos.finished() ? 0 : perft(pos, depth);
+    pos.unmake();
+    return n;
+  }
+  if (depth == 1) return static_cast<uint64_t>(list.size());
+  uint64_t total = 0;
+  for (Move m : list) {
+    pos.make(m);
+    total += perft(pos, depth - 1);
+    pos.unmake();
+  }
+  return total;
+}
+
+std::vector<std::pair<std::string, uint64_t>> perftDivide(Position& pos, int depth) {
+  std::vector<std::pair<std::string, uint64_t>> out;
+  if (depth < 1 || pos.finished()) return out;
+  MoveList list;
+  pos.legalMoves(list);
+  if (list.empty()) {
+    pos.applyTurnStart();
+    out = perftDivide(pos, depth);
+    pos.unmake();
+    return out;
+  }
+  for (Move m : list) {
+    pos.make(m);
+    out.emplace_back(pos.moveText(m), perft(pos, depth - 1));
+    pos.unmake();
+  }
+  return out;
+}
+
+}  // namespace acedrex
+
+#include <sstream>
+
+namespace acedrex {
+
+Status playLine(Position& pos, const std::string& moves) {
+  std::istringstream in(moves);
+  int ply = 0;
+  for (std::string t; in >> t;) {
+    ++ply;
+    auto m = pos.parseMove(t);
+    if (!m.ok()) {
+      Error e = m.error();
+      e.location = "ply " + std::to_string(ply) + ", " + e.location;
+      return e;
+    }
+    pos.make(m.value());
+    MoveList list;
+    while (!pos.finished()) {
+      pos.legalMoves(list);
+      if (!list.empty()) break;
+      pos.applyTurnStart();
+    }
+  }
+  return okStatus();
+}
+
+}  // namespace acedrex

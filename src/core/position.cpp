@@ -1,0 +1,623 @@
+#include "core/position.h"
+
+#include <algorithm>
+#include <cassert>
+
+namespace acedrex {
+
+Position::Position(std::shared_ptr<const Rules> rules) : rules_(std::move(rules)) {
+  clear();
+  undo_.reserve(256);
+}
+
+void Position::clear() {
+  const Rules& r = *rules_;
+  st_.board.fill(kEmpty);
+  for (Square s = 0; s < r.nsq(); ++s)
+    if (r.blocked[s]) st_.board[s] = kBlocked;
+  for (Square s = r.nsq(); s < kMaxSquares; ++s) st_.board[s] = kBlocked;
+  st_.count.fill(0);
+  st_.index.fill(0);
+  st_.king.fill(kNoSquare);
+  for (auto& c : st_.castleRook) c.fill(kNoSquare);
+  st_.hash = 0;
+  st_.rights = 0;
+  st_.ep = st_.epVictim = kNoSquare;
+  st_.fifty = st_.ply = 0;
+  st_.toMove = 0;
+  st_.inMask = static_cast<uint8_t>((1u << r.nseats()) - 1);
+  st_.attackedBy.fill(0);
+  for (auto& row : st_.checkPly) row.fill(-1);
+  for (auto& row : st_.checkMover) row.fill(-1);
+  st_.outOrder.fill(0);
+  st_.piecesAtOut.fill(0);
+  st_.outCount = 0;
+  st_.result = ResultKind::kOngoing;
+  st_.winner = -1;
+  st_.lastMover = -1;
+  undo_.clear();
+}
+
+void Position::put(Square s, Piece p) {
+  const int seat = seatOf(p);
+  st_.board[s] = p;
+  st_.index[s] = st_.count[seat];
+  st_.list[seat][st_.count[seat]++] = static_cast<uint8_t>(s);
+  st_.hash ^= rules_->zPiece[p][s];
+  if (typeOf(p) == rules_->royalType) st_.king[seat] = static_cast<int16_t>(s);
+}
+
+void Position::remove(Square s) {
+  const Piece p = st_.board[s];
+  const int seat = seatOf(p);
+  const uint8_t idx = st_.index[s];
+  const uint8_t last = st_.list[seat][--st_.count[seat]];
+  st_.list[seat][idx] = last;
+  st_.index[last] = idx;
+  st_.board[s] = kEmpty;
+  st_.hash ^= rules_->zPiece[p][s];
+  if (st_.king[seat] == s) st_.king[seat] = kNoSquare;
+}
+
+void Position::movePiece(Square from, Square to) {
+  const Piece p = st_.board[from];
+  const int seat = seatOf(p);
+  st_.board[to] = p;
+  st_.board[from] = kEmpty;
+  st_.index[to] = st_.index[from];
+  st_.list[seat][st_.index[to]] = static_cast<uint8_t>(to);
+  st_.hash ^= rules_->zPiece[p][from] ^ rules_->zPiece[p][to];
+  if (st_.king[seat] == from) st_.king[seat] = static_cast<int16_t>(to);
+}
+
+void Position::recolour(int from, int to) {
+  while (st_.count[from] > 0) {
+    const Square s = st_.list[from][st_.count[from] - 1];
+    const Piece p = st_.board[s];
+    remove(s);
+    put(s, withSeat(p, to));
+  }
+}
+
+int Position::nextSeat(int seat) const {
+  const int n = rules_->nseats();
+  for (int i = 1; i <= n; ++i) {
+    const int c = (seat + i) % n;
+    if (isIn(c)) return c;
+  }
+  return seat;
+}
+
+std::array<int, kMaxSeats> Position::places() const {
+  std::array<int, kMaxSeats> pl{};
+  if (!finished()) return pl;
+  const int n = rules_->nseats();
+  int place = 1;
+  auto placeOut = [&]() {
+    for (int i = st_.outCount - 1; i >= 0; --i)
+      if (pl[st_.outOrder[i]] == 0) pl[st_.outOrder[i]] = place++;
+  };
+  switch (st_.result) {
+    case ResultKind::kWin:
+      pl[st_.winner] = place++;
+      placeOut();
+      break;
+    case ResultKind::kDraw: {
+      for (int s = 0; s < n; ++s)
+        if (isIn(s)) pl[s] = 1;
+      place = seatsIn() + 1;
+      placeOut();
+      break;
+    }
+    case ResultKind::kFirstMate:
+      for (int s = 0; s < n; ++s) pl[s] = s == st_.winner ? 1 : 2;
+      break;
+    case ResultKind::kOthersDraw:
+      for (int s = 0; s < n; ++s) pl[s] = s == st_.winner ? n : 1;
+      break;
+    case ResultKind::kOngoing:
+      break;
+  }
+  return pl;
+}
+
+// ---------------------------------------------------------------------------
+// Attacks
+
+uint8_t Position::attackers(Square s, uint8_t seats) const {
+  uint8_t mask = 0;
+  const Rules& r = *rules_;
+  const auto& b = st_.board;
+  auto hit = [&](Piece q, uint64_t kinds) {
+    if (isPiece(q) && ((kinds >> kindOf(q)) & 1) && ((seats >> seatOf(q)) & 1)) mask |= 1u << seatOf(q);
+  };
+  for (const RevLeap& rl : r.revLeaps[s]) hit(b[rl.from], rl.kinds);
+  for (const RevRay& rr : r.revRays[s]) {
+    const uint8_t* sq = &r.revRaySq[rr.begin];
+    int i = 0;
+    while (i < rr.len && b[sq[i]] == kEmpty) ++i;
+    if (i == rr.len) continue;
+    hit(b[sq[i]], rr.sliders);
+    if (!rr.hoppers) continue;
+    ++i;
+    while (i < rr.len && b[sq[i]] == kEmpty) ++i;
+    if (i < rr.len) hit(b[sq[i]], rr.hoppers);
+  }
+  for (const RevBent& rb : r.revBents[s]) {
+    const uint8_t* sq = &r.revBentSq[rb.begin];
+    for (int i = 0; i < rb.len; ++i) {
+      if (b[sq[2 * i]] != kEmpty) break;
+      if (sq[2 * i + 1] != 0xFF) hit(b[sq[2 * i + 1]], rb.kinds);
+    }
+  }
+  return mask;
+}
+
+bool Position::inCheck(int seat) const {
+  const Square k = st_.king[seat];
+  return k != kNoSquare && attacked(k, enemiesOf(seat));
+}
+
+// ---------------------------------------------------------------------------
+// Move generation
+
+void Position::addPawnMove(Square from, Square to, int dir, MoveFlag flag, MoveList& out) const {
+  const Rules& r = *rules_;
+  if (!r.onFarEdge(to, dir)) {
+    out.push(Move(from, to, flag));
+    return;
+  }
+  if (!r.promoByFile.empty()) {
+    out.push(Move(from, to, flag, r.promoByFile[r.fileOf(to)]));
+    return;
+  }
+  if (r.promoChoices.empty()) {
+    out.push(Move(from, to, flag));
+    return;
+  }
+  for (int t : r.promoChoices) out.push(Move(from, to, flag, t));
+}
+
+void Position::genPiece(Square s, Piece p, MoveList& out) const {
+  const Rules& r = *rules_;
+  const int seat = seatOf(p);
+  const int dir = dirOf(p);
+  const bool pawn = r.types[typeOf(p)].pawn;
+  const auto& b = st_.board;
+  const SquareMoves& sm = r.moves(kindOf(p), s);
+  auto enemy = [&](Piece q) { return q != kEmpty && q != kBlocked && seatOf(q) != seat; };
+  auto add = [&](Square to) {
+    if (pawn) addPawnMove(s, to, dir, kNormal, out);
+    else out.push(Move(s, to));
+  };
+  for (uint32_t i = sm.leapBegin; i < sm.leapEnd; ++i) {
+    const Leap& l = r.leaps[i];
+    const Piece q = b[l.to];
+    if (q == kEmpty) {
+      if (l.mode & kModeMove) add(l.to);
+      else if (pawn && l.to == st_.ep && (l.mode & kModeCapture) && st_.epVictim != kNoSquare &&
+               enemy(b[st_.epVictim]))
+        out.push(Move(s, l.to, kEnPassant));
+    } else if ((l.mode & kModeCapture) && enemy(q)) {
+      add(l.to);
+    }
+  }
+  for (uint32_t i = sm.rayBegin; i < sm.rayEnd; ++i) {
+    const Ray& ray = r.rays[i];
+    const uint8_t* sq = &r.raySq[ray.begin];
+    int j = 0;
+    for (; j < ray.len; ++j) {
+      const Piece q = b[sq[j]];
+      if (q == kEmpty) {
+        if (ray.mode & kModeMove) add(sq[j]);
+        continue;
+      }
+      if ((ray.mode & kModeCapture) && enemy(q)) add(sq[j]);
+      break;
+    }
+    if (!(ray.mode & (kModeHopMove | kModeHopCapture))) continue;
+    for (++j; j < ray.len; ++j) {
+      const Piece q = b[sq[j]];
+      if (q == kEmpty) {
+        if (ray.mode & kModeHopMove) add(sq[j]);
+        continue;
+      }
+      if ((ray.mode & kModeHopCapture) && enemy(q)) add(sq[j]);
+      break;
+    }
+  }
+  for (uint32_t i = sm.bentBegin; i < sm.bentEnd; ++i) {
+    const Bent& bent = r.bents[i];
+    const Piece q = b[bent.first];
+    if (q != kEmpty) {
+      if ((bent.mode & kModeCapture) && enemy(q)) add(bent.first);
+      continue;
+    }
+    if (bent.mode & kModeMove) add(bent.first);
+    for (int c = 0; c < bent.rayCount; ++c) {
+      const Ray& ray = r.bentRays[bent.rayBegin + c];
+      const uint8_t* sq = &r.raySq[ray.begin];
+      for (int j = 0; j < ray.len; ++j) {
+        const Piece q2 = b[sq[j]];
+        if (q2 == kEmpty) {
+          if (bent.mode & kModeMove) add(sq[j]);
+          continue;
+        }
+        if ((bent.mode & kModeCapture) && enemy(q2)) add(sq[j]);
+        break;
+      }
+    }
+  }
+  // The pawn's two-square step from its double-step rank.
+  if (pawn && r.doubleStepRank && r.relativeRank(s, dir) == r.doubleStepRank &&
+      (r.doubleRights == DoubleStepRights::kNone || (st_.rights & doubleBit(seat)))) {
+    const Offset f = r.rotate({0, 1}, dir);
+    const int f1 = r.fileOf(s) + f.dx, k1 = r.rankOf(s) + f.dy;
+    const int f2 = f1 + f.dx, k2 = k1 + f.dy;
+    if (r.onBoard(f2, k2) && b[r.square(f1, k1)] == kEmpty && b[r.square(f2, k2)] == kEmpty)
+      addPawnMove(s, r.square(f2, k2), dir, kDoubleStep, out);
+  }
+}
+
+void Position::genSpecial(MoveList& out) const {
+  const Rules& r = *rules_;
+  const int us = st_.toMove;
+  const Square k = st_.king[us];
+  if (k == kNoSquare) return;
+  const uint8_t them = enemiesOf(us);
+  const auto& b = st_.board;
+  if (r.castlingRank && (st_.rights & (castleBit(us, 0) | castleBit(us, 1))) &&
+      r.relativeRank(k, r.seats[us].dir) == r.castlingRank && !attacked(k, them)) {
+    for (int side = 0; side < 2; ++side) {
+      const Square rook = st_.castleRook[us][side];
+      if (!(st_.rights & castleBit(us, side)) || rook == kNoSquare) continue;
+      const int rank = r.rankOf(k);
+      const Square kdest = r.square(r.castleKingFile[side], rank);
+      const Square rdest = r.square(r.castleKingFile[side] + (side == 0 ? -1 : 1), rank);
+      const int lo = std::min({k, rook, kdest, rdest}), hi = std::max({k, rook, kdest, rdest});
+      bool ok = true;
+      for (Square s = lo; s <= hi && ok; ++s)
+        if (s != k && s != rook && b[s] != kEmpty) ok = false;
+      const int step = kdest > k ? 1 : -1;
+      for (Square s = k + step; s != kdest && ok; s += step)
+        if (attacked(s, them)) ok = false;
+      if (ok && kdest != k) out.push(Move(k, kdest, kCastle));
+    }
+  }
+  if (!r.kingLeaps.empty() && (st_.rights & leapBit(us)) && !attacked(k, them)) {
+    const int dir = dirOf(b[k]);
+    for (const Offset& o : r.kingLeaps) {
+      const Offset d = r.rotate(o, dir);
+      const int f = r.fileOf(k) + d.dx, rk = r.rankOf(k) + d.dy;
+      if (!r.onBoard(f, rk) || b[r.square(f, rk)] != kEmpty) continue;
+      const Square mid = r.square(r.fileOf(k) + d.dx / 2, r.rankOf(k) + d.dy / 2);
+      if (b[mid] == kBlocked || attacked(mid, them)) continue;
+      out.push(Move(k, r.square(f, rk), kKingLeap));
+    }
+  }
+}
+
+void Position::pseudoMoves(MoveList& out) const {
+  if (finished()) return;
+  const int us = st_.toMove;
+  for (int i = 0; i < st_.count[us]; ++i) {
+    const Square s = st_.list[us][i];
+    genPiece(s, st_.board[s], out);
+  }
+  genSpecial(out);
+}
+
+bool Position::isLegal(Move m) {
+  const int us = st_.toMove;
+  makeImpl(m, false);
+  const Square k = st_.king[us];
+  const bool ok = k == kNoSquare || !attacked(k, enemiesOf(us));
+  unmake();
+  return ok;
+}
+
+void Position::legalMoves(MoveList& out) {
+  out.clear();
+  pseudoMoves(out);
+  int n = 0;
+  for (int i = 0; i < out.size(); ++i)
+    if (isLegal(out[i])) out.set(n++, out[i]);
+  out.truncate(n);
+}
+
+int Position::countLegal() {
+  MoveList list;
+  legalMoves(list);
+  return list.size();
+}
+
+// ---------------------------------------------------------------------------
+// Make / unmake
+
+void Position::unmake() {
+  assert(!undo_.empty());
+  st_ = undo_.back().saved;
+  undo_.pop_back();
+}
+
+void Position::updateChecks(int mover, PlyEvents* ev) {
+  const int plyIndex = st_.ply - 1;
+  for (int t = 0; t < rules_->nseats(); ++t) {
+    if (!isIn(t) || st_.king[t] == kNoSquare) {
+      st_.attackedBy[t] = 0;
+      continue;
+    }
+    const uint8_t cur = attackers(st_.king[t], enemiesOf(t));
+    const uint8_t started = cur & ~st_.attackedBy[t];
+    for (int a = 0; a < rules_->nseats(); ++a)
+      if ((started >> a) & 1) {
+        st_.checkPly[t][a] = plyIndex;
+        st_.checkMover[t][a] = static_cast<int8_t>(mover);
+      }
+    if (ev) ev->checkStarts[t] |= started;
+    st_.attackedBy[t] = cur;
+  }
+}
+
+int Position::mateCredit(int seat) const {
+  const uint8_t cur = attackers(st_.king[seat], enemiesOf(seat));
+  if (rules_->nseats() == 2 || !cur) return nextSeat(seat);
+  int best = -2;
+  for (int a = 0; a < rules_->nseats(); ++a)
+    if ((cur >> a) & 1) best = std::max(best, st_.checkPly[seat][a]);
+  uint8_t tied = 0;
+  int mover = -1;
+  for (int a = 0; a < rules_->nseats(); ++a)
+    if (((cur >> a) & 1) && st_.checkPly[seat][a] == best) {
+      tied |= 1u << a;
+      mover = st_.checkMover[seat][a];
+    }
+  if (mover < 0) mover = st_.lastMover >= 0 ? st_.lastMover : seat;
+  if ((tied >> mover) & 1) return mover;
+  const int n = rules_->nseats();
+  for (int i = 1; i <= n; ++i)
+    if ((tied >> ((mover + i) % n)) & 1) return (mover + i) % n;
+  return nextSeat(seat);
+}
+
+void Position::eliminate(int seat, OutReason reason, int by, PlyEvents& ev) {
+  const Rules& r = *rules_;
+  // A captured king has already left the board; it still counts as one of the pieces.
+  const int pieces = st_.count[seat] + (reason == OutReason::kKingCaptured ? 1 : 0);
+  if (ev.nOuts < kMaxSeats) ev.outs[ev.nOuts++] = {seat, reason, by, pieces};
+  st_.outOrder[st_.outCount++] = static_cast<uint8_t>(seat);
+  st_.piecesAtOut[seat] = static_cast<uint8_t>(pieces);
+  st_.inMask &= static_cast<uint8_t>(~(1u << seat));
+  st_.rights &= ~(castleBit(seat, 0) | castleBit(seat, 1) | leapBit(seat) | doubleBit(seat));
+  st_.attackedBy[seat] = 0;
+  const bool mated = reason == OutReason::kMated || reason == OutReason::kKingCaptured;
+  const bool lastStanding = r.ending == Ending::kLastStanding;
+  if (mated && r.mateEffect != MateEffect::kNone) {
+    if (st_.king[seat] != kNoSquare) remove(st_.king[seat]);
+    if (r.mateEffect == MateEffect::kTakeover) recolour(seat, by);
+    else
+      while (st_.count[seat]) remove(st_.list[seat][0]);
+  } else if (!mated && (lastStanding || r.ending == Ending::kFirstMate)) {
+    while (st_.count[seat]) remove(st_.list[seat][0]);
+  }
+  switch (r.ending) {
+    case Ending::kCheckmate:
+      st_.result = ResultKind::kWin;
+      st_.winner = static_cast<int8_t>(nextSeat(seat));
+      break;
+    case Ending::kFirstMate:
+      if (mated) {
+        st_.result = ResultKind::kFirstMate;
+        st_.winner = static_cast<int8_t>(by);
+      }
+      break;
+    case Ending::kLastStanding:
+      break;
+  }
+}
+
+void Position::finishIfDecided() {
+  if (finished()) return;
+  if (seatsIn() == 1) {
+    st_.result = ResultKind::kWin;
+    for (int s = 0; s < rules_->nseats(); ++s)
+      if (isIn(s)) st_.winner = static_cast<int8_t>(s);
+    return;
+  }
+  if (rules_->ending == Ending::kLastStanding) {
+    bool onlyKings = true;
+    for (int s = 0; s < rules_->nseats() && onlyKings; ++s)
+      if (isIn(s) && st_.count[s] > 1) onlyKings = false;
+    if (onlyKings) st_.result = ResultKind::kDraw;
+  }
+}
+
+void Position::afterConsequences(PlyEvents& ev, bool full) {
+  const Rules& r = *rules_;
+  if (r.bareKingLoses && !finished()) {
+    for (int s = 0; s < r.nseats(); ++s)
+      if (isIn(s) && s != ev.mover && st_.count[s] == 1 && st_.king[s] != kNoSquare)
+        eliminate(s, OutReason::kBareKing, -1, ev);
+  }
+  finishIfDecided();
+  if (full && r.nseats() > 2) updateChecks(ev.mover, &ev);
+}
+
+namespace {
+uint64_t scalarKey(const Rules& r, uint8_t toMove, uint8_t inMask, uint32_t rights, int ep) {
+  uint64_t k = r.zToMove[toMove] ^ r.zIn[inMask & 15];
+  for (uint32_t b = rights; b; b &= b - 1) k ^= r.zRights[__builtin_ctz(b)];
+  if (ep != kNoSquare) k ^= r.zEp[ep];
+  return k;
+}
+}  // namespace
+
+void Position::computeHash() {
+  st_.hash = 0;
+  for (Square s = 0; s < rules_->nsq(); ++s)
+    if (isPiece(st_.board[s])) st_.hash ^= rules_->zPiece[st_.board[s]][s];
+  st_.hash ^= scalarKey(*rules_, st_.toMove, st_.inMask, st_.rights, st_.ep);
+}
+
+void Position::makeImpl(Move m, bool full) {
+  const Rules& r = *rules_;
+  undo_.push_back(Undo{st_, PlyEvents{}});
+  PlyEvents& ev = undo_.back().events;
+  const int us = st_.toMove;
+  ev.mover = us;
+  st_.hash ^= scalarKey(r, st_.toMove, st_.inMask, st_.rights, st_.ep);
+  const Square oldEpVictim = st_.epVictim;
+  st_.ep = st_.epVictim = kNoSquare;
+  st_.lastMover = static_cast<int8_t>(us);
+  ++st_.ply;
+
+  if (m.isNull()) {
+    ++st_.fifty;
+    st_.toMove = static_cast<uint8_t>(nextSeat(us));
+    st_.hash ^= scalarKey(r, st_.toMove, st_.inMask, st_.rights, st_.ep);
+    return;
+  }
+
+  const Square from = m.from(), to = m.to();
+  const Piece p = st_.board[from];
+  const bool pawn = r.types[typeOf(p)].pawn;
+  int kingTaken = -1;
+  bool capture = false;
+
+  if (m.flag() == kCastle) {
+    const int side = to > from ? 0 : 1;
+    const Square rook = st_.castleRook[us][side];
+    const Square rdest = to + (side == 0 ? -1 : 1);
+    const Piece rp = st_.board[rook];
+    remove(rook);
+    movePiece(from, to);
+    put(rdest, rp);
+  } else {
+    const Square capSq = m.flag() == kEnPassant ? oldEpVictim : to;
+    const Piece cap = st_.board[capSq];
+    if (isPiece(cap)) {
+      capture = true;
+      if (typeOf(cap) == r.royalType) kingTaken = seatOf(cap);
+      else ev.capturedOwner = seatOf(cap);
+      remove(capSq);
+      if (pawn && r.doubleRights == DoubleStepRights::kUntilCapture) st_.rights &= ~doubleBit(us);
+    }
+    movePiece(from, to);
+    if (m.promo() >= 0) {
+      remove(to);
+      put(to, makePiece(m.promo(), dirOf(p), us));
+    }
+  }
+  // Rights: a king that moves loses castling and its leap; a rook that moves or is taken, its side.
+  if (typeOf(p) == r.royalType) st_.rights &= ~(castleBit(us, 0) | castleBit(us, 1) | leapBit(us));
+  if (r.castlingRank)
+    for (int s = 0; s < r.nseats(); ++s)
+      for (int side = 0; side < 2; ++side)
+        if (st_.castleRook[s][side] == from || st_.castleRook[s][side] == to) st_.rights &= ~castleBit(s, side);
+  if (m.flag() == kDoubleStep && r.enPassant) {
+    const Square mid = r.square((r.fileOf(from) + r.fileOf(to)) / 2, (r.rankOf(from) + r.rankOf(to)) / 2);
+    // Only an en-passant square that an enemy pawn could take is recorded.
+    for (const RevLeap& rl : r.revLeaps[mid]) {
+      const Piece q = st_.board[rl.from];
+      if (isPiece(q) && seatOf(q) != us && r.types[typeOf(q)].pawn && ((rl.kinds >> kindOf(q)) & 1)) {
+        st_.ep = static_cast<int16_t>(mid);
+        st_.epVictim = static_cast<int16_t>(to);
+        break;
+      }
+    }
+  }
+  st_.fifty = (capture || pawn) ? 0 : st_.fifty + 1;
+  if (kingTaken >= 0) eliminate(kingTaken, OutReason::kKingCaptured, us, ev);
+  st_.toMove = static_cast<uint8_t>(nextSeat(us));
+  afterConsequences(ev, full);
+  st_.hash ^= scalarKey(r, st_.toMove, st_.inMask, st_.rights, st_.ep);
+}
+
+void Position::applyTurnStart() {
+  const Rules& r = *rules_;
+  undo_.push_back(Undo{st_, PlyEvents{}});
+  PlyEvents& ev = undo_.back().events;
+  ev.mover = st_.lastMover;
+  st_.hash ^= scalarKey(r, st_.toMove, st_.inMask, st_.rights, st_.ep);
+  const int s = st_.toMove;
+  if (inCheck(s)) {
+    eliminate(s, OutReason::kMated, mateCredit(s), ev);
+  } else {
+    switch (r.stalemate) {
+      case StalemateEffect::kDraw:
+        st_.result = ResultKind::kDraw;
+        break;
+      case StalemateEffect::kLoss:
+        eliminate(s, OutReason::kStalemated, nextSeat(s), ev);
+        st_.result = ResultKind::kWin;
+        break;
+      case StalemateEffect::kOut:
+        eliminate(s, OutReason::kStalemated, -1, ev);
+        break;
+      case StalemateEffect::kOthersDraw:
+        eliminate(s, OutReason::kStalemated, -1, ev);
+        st_.result = ResultKind::kOthersDraw;
+        st_.winner = static_cast<int8_t>(s);
+        break;
+    }
+  }
+  if (!isIn(s)) st_.toMove = static_cast<uint8_t>(nextSeat(s));
+  if (!finished()) {
+    ev.mover = st_.lastMover;
+    afterConsequences(ev, true);
+  }
+  st_.hash ^= scalarKey(r, st_.toMove, st_.inMask, st_.rights, st_.ep);
+}
+
+void Position::removeSeat(int seat, OutReason reason) {
+  const Rules& r = *rules_;
+  undo_.push_back(Undo{st_, PlyEvents{}});
+  PlyEvents& ev = undo_.back().events;
+  ev.mover = st_.lastMover;
+  st_.hash ^= scalarKey(r, st_.toMove, st_.inMask, st_.rights, st_.ep);
+  const int next = nextSeat(seat);
+  if (r.nseats() == 2 || r.ending == Ending::kCheckmate) {
+    eliminate(seat, reason, next, ev);
+    st_.result = ResultKind::kWin;
+    st_.winner = static_cast<int8_t>(next);
+  } else {
+    eliminate(seat, reason, -1, ev);
+    while (st_.count[seat]) remove(st_.list[seat][0]);
+    if (st_.toMove == seat) st_.toMove = static_cast<uint8_t>(next);
+    afterConsequences(ev, true);
+  }
+  st_.hash ^= scalarKey(r, st_.toMove, st_.inMask, st_.rights, st_.ep);
+}
+
+void Position::declareDraw() {
+  undo_.push_back(Undo{st_, PlyEvents{}});
+  st_.result = ResultKind::kDraw;
+}
+
+// ---------------------------------------------------------------------------
+
+bool Position::isValid(std::string* why) const {
+  auto bad = [&](const std::string& w) {
+    if (why) *why = w;
+    return false;
+  };
+  const Rules& r = *rules_;
+  std::array<int, kMaxSeats> counted{};
+  for (Square s = 0; s < r.nsq(); ++s) {
+    const Piece p = st_.board[s];
+    if (r.blocked[s] != (p == kBlocked)) return bad("hole mismatch at " + r.squareName(s));
+    if (!isPiece(p)) continue;
+    if (typeOf(p) >= static_cast<int>(r.types.size()) || seatOf(p) >= r.nseats()) return bad("bad piece");
+    ++counted[seatOf(p)];
+    if (st_.list[seatOf(p)][st_.index[s]] != s) return bad("piece list mismatch at " + r.squareName(s));
+  }
+  for (int s = 0; s < r.nseats(); ++s)
+    if (counted[s] != st_.count[s]) return bad("piece count mismatch");
+  Position copy(rules_);
+  copy.st_ = st_;
+  copy.computeHash();
+  if (copy.st_.hash != st_.hash) return bad("hash mismatch");
+  return true;
+}
+
+}  // namespace acedrex

@@ -1,0 +1,182 @@
+// Position: a board and the state the rules need, with make/unmake.
+//
+// It knows every rule that decides which moves are legal and what a move or
+// a turn start does: captures, promotion, castling, the king's first leap,
+// king capture with its takeover or removal, the bare king, mate and
+// stalemate at a turn start, who gets the credit for a mate, and when the
+// game is over. History rules (repetition, the fifty-move count's draw),
+// coins and the die live in Game.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/result.h"
+#include "core/types.h"
+#include "core/variant.h"
+
+namespace acedrex {
+
+class MoveList {
+ public:
+  void push(Move m) { moves_[n_++] = m; }
+  int size() const { return n_; }
+  bool empty() const { return n_ == 0; }
+  Move operator[](int i) const { return moves_[i]; }
+  void clear() { n_ = 0; }
+  void truncate(int n) { n_ = n; }
+  void set(int i, Move m) { moves_[i] = m; }
+  const Move* begin() const { return moves_.data(); }
+  const Move* end() const { return moves_.data() + n_; }
+
+ private:
+  std::array<Move, 1024> moves_;
+  int n_ = 0;
+};
+
+// How a seat went out.
+enum class OutReason : uint8_t { kMated, kStalemated, kKingCaptured, kBareKing, kResigned, kTimeout };
+
+enum class ResultKind : uint8_t {
+  kOngoing,
+  kWin,         // one winner; the others are placed by the order they went out
+  kDraw,        // the seats still in share the first place
+  kFirstMate,   // Joko: the winner is first, all others share second
+  kOthersDraw,  // Joko: a stalemated seat is last, the others share first
+};
+
+// What one ply (a move or a turn-start elimination) did; Game reads it for coins.
+struct PlyEvents {
+  int mover = -1;
+  int capturedOwner = -1;       // owner of a captured non-royal piece
+  struct Out { int seat; OutReason reason; int by; int pieces; };
+  std::array<Out, kMaxSeats> outs{};
+  int nOuts = 0;
+  std::array<uint8_t, kMaxSeats> checkStarts{};  // per king owner: seats that started a check
+};
+
+constexpr int kMaxPiecesPerSeat = 96;
+
+class Position {
+ public:
+  explicit Position(std::shared_ptr<const Rules> rules);
+
+  // Sets up from position text (FEN for 2 seats, FEN4-like for more).
+  Status set(const std::string& text);
+  std::string text() const;  // the position text, the inverse of set()
+
+  const Rules& rules() const { return *rules_; }
+  const std::shared_ptr<const Rules>& rulesPtr() const { return rules_; }
+  Piece at(Square s) const { return st_.board[s]; }
+  int toMove() const { return st_.toMove; }
+  uint8_t inMask() const { return st_.inMask; }
+  bool isIn(int seat) const { return (st_.inMask >> seat) & 1; }
+  int seatsIn() const { return __builtin_popcount(st_.inMask); }
+  Square kingSquare(int seat) const { return st_.king[seat]; }
+  int pieceCount(int seat) const { return st_.count[seat]; }
+  uint64_t hash() const { return st_.hash; }
+  int fifty() const { return st_.fifty; }
+  int ply() const { return st_.ply; }
+  uint32_t rights() const { return st_.rights; }
+  Square epSquare() const { return st_.ep; }
+  bool finished() const { return st_.result != ResultKind::kOngoing; }
+  ResultKind result() const { return st_.result; }
+  int winner() const { return st_.winner; }  // kWin / kFirstMate: the winner; kOthersDraw: the last
+  int outCount() const { return st_.outCount; }
+  int outSeat(int i) const { return st_.outOrder[i]; }
+  int piecesAtOut(int seat) const { return st_.piecesAtOut[seat]; }
+  uint8_t checkersOf(int seat) const { return st_.attackedBy[seat]; }
+  const PlyEvents& lastEvents() const { return undo_.back().events; }
+  int undoDepth() const { return static_cast<int>(undo_.size()); }
+
+  // Places (1 = first) when finished; shared places share a number; 0 if none.
+  std::array<int, kMaxSeats> places() const;
+
+  // Move generation.
+  void pseudoMoves(MoveList& out) const;
+  void legalMoves(MoveList& out);
+  bool isLegal(Move m);  // m must be pseudo-legal
+  int countLegal();
+  // Seats among `seats` whose pieces attack s (could capture an enemy there).
+  uint8_t attackers(Square s, uint8_t seats) const;
+  bool attacked(Square s, uint8_t seats) const { return attackers(s, seats) != 0; }
+  bool inCheck(int seat) const;
+  uint8_t enemiesOf(int seat) const { return st_.inMask & ~(1u << seat); }
+
+  // State changes; each pushes an undo record.
+  void make(Move m) { makeImpl(m, true); }
+  void unmake();
+  // When the seat to move has no legal move: mate or stalemate, applied now.
+  void applyTurnStart();
+  // A seat resigns or runs out of time: out, its pieces leave the board.
+  void removeSeat(int seat, OutReason reason);
+  // Ends the game as a draw among the seats still in (repetition, fifty, agreement).
+  void declareDraw();
+
+  // Move text: from-square, to-square, promotion letter; "0000" a lost turn.
+  std::string moveText(Move m) const;
+  Result<Move> parseMove(const std::string& text);  // must be legal here
+
+  bool isValid(std::string* why = nullptr) const;  // consistency check for tests and debug builds
+
+ private:
+  struct State {
+    std::array<Piece, kMaxSquares> board;
+    std::array<std::array<uint8_t, kMaxPiecesPerSeat>, kMaxSeats> list;
+    std::array<uint8_t, kMaxSeats> count;
+    std::array<uint8_t, kMaxSquares> index;
+    std::array<int16_t, kMaxSeats> king;
+    std::array<std::array<int16_t, 2>, kMaxSeats> castleRook;  // rook square per side, or -1
+    uint64_t hash;
+    uint32_t rights;  // bits: castling 2/seat (0-7), king leap (8-11), double step (12-15)
+    int16_t ep, epVictim;
+    int fifty, ply;
+    uint8_t toMove, inMask;
+    std::array<uint8_t, kMaxSeats> attackedBy;
+    std::array<std::array<int, kMaxSeats>, kMaxSeats> checkPly;
+    std::array<std::array<int8_t, kMaxSeats>, kMaxSeats> checkMover;
+    std::array<uint8_t, kMaxSeats> outOrder;
+    std::array<uint8_t, kMaxSeats> piecesAtOut;
+    uint8_t outCount;
+    ResultKind result;
+    int8_t winner;
+    int8_t lastMover;
+  };
+  struct Undo {
+    State saved;  // the whole state before the ply (copy-on-make)
+    PlyEvents events;
+  };
+
+  void clear();
+  void put(Square s, Piece p);
+  void remove(Square s);
+  void movePiece(Square from, Square to);
+  void recolour(int from, int to);
+  void eliminate(int seat, OutReason reason, int by, PlyEvents& ev);
+  void afterConsequences(PlyEvents& ev, bool full);
+  void updateChecks(int mover, PlyEvents* ev);
+  int nextSeat(int seat) const;
+  int mateCredit(int seat) const;
+  void makeImpl(Move m, bool full);
+  void genPiece(Square s, Piece p, MoveList& out) const;
+  void addPawnMove(Square from, Square to, int dir, MoveFlag flag, MoveList& out) const;
+  void genSpecial(MoveList& out) const;
+  void computeHash();
+  void finishIfDecided();
+
+  std::shared_ptr<const Rules> rules_;
+  State st_;
+  std::vector<Undo> undo_;
+
+  friend class Notation;
+};
+
+// Rights bits.
+constexpr uint32_t castleBit(int seat, int side) { return 1u << (seat * 2 + side); }
+constexpr uint32_t leapBit(int seat) { return 1u << (8 + seat); }
+constexpr uint32_t doubleBit(int seat) { return 1u << (12 + seat); }
+
+}  // namespace acedrex

@@ -1,0 +1,72 @@
+// Basic value types shared by the rules library: squares, pieces, moves.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace acedrex {
+
+constexpr int kMaxFiles = 16;
+constexpr int kMaxRanks = 16;
+constexpr int kMaxSquares = kMaxFiles * kMaxRanks;
+constexpr int kMaxSeats = 4;
+constexpr int kMaxPieceTypes = 14;  // type 14 with dir 3 / seat 3 would collide with kBlocked
+constexpr int kMaxKinds = 64;       // a kind is (type + 1) * 4 + direction
+constexpr int kNoSquare = -1;
+
+// A square is rank * width + file, rank 0 at the bottom, file 0 on the left.
+using Square = int;
+
+// The four ways a piece can face. A piece's "forward" is its direction; a
+// pawn's direction belongs to the piece, not to its owner.
+enum Dir : uint8_t { kNorth = 0, kEast = 1, kSouth = 2, kWest = 3 };
+
+// A piece on the board: bits 4-7 type + 1, bits 2-3 direction, bits 0-1 seat.
+// 0 is an empty square; kBlocked is a hole in the board.
+using Piece = uint8_t;
+constexpr Piece kEmpty = 0;
+constexpr Piece kBlocked = 0xFF;
+
+constexpr Piece makePiece(int type, int dir, int seat) {
+  return static_cast<Piece>(((type + 1) << 4) | (dir << 2) | seat);
+}
+constexpr int typeOf(Piece p) { return (p >> 4) - 1; }
+constexpr int dirOf(Piece p) { return (p >> 2) & 3; }
+constexpr int seatOf(Piece p) { return p & 3; }
+constexpr int kindOf(Piece p) { return p >> 2; }
+constexpr int kindOf(int type, int dir) { return ((type + 1) << 2) | dir; }
+constexpr bool isPiece(Piece p) { return p != kEmpty && p != kBlocked; }
+constexpr Piece withSeat(Piece p, int seat) { return static_cast<Piece>((p & ~3) | seat); }
+
+// A move packs from, to, a promotion type and a flag into 32 bits.
+enum MoveFlag : uint8_t {
+  kNormal = 0,
+  kDoubleStep = 1,  // a pawn's two-square step (sets the en-passant square where allowed)
+  kEnPassant = 2,
+  kCastle = 3,      // the king's two-square move; the rook follows
+  kKingLeap = 4,    // the Grant Acedrex king's first leap
+  kNullMove = 5,    // a lost turn ("0000")
+};
+
+class Move {
+ public:
+  constexpr Move() = default;
+  constexpr Move(Square from, Square to, MoveFlag flag = kNormal, int promo = -1)
+      : v_(static_cast<uint32_t>(from) | (static_cast<uint32_t>(to) << 8) |
+           (static_cast<uint32_t>(promo + 1) << 16) | (static_cast<uint32_t>(flag) << 20)) {}
+  static constexpr Move null() { return Move(0, 0, kNullMove); }
+
+  constexpr Square from() const { return static_cast<Square>(v_ & 0xFF); }
+  constexpr Square to() const { return static_cast<Square>((v_ >> 8) & 0xFF); }
+  constexpr int promo() const { return static_cast<int>((v_ >> 16) & 0xF) - 1; }
+  constexpr MoveFlag flag() const { return static_cast<MoveFlag>((v_ >> 20) & 0xF); }
+  constexpr bool isNull() const { return flag() == kNullMove; }
+  constexpr uint32_t raw() const { return v_; }
+  constexpr bool operator==(const Move& o) const { return v_ == o.v_; }
+  constexpr bool operator!=(const Move& o) const { return v_ != o.v_; }
+
+ private:
+  uint32_t v_ = 0;
+};
+
+}  // namespace acedrex

@@ -1,0 +1,549 @@
+#include "core/variant.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "core/embedded_variants.h"
+
+namespace acedrex {
+namespace {
+
+std::string trim(const std::string& s) {
+  size_t a = 0, b = s.size();
+  while (a < b && std::isspace(static_cast<unsigned char>(s[a]))) ++a;
+  while (b > a && std::isspace(static_cast<unsigned char>(s[b - 1]))) --b;
+  return s.substr(a, b - a);
+}
+
+std::vector<std::string> words(const std::string& s) {
+  std::istringstream in(s);
+  std::vector<std::string> out;
+  for (std::string w; in >> w;) out.push_back(w);
+  return out;
+}
+
+uint64_t splitmix(uint64_t& x) {
+  uint64_t z = (x += 0x9E3779B97F4A7C15ULL);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+  return z ^ (z >> 31);
+}
+
+int dirByLetter(char c) {
+  switch (c) {
+    case 'n': return kNorth;
+    case 'e': return kEast;
+    case 's': return kSouth;
+    case 'w': return kWest;
+    default: return -1;
+  }
+}
+
+}  // namespace
+
+Result<VariantDef> parseVariantFile(const std::string& text, const std::string& source) {
+  VariantDef def;
+  std::istringstream in(text);
+  std::string raw;
+  int lineNo = 0;
+  while (std::getline(in, raw)) {
+    ++lineNo;
+    const std::string where = source + ":" + std::to_string(lineNo);
+    std::string line = trim(raw.substr(0, raw.find('#')));
+    if (line.empty()) continue;
+    VariantLine vl;
+    vl.lineNo = lineNo;
+    if (line[0] == '[') {
+      const size_t close = line.find(']');
+      const size_t eq = line.find('=');
+      if (close == std::string::npos || eq == std::string::npos || eq > close)
+        return makeError("variant-file", "a condition is written [option=value]", where);
+      vl.condOption = trim(line.substr(1, eq - 1));
+      vl.condValue = trim(line.substr(eq + 1, close - eq - 1));
+      line = trim(line.substr(close + 1));
+    }
+    const size_t eq = line.find('=');
+    if (eq == std::string::npos) return makeError("variant-file", "expected key = value", where);
+    vl.key = trim(line.substr(0, eq));
+    vl.value = trim(line.substr(eq + 1));
+    if (vl.key.empty()) return makeError("variant-file", "empty key", where);
+    if (vl.key == "name") {
+      def.name = vl.value;
+      continue;
+    }
+    if (vl.key == "title") {
+      def.title = vl.value;
+      continue;
+    }
+    if (vl.key == "option") {
+      OptionDef opt;
+      const size_t colon = vl.value.find(':');
+      auto ws = words(vl.value.substr(0, colon));
+      if (ws.size() < 3) return makeError("variant-file", "an option needs a name and two values", where);
+      opt.name = ws[0];
+      opt.values.assign(ws.begin() + 1, ws.end());
+      if (colon != std::string::npos) opt.help = trim(vl.value.substr(colon + 1));
+      def.options.push_back(opt);
+      continue;
+    }
+    def.lines.push_back(vl);
+  }
+  if (def.name.empty()) return makeError("variant-file", "the file has no name", source);
+  for (const auto& l : def.lines) {
+    if (l.condOption.empty()) continue;
+    auto it = std::find_if(def.options.begin(), def.options.end(),
+                           [&](const OptionDef& o) { return o.name == l.condOption; });
+    if (it == def.options.end() ||
+        std::find(it->values.begin(), it->values.end(), l.condValue) == it->values.end())
+      return makeError("variant-file", "the condition names no option value: " + l.condOption + "=" + l.condValue,
+                       source + ":" + std::to_string(l.lineNo));
+  }
+  if (def.title.empty()) def.title = def.name;
+  return def;
+}
+
+std::string Rules::squareName(Square s) const {
+  if (s < 0 || s >= nsq()) return "-";
+  return std::string(1, static_cast<char>('a' + fileOf(s))) + std::to_string(rankOf(s) + 1);
+}
+
+Result<Square> Rules::parseSquare(const std::string& t) const {
+  if (t.size() < 2 || t.size() > 3 || t[0] < 'a' || t[0] >= 'a' + width)
+    return makeError("square", "not a square: \"" + t + "\"");
+  for (size_t i = 1; i < t.size(); ++i)
+    if (!std::isdigit(static_cast<unsigned char>(t[i]))) return makeError("square", "not a square: \"" + t + "\"");
+  if (t[1] == '0') return makeError("square", "not a square: \"" + t + "\"");
+  const int rank = std::atoi(t.c_str() + 1);
+  if (rank < 1 || rank > height) return makeError("square", "not a square: \"" + t + "\"");
+  return square(t[0] - 'a', rank - 1);
+}
+
+int Rules::typeByLetter(char upper) const {
+  for (size_t i = 0; i < types.size(); ++i)
+    if (types[i].letter == upper) return static_cast<int>(i);
+  return -1;
+}
+
+int Rules::seatByName(const std::string& name) const {
+  for (size_t i = 0; i < seats.size(); ++i)
+    if (seats[i].name == name) return static_cast<int>(i);
+  return -1;
+}
+
+Offset Rules::rotate(const Offset& o, int dir) const {
+  switch (dir) {
+    case kNorth: return {o.dx, o.dy};
+    case kSouth: return {-o.dx, -o.dy};
+    case kEast: return {o.dy, -o.dx};
+    default: return {-o.dy, o.dx};
+  }
+}
+
+bool Rules::onFarEdge(Square s, int dir) const {
+  switch (dir) {
+    case kNorth: return rankOf(s) == height - 1;
+    case kSouth: return rankOf(s) == 0;
+    case kEast: return fileOf(s) == width - 1;
+    default: return fileOf(s) == 0;
+  }
+}
+
+int Rules::relativeRank(Square s, int dir) const {
+  switch (dir) {
+    case kNorth: return rankOf(s) + 1;
+    case kSouth: return height - rankOf(s);
+    case kEast: return fileOf(s) + 1;
+    default: return width - fileOf(s);
+  }
+}
+
+Result<std::shared_ptr<const Rules>> Rules::compile(const VariantDef& def, const OptionValues& given) {
+  auto r = std::make_shared<Rules>();
+  r->variant = def.name;
+  r->title = def.title;
+  for (const auto& [k, v] : given) {
+    auto it = std::find_if(def.options.begin(), def.options.end(),
+                           [&](const OptionDef& o) { return o.name == k; });
+    if (it == def.options.end()) return makeError("option", "unknown option \"" + k + "\" for " + def.name);
+    if (std::find(it->values.begin(), it->values.end(), v) == it->values.end()) {
+      std::string vals;
+      for (const auto& x : it->values) vals += (vals.empty() ? "" : "|") + x;
+      return makeError("option", "option " + k + " takes " + vals + ", not \"" + v + "\"");
+    }
+  }
+  for (const auto& o : def.options) {
+    auto it = given.find(o.name);
+    r->options[o.name] = it == given.end() ? o.values.front() : it->second;
+  }
+  // Later lines override earlier ones; conditional lines apply when their option has that value.
+  std::vector<const VariantLine*> active;
+  for (const auto& l : def.lines)
+    if (l.condOption.empty() || r->options[l.condOption] == l.condValue) active.push_back(&l);
+  std::map<std::string, const VariantLine*> last;
+  for (const auto* l : active) last[l->key] = l;
+  auto where = [&](const VariantLine* l) { return def.name + ":" + std::to_string(l->lineNo); };
+  auto fail = [&](const VariantLine* l, const std::string& why) { return makeError("variant-file", why, where(l)); };
+
+  // Board and holes.
+  if (!last.count("board")) return makeError("variant-file", "no board", def.name);
+  {
+    const auto* l = last["board"];
+    const size_t x = l->value.find('x');
+    if (x == std::string::npos) return fail(l, "board is written WxH");
+    r->width = std::atoi(l->value.substr(0, x).c_str());
+    r->height = std::atoi(l->value.substr(x + 1).c_str());
+    if (r->width < 2 || r->height < 2 || r->width > kMaxFiles || r->height > kMaxRanks)
+      return fail(l, "a board is 2x2 to 16x16");
+  }
+  r->blocked.assign(r->nsq(), false);
+  if (last.count("blocked")) {
+    const auto* l = last["blocked"];
+    for (const auto& w : words(l->value)) {
+      const size_t dash = w.find('-');
+      auto a = r->parseSquare(w.substr(0, dash));
+      auto b = dash == std::string::npos ? a : r->parseSquare(w.substr(dash + 1));
+      if (!a.ok() || !b.ok()) return fail(l, "bad blocked squares \"" + w + "\"");
+      for (int f = std::min(r->fileOf(*a), r->fileOf(*b)); f <= std::max(r->fileOf(*a), r->fileOf(*b)); ++f)
+        for (int k = std::min(r->rankOf(*a), r->rankOf(*b)); k <= std::max(r->rankOf(*a), r->rankOf(*b)); ++k)
+          r->blocked[r->square(f, k)] = true;
+    }
+  }
+  // Seats and pieces (lists: every active line counts, in order).
+  for (const auto* l : active) {
+    if (l->key == "seat") {
+      auto ws = words(l->value);
+      if (ws.size() != 3 || ws[1].size() != 1 || ws[2].size() != 1 || dirByLetter(ws[2][0]) < 0)
+        return fail(l, "seat = NAME LETTER DIRECTION(n|e|s|w)");
+      r->seats.push_back({ws[0], ws[1][0], dirByLetter(ws[2][0])});
+    } else if (l->key == "piece") {
+      auto ws = words(l->value);
+      if (ws.size() < 3 || ws[1].size() != 1 || !std::isupper(static_cast<unsigned char>(ws[1][0])))
+        return fail(l, "piece = NAME LETTER BETZA [royal] [pawn]");
+      PieceType t;
+      t.name = ws[0];
+      t.letter = ws[1][0];
+      t.betza = ws[2];
+      for (size_t i = 3; i < ws.size(); ++i) {
+        if (ws[i] == "royal") t.royal = true;
+        else if (ws[i] == "pawn") t.pawn = true;
+        else return fail(l, "unknown piece flag \"" + ws[i] + "\"");
+      }
+      auto atoms = parseBetza(t.betza);
+      if (!atoms.ok()) return fail(l, atoms.error().text());
+      t.atoms = std::move(atoms.value());
+      if (r->typeByLetter(t.letter) >= 0) return fail(l, std::string("piece letter used twice: ") + t.letter);
+      r->types.push_back(std::move(t));
+    }
+  }
+  if (r->seats.size() < 2 || r->seats.size() > kMaxSeats) return makeError("variant-file", "2 to 4 seats", def.name);
+  if (r->types.empty() || r->types.size() > kMaxPieceTypes)
+    return makeError("variant-file", "1 to 14 piece types", def.name);
+  for (size_t i = 0; i < r->types.size(); ++i)
+    if (r->types[i].royal) {
+      if (r->royalType >= 0) return makeError("variant-file", "only one royal piece type", def.name);
+      r->royalType = static_cast<int>(i);
+    }
+  if (r->royalType < 0) return makeError("variant-file", "no royal piece", def.name);
+
+  auto typeList = [&](const VariantLine* l, std::vector<int>& out) -> Status {
+    for (const auto& w : words(l->value)) {
+      for (char c : w) {
+        const int t = r->typeByLetter(static_cast<char>(std::toupper(static_cast<unsigned char>(c))));
+        if (t < 0) return fail(l, std::string("no piece ") + c);
+        out.push_back(t);
+      }
+    }
+    return okStatus();
+  };
+  for (const auto& [key, l] : last) {
+    const std::string& v = l->value;
+    if (key == "promotion") {
+      if (auto s = typeList(l, r->promoChoices); !s.ok()) return s.error();
+    } else if (key == "promotion-by-file") {
+      if (auto s = typeList(l, r->promoByFile); !s.ok()) return s.error();
+      if (static_cast<int>(r->promoByFile.size()) != r->width) return fail(l, "one piece per file");
+    } else if (key == "double-step") {
+      r->doubleStepRank = std::atoi(v.c_str());
+    } else if (key == "en-passant") {
+      r->enPassant = v == "yes";
+    } else if (key == "castling") {
+      auto ws = words(v);
+      if (v == "none") continue;
+      if (ws.size() != 3) return fail(l, "castling = RANK KINGSIDE-FILE QUEENSIDE-FILE");
+      r->castlingRank = std::atoi(ws[0].c_str());
+      r->castleKingFile[0] = ws[1][0] - 'a';
+      r->castleKingFile[1] = ws[2][0] - 'a';
+    } else if (key == "king-leap") {
+      if (v == "none") continue;
+      auto atoms = parseBetza(v);
+      if (!atoms.ok()) return fail(l, atoms.error().text());
+      for (const auto& a : atoms.value())
+        for (const auto& o : a.offsets) r->kingLeaps.push_back(o);
+    } else if (key == "double-step-rights") {
+      r->doubleRights = v == "until-capture" ? DoubleStepRights::kUntilCapture : DoubleStepRights::kNone;
+    } else if (key == "ending") {
+      if (v == "checkmate") r->ending = Ending::kCheckmate;
+      else if (v == "last-standing") r->ending = Ending::kLastStanding;
+      else if (v == "first-mate") r->ending = Ending::kFirstMate;
+      else return fail(l, "ending = checkmate|last-standing|first-mate");
+    } else if (key == "mate") {
+      if (v == "none") r->mateEffect = MateEffect::kNone;
+      else if (v == "takeover") r->mateEffect = MateEffect::kTakeover;
+      else if (v == "remove") r->mateEffect = MateEffect::kRemove;
+      else return fail(l, "mate = none|takeover|remove");
+    } else if (key == "stalemate") {
+      if (v == "draw") r->stalemate = StalemateEffect::kDraw;
+      else if (v == "loss") r->stalemate = StalemateEffect::kLoss;
+      else if (v == "out") r->stalemate = StalemateEffect::kOut;
+      else if (v == "others-draw") r->stalemate = StalemateEffect::kOthersDraw;
+      else return fail(l, "stalemate = draw|loss|out|others-draw");
+    } else if (key == "bare-king") {
+      r->bareKingLoses = v == "loses";
+    } else if (key == "coins") {
+      r->coins = v == "yes";
+    } else if (key == "die") {
+      if (v == "none") continue;
+      for (const auto& w : words(v)) {
+        const size_t colon = w.find(':');
+        const int t = colon == std::string::npos ? -1 : r->typeByLetter(w[colon + 1]);
+        if (t < 0) return fail(l, "die = FACE:PIECE ...");
+        r->die.push_back({std::atoi(w.substr(0, colon).c_str()), t});
+      }
+    } else if (key == "start") {
+      r->start = v;
+    } else if (key != "board" && key != "blocked" && key != "seat" && key != "piece") {
+      return fail(l, "unknown key \"" + key + "\"");
+    }
+  }
+  if (r->start.empty()) return makeError("variant-file", "no start position", def.name);
+  r->buildTables();
+  return std::shared_ptr<const Rules>(std::move(r));
+}
+
+void Rules::buildTables() {
+  const int n = nsq();
+  table_.assign(kMaxKinds * kMaxSquares, SquareMoves{0, 0, 0, 0, 0, 0});
+  revLeaps.assign(n, {});
+  revRays.assign(n, {});
+  revBents.assign(n, {});
+  auto valid = [&](int f, int k) { return onBoard(f, k) && !blocked[square(f, k)]; };
+  // Reverse-ray and reverse-bent bookkeeping keyed by direction.
+  std::vector<std::map<std::pair<int, int>, size_t>> rayIndex(n);
+  std::vector<std::map<std::tuple<int, int, int, int>, size_t>> bentIndex(n);
+
+  for (int type = 0; type < static_cast<int>(types.size()); ++type) {
+    for (int dir = 0; dir < 4; ++dir) {
+      const int kind = kindOf(type, dir);
+      const uint64_t kbit = 1ULL << kind;
+      for (Square s = 0; s < n; ++s) {
+        SquareMoves& sm = table_[kind * kMaxSquares + s];
+        const int f0 = fileOf(s), k0 = rankOf(s);
+        sm.leapBegin = static_cast<uint32_t>(leaps.size());
+        for (const auto& atom : types[type].atoms) {
+          if (atom.kind != AtomKind::kLeap) continue;
+          const uint8_t mode = (atom.canMove ? kModeMove : 0) | (atom.canCapture ? kModeCapture : 0);
+          for (const auto& o : atom.offsets) {
+            const Offset b = rotate(o, dir);
+            if (!valid(f0 + b.dx, k0 + b.dy)) continue;
+            const Square t = square(f0 + b.dx, k0 + b.dy);
+            leaps.push_back({static_cast<uint8_t>(t), mode});
+            if (atom.canCapture && !blocked[s]) {
+              auto& rl = revLeaps[t];
+              auto it = std::find_if(rl.begin(), rl.end(), [&](const RevLeap& x) { return x.from == s; });
+              if (it == rl.end()) rl.push_back({static_cast<uint8_t>(s), kbit});
+              else it->kinds |= kbit;
+            }
+          }
+        }
+        sm.leapEnd = static_cast<uint32_t>(leaps.size());
+        sm.rayBegin = static_cast<uint32_t>(rays.size());
+        for (const auto& atom : types[type].atoms) {
+          if (atom.kind != AtomKind::kRide) continue;
+          uint8_t mode = 0;
+          if (atom.hop) mode = (atom.canMove ? kModeHopMove : 0) | (atom.canCapture ? kModeHopCapture : 0);
+          else mode = (atom.canMove ? kModeMove : 0) | (atom.canCapture ? kModeCapture : 0);
+          for (const auto& o : atom.offsets) {
+            const Offset b = rotate(o, dir);
+            Ray ray{static_cast<uint32_t>(raySq.size()), 0, mode};
+            for (int f = f0 + b.dx, k = k0 + b.dy; valid(f, k); f += b.dx, k += b.dy) {
+              raySq.push_back(static_cast<uint8_t>(square(f, k)));
+              ++ray.len;
+            }
+            if (ray.len) rays.push_back(ray);
+          }
+        }
+        sm.rayEnd = static_cast<uint32_t>(rays.size());
+        sm.bentBegin = static_cast<uint32_t>(bents.size());
+        for (const auto& atom : types[type].atoms) {
+          if (atom.kind != AtomKind::kBent) continue;
+          const uint8_t mode = (atom.canMove ? kModeMove : 0) | (atom.canCapture ? kModeCapture : 0);
+          for (const auto& path : atom.bents) {
+            const Offset a = rotate(path.first, dir);
+            if (!valid(f0 + a.dx, k0 + a.dy)) continue;
+            const Square y = square(f0 + a.dx, k0 + a.dy);
+            Bent bent{static_cast<uint8_t>(y), mode, static_cast<uint32_t>(rays.size()), 0};
+            std::vector<Ray> conts;
+            for (const auto& so : path.slides) {
+              const Offset d = rotate(so, dir);
+              Ray ray{static_cast<uint32_t>(raySq.size()), 0, mode};
+              for (int f = f0 + a.dx + d.dx, k = k0 + a.dy + d.dy; valid(f, k); f += d.dx, k += d.dy) {
+                raySq.push_back(static_cast<uint8_t>(square(f, k)));
+                ++ray.len;
+              }
+              if (ray.len) conts.push_back(ray);
+            }
+            // Continuation rays are stored after all plain rays of this square; keep them apart.
+            bent.rayBegin = static_cast<uint32_t>(bentRays.size());
+            for (const auto& c : conts) bentRays.push_back(c);
+            bent.rayCount = static_cast<uint8_t>(conts.size());
+            bents.push_back(bent);
+          }
+        }
+        sm.bentEnd = static_cast<uint32_t>(bents.size());
+      }
+    }
+  }
+  // Reverse rays and bents, per target square.
+  for (int type = 0; type < static_cast<int>(types.size()); ++type) {
+    for (int dir = 0; dir < 4; ++dir) {
+      const uint64_t kbit = 1ULL << kindOf(type, dir);
+      for (const auto& atom : types[type].atoms) {
+        if (!atom.canCapture) continue;
+        if (atom.kind == AtomKind::kRide) {
+          for (const auto& o : atom.offsets) {
+            const Offset b = rotate(o, dir);
+            for (Square s = 0; s < n; ++s) {
+              if (blocked[s]) continue;
+              auto key = std::make_pair(-b.dx, -b.dy);
+              auto it = rayIndex[s].find(key);
+              if (it == rayIndex[s].end()) {
+                RevRay rr{static_cast<uint32_t>(revRaySq.size()), 0, 0, 0};
+                for (int f = fileOf(s) - b.dx, k = rankOf(s) - b.dy; valid(f, k); f -= b.dx, k -= b.dy) {
+                  revRaySq.push_back(static_cast<uint8_t>(square(f, k)));
+                  ++rr.len;
+                }
+                if (!rr.len) continue;
+                it = rayIndex[s].emplace(key, revRays[s].size()).first;
+                revRays[s].push_back(rr);
+              }
+              (atom.hop ? revRays[s][it->second].hoppers : revRays[s][it->second].sliders) |= kbit;
+            }
+          }
+        } else if (atom.kind == AtomKind::kBent) {
+          for (const auto& path : atom.bents) {
+            const Offset a = rotate(path.first, dir);
+            // The first step alone captures like a leap.
+            for (Square x = 0; x < n; ++x) {
+              if (blocked[x] || !valid(fileOf(x) + a.dx, rankOf(x) + a.dy)) continue;
+              const Square t = square(fileOf(x) + a.dx, rankOf(x) + a.dy);
+              auto& rl = revLeaps[t];
+              auto it = std::find_if(rl.begin(), rl.end(), [&](const RevLeap& q) { return q.from == x; });
+              if (it == rl.end()) rl.push_back({static_cast<uint8_t>(x), kbit});
+              else it->kinds |= kbit;
+            }
+            for (const auto& so : path.slides) {
+              const Offset d = rotate(so, dir);
+              for (Square s = 0; s < n; ++s) {
+                if (blocked[s]) continue;
+                auto key = std::make_tuple(a.dx, a.dy, d.dx, d.dy);
+                auto it = bentIndex[s].find(key);
+                if (it == bentIndex[s].end()) {
+                  RevBent rb{static_cast<uint32_t>(revBentSq.size()), 0, 0};
+                  for (int f = fileOf(s) - d.dx, k = rankOf(s) - d.dy; valid(f, k); f -= d.dx, k -= d.dy) {
+                    const bool xok = valid(f - a.dx, k - a.dy);
+                    revBentSq.push_back(static_cast<uint8_t>(square(f, k)));
+                    revBentSq.push_back(xok ? static_cast<uint8_t>(square(f - a.dx, k - a.dy)) : 0xFF);
+                    ++rb.len;
+                  }
+                  if (!rb.len) continue;
+                  it = bentIndex[s].emplace(key, revBents[s].size()).first;
+                  revBents[s].push_back(rb);
+                }
+                revBents[s][it->second].kinds |= kbit;
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  uint64_t seed = 0x5EED0ACED4E7ULL;
+  for (auto& row : zPiece)
+    for (auto& k : row) k = splitmix(seed);
+  for (auto& k : zToMove) k = splitmix(seed);
+  for (auto& k : zIn) k = splitmix(seed);
+  for (auto& k : zRights) k = splitmix(seed);
+  for (auto& k : zEp) k = splitmix(seed);
+}
+
+VariantRegistry VariantRegistry::withEmbedded() {
+  VariantRegistry reg;
+  for (const auto& [name, text] : embeddedVariantFiles()) {
+    auto s = reg.add(text, std::string("variants/") + name);
+    (void)s;  // embedded files are tested; a broken one simply is not listed
+  }
+  return reg;
+}
+
+Status VariantRegistry::add(const std::string& text, const std::string& source) {
+  auto def = parseVariantFile(text, source);
+  if (!def.ok()) return def.error();
+  // Compile once with defaults so that a broken file is refused here.
+  auto compiled = Rules::compile(def.value(), {});
+  if (!compiled.ok()) return compiled.error();
+  for (auto& d : defs_)
+    if (d.name == def->name) {
+      d = def.value();
+      return okStatus();
+    }
+  defs_.push_back(def.value());
+  return okStatus();
+}
+
+Status VariantRegistry::loadDirectory(const std::string& dir) {
+  std::error_code ec;
+  if (!std::filesystem::is_directory(dir, ec)) return makeError("variants", "not a directory: " + dir);
+  for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
+    if (entry.path().extension() != ".variant") continue;
+    std::ifstream in(entry.path());
+    std::stringstream ss;
+    ss << in.rdbuf();
+    if (auto s = add(ss.str(), entry.path().string()); !s.ok()) return s;
+  }
+  return okStatus();
+}
+
+const VariantDef* VariantRegistry::find(const std::string& name) const {
+  for (const auto& d : defs_)
+    if (d.name == name) return &d;
+  return nullptr;
+}
+
+std::vector<const VariantDef*> VariantRegistry::all() const {
+  std::vector<const VariantDef*> out;
+  for (const auto& d : defs_) out.push_back(&d);
+  return out;
+}
+
+Result<std::shared_ptr<const Rules>> VariantRegistry::rules(const std::string& name,
+                                                            const std::vector<std::string>& options) const {
+  const VariantDef* def = find(name);
+  if (!def) {
+    std::string known;
+    for (const auto& d : defs_) known += (known.empty() ? "" : ", ") + d.name;
+    return makeError("variant", "unknown variant \"" + name + "\" (known: " + known + ")");
+  }
+  OptionValues values;
+  for (const auto& o : options) {
+    const size_t eq = o.find('=');
+    if (eq == std::string::npos || eq == 0) return makeError("option", "an option is written name=value, not \"" + o + "\"");
+    values[o.substr(0, eq)] = o.substr(eq + 1);
+  }
+  return Rules::compile(*def, values);
+}
+
+}  // namespace acedrex

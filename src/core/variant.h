@@ -1,0 +1,167 @@
+// Variants as data: a variant file is parsed into a VariantDef; a VariantDef
+// and a choice of options compile into Rules, the tables the move generator
+// reads. The few rules that are not data are named hooks (takeover, coins,
+// the die, the king's first leap, castling, the double step).
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/betza.h"
+#include "core/result.h"
+#include "core/types.h"
+
+namespace acedrex {
+
+struct OptionDef {
+  std::string name;
+  std::vector<std::string> values;  // the first is the default
+  std::string help;
+};
+
+// One line of a variant file: `[opt=value] key = value`.
+struct VariantLine {
+  std::string condOption, condValue;  // empty when unconditional
+  std::string key, value;
+  int lineNo = 0;
+};
+
+struct VariantDef {
+  std::string name;
+  std::string title;
+  std::vector<OptionDef> options;
+  std::vector<VariantLine> lines;
+};
+
+Result<VariantDef> parseVariantFile(const std::string& text, const std::string& source);
+
+using OptionValues = std::map<std::string, std::string>;
+
+struct SeatDef {
+  std::string name;  // lowercase: white, black, green, red
+  char letter = '?'; // FEN4 colour letter (g r b w); 2-player FEN uses case
+  int dir = kNorth;  // the default forward of the seat's pieces
+};
+
+struct PieceType {
+  std::string name;
+  char letter = '?';
+  std::string betza;
+  bool royal = false;
+  bool pawn = false;
+  std::vector<MoveAtom> atoms;
+};
+
+enum class Ending { kCheckmate, kLastStanding, kFirstMate };
+enum class MateEffect { kNone, kTakeover, kRemove };
+enum class StalemateEffect { kDraw, kLoss, kOut, kOthersDraw };
+enum class DoubleStepRights { kNone, kUntilCapture };
+
+// Compiled move tables. Modes: bit 0 move, bit 1 capture, bit 2 hop-move,
+// bit 3 hop-capture.
+enum : uint8_t { kModeMove = 1, kModeCapture = 2, kModeHopMove = 4, kModeHopCapture = 8 };
+
+struct Leap { uint8_t to; uint8_t mode; };
+struct Ray { uint32_t begin; uint8_t len; uint8_t mode; };
+struct Bent { uint8_t first; uint8_t mode; uint32_t rayBegin; uint8_t rayCount; };
+struct SquareMoves { uint32_t leapBegin, leapEnd, rayBegin, rayEnd, bentBegin, bentEnd; };
+
+// Reverse tables for attack detection, merged over all kinds.
+struct RevLeap { uint8_t from; uint64_t kinds; };
+struct RevRay { uint32_t begin; uint8_t len; uint64_t sliders; uint64_t hoppers; };
+struct RevBent { uint32_t begin; uint8_t len; uint64_t kinds; };  // pairs (Y, X) in revBentSq
+
+struct DieFace { int face; int type; };
+
+class Rules {
+ public:
+  // Compiles a variant with options; unknown or bad option values are errors.
+  static Result<std::shared_ptr<const Rules>> compile(const VariantDef& def,
+                                                      const OptionValues& options);
+
+  std::string variant, title;
+  OptionValues options;  // every option with its chosen value
+  int width = 8, height = 8;
+  std::vector<bool> blocked;  // per square
+  std::vector<SeatDef> seats;
+  std::vector<PieceType> types;
+  int royalType = -1;
+  std::string start;  // position text
+
+  // Promotion: pawns promote on the far edge in their direction.
+  std::vector<int> promoChoices;   // types a pawn may become
+  std::vector<int> promoByFile;    // when not empty: the type per file
+  int doubleStepRank = 0;          // relative rank (1-based) of the double step; 0 none
+  bool enPassant = false;
+  int castlingRank = 0;            // relative rank (1-based); 0 no castling
+  int castleKingFile[2] = {-1, -1};  // king destination file: [0] king side, [1] queen side
+  std::vector<Offset> kingLeaps;   // the king's first leap (empty: none)
+  DoubleStepRights doubleRights = DoubleStepRights::kNone;
+  Ending ending = Ending::kCheckmate;
+  MateEffect mateEffect = MateEffect::kNone;
+  StalemateEffect stalemate = StalemateEffect::kDraw;
+  bool bareKingLoses = false;
+  bool coins = false;
+  std::vector<DieFace> die;        // empty: no die
+
+  int nsq() const { return width * height; }
+  int nseats() const { return static_cast<int>(seats.size()); }
+  bool onBoard(int file, int rank) const { return file >= 0 && rank >= 0 && file < width && rank < height; }
+  Square square(int file, int rank) const { return rank * width + file; }
+  int fileOf(Square s) const { return s % width; }
+  int rankOf(Square s) const { return s / width; }
+  std::string squareName(Square s) const;
+  Result<Square> parseSquare(const std::string& text) const;
+  int typeByLetter(char upper) const;  // -1 if none
+  int seatByName(const std::string& name) const;
+  // Whether a pawn facing `dir` stands on its far edge at s.
+  bool onFarEdge(Square s, int dir) const;
+  // The relative rank (1-based) of s for a piece facing dir.
+  int relativeRank(Square s, int dir) const;
+  Offset rotate(const Offset& o, int dir) const;  // piece frame to board frame
+
+  // Tables.
+  const SquareMoves& moves(int kind, Square s) const { return table_[kind * kMaxSquares + s]; }
+  std::vector<Leap> leaps;
+  std::vector<Ray> rays;
+  std::vector<uint8_t> raySq;
+  std::vector<Bent> bents;
+  std::vector<Ray> bentRays;  // the slides that follow a bent move's first step
+  std::vector<std::vector<RevLeap>> revLeaps;  // per square
+  std::vector<std::vector<RevRay>> revRays;
+  std::vector<std::vector<RevBent>> revBents;
+  std::vector<uint8_t> revRaySq;
+  std::vector<uint8_t> revBentSq;
+
+  // Zobrist keys.
+  uint64_t zPiece[256][kMaxSquares];
+  uint64_t zToMove[kMaxSeats];
+  uint64_t zIn[16];
+  uint64_t zRights[32];
+  uint64_t zEp[kMaxSquares];
+
+ private:
+  void buildTables();
+  std::vector<SquareMoves> table_;
+};
+
+// The variants known to a program: the embedded ones plus any loaded.
+class VariantRegistry {
+ public:
+  static VariantRegistry withEmbedded();
+  Status add(const std::string& text, const std::string& source);
+  Status loadDirectory(const std::string& dir);
+  const VariantDef* find(const std::string& name) const;
+  std::vector<const VariantDef*> all() const;
+  // Compiles a variant by name with options given as "k=v" texts.
+  Result<std::shared_ptr<const Rules>> rules(const std::string& name,
+                                             const std::vector<std::string>& options) const;
+
+ private:
+  std::vector<VariantDef> defs_;
+};
+
+}  // namespace acedrex

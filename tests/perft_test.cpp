@@ -1,0 +1,66 @@
+// Perft against the figures of independent implementations (shared/reference).
+#include <fstream>
+#include <sstream>
+
+#include "test_util.h"
+
+namespace acedrex::test {
+namespace {
+
+struct PerftCase {
+  std::string variant;
+  std::vector<std::string> options;
+  std::string fen;
+  std::vector<uint64_t> counts;  // depth 1, 2, ...
+};
+
+void checkPerft(const PerftCase& c, int maxDepth) {
+  Position pos = position(c.variant, c.fen, c.options);
+  for (int d = 1; d <= maxDepth && d <= static_cast<int>(c.counts.size()); ++d)
+    EXPECT_EQ(perft(pos, d), c.counts[d - 1]) << c.variant << " depth " << d << " " << c.fen;
+  std::string why;
+  EXPECT_TRUE(pos.isValid(&why)) << why;
+}
+
+const PerftCase kShako{"shako", {}, "", {58, 3364, 185938, 10273158}};
+const PerftCase kFourSeasons{"four-seasons", {}, "", {7, 49, 343, 2401, 21952, 198842, 1788577}};
+const PerftCase kGrantLeap{"grant-acedrex", {"king-leap=yes", "pawn-double=always"}, "", {71, 5041, 361317}};
+const PerftCase kGrantNoLeap{"grant-acedrex", {"king-leap=no", "pawn-double=always"}, "", {68, 4624, 318922, 21961330}};
+
+TEST(Perft, ShakoStart) { checkPerft(kShako, 3); }
+TEST(Perft, FourSeasonsStart) { checkPerft(kFourSeasons, 5); }
+TEST(Perft, GrantAcedrexKingLeap) { checkPerft(kGrantLeap, 2); }
+TEST(Perft, GrantAcedrexNoKingLeap) { checkPerft(kGrantNoLeap, 2); }
+
+// The Shako positions of Fairy-Stockfish's own perft suite.
+std::vector<std::tuple<std::string, int, uint64_t>> shakoSuite() {
+  std::ifstream in(std::string(ACEDREX_SOURCE_DIR) + "/tests/data/perft/shako_fsf_suite.tsv");
+  std::vector<std::tuple<std::string, int, uint64_t>> out;
+  for (std::string line; std::getline(in, line);) {
+    if (line.empty() || line[0] == '#') continue;
+    std::istringstream f(line);
+    std::string fen, depth, nodes;
+    std::getline(f, fen, '\t');
+    std::getline(f, depth, '\t');
+    std::getline(f, nodes, '\t');
+    out.emplace_back(fen, std::stoi(depth), std::stoull(nodes));
+  }
+  return out;
+}
+
+TEST(Perft, ShakoFairyStockfishSuite) {
+  const auto suite = shakoSuite();
+  ASSERT_EQ(suite.size(), 4u);
+  for (const auto& [fen, depth, nodes] : suite) {
+    Position pos = position("shako", fen);
+    EXPECT_EQ(perft(pos, depth), nodes) << fen;
+  }
+}
+
+TEST(PerftSlow, ShakoStartDepth4) { checkPerft(kShako, 4); }
+TEST(PerftSlow, FourSeasonsStartDepth7) { checkPerft(kFourSeasons, 7); }
+TEST(PerftSlow, GrantAcedrexKingLeapDepth3) { checkPerft(kGrantLeap, 3); }
+TEST(PerftSlow, GrantAcedrexNoKingLeapDepth4) { checkPerft(kGrantNoLeap, 4); }
+
+}  // namespace
+}  // namespace acedrex::test
