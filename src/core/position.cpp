@@ -309,6 +309,46 @@ void Position::pseudoMoves(MoveList& out) const {
 
 bool Position::isLegal(Move m) {
   const int us = st_.toMove;
+  const Rules& r = *rules_;
+  // Fast path: most moves change only a few squares and have no consequence
+  // beyond them (no king taken, nobody left bare), so the board alone is
+  // enough to judge them; the rest go through make/unmake.
+  if (!m.isNull()) {
+    const Square from = m.from(), to = m.to();
+    auto& b = st_.board;
+    const Piece p = b[from];
+    if (m.flag() == kCastle) {
+      const int side = to > from ? 0 : 1;
+      const Square rook = st_.castleRook[us][side];
+      const Square rdest = to + (side == 0 ? -1 : 1);
+      const Piece rp = b[rook];
+      b[rook] = kEmpty;
+      b[from] = kEmpty;
+      b[to] = p;
+      b[rdest] = rp;
+      const bool ok = !attacked(to, enemiesOf(us));
+      b[rdest] = kEmpty;
+      b[to] = kEmpty;
+      b[from] = p;
+      b[rook] = rp;
+      return ok;
+    }
+    const Square capSq = m.flag() == kEnPassant ? st_.epVictim : to;
+    const Piece cap = b[capSq];
+    const bool simple = !isPiece(cap) || (typeOf(cap) != r.royalType && !(r.bareKingLoses && st_.count[seatOf(cap)] == 2));
+    if (simple) {
+      const Square king = typeOf(p) == r.royalType ? to : st_.king[us];
+      b[capSq] = kEmpty;
+      b[from] = kEmpty;
+      const Piece old = b[to];
+      b[to] = p;
+      const bool ok = king == kNoSquare || !attacked(king, enemiesOf(us));
+      b[to] = old;
+      b[from] = p;
+      b[capSq] = cap;
+      return ok;
+    }
+  }
   makeImpl(m, false);
   const Square k = st_.king[us];
   const bool ok = k == kNoSquare || !attacked(k, enemiesOf(us));
