@@ -3,6 +3,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <fstream>
 #include <iostream>
 #include <map>
 #include <memory>
@@ -12,6 +13,8 @@
 #include "core/perft.h"
 #include "core/position.h"
 #include "core/variant.h"
+#include "protocol/match.h"
+#include "protocol/uci.h"
 
 namespace acedrex::cli {
 namespace {
@@ -23,12 +26,17 @@ const char* kUsage =
     "  moves --variant V [--option k=v]... [--fen F] [--moves \"...\"]\n"
     "  summary --variant V [--option k=v]... [--fen F] [--moves \"...\"] [--seed N]\n"
     "  bench [--depth-scale N] [--no-reference]  perft speed per variant (with Fairy-Stockfish on Shako)\n"
+    "  uci                                    the UCI loop (Fairy-Stockfish conventions; UCI_Variant picks the game)\n"
+    "  match --variant V --engine SPEC --engine SPEC [...] [--games N] [--movetime MS | --tc S+INC | --depth D |\n"
+    "        --nodes N] [--openings FILE] [--concurrency N] [--pgn FILE] [--sprt ELO0,ELO1] [--seed N]\n"
+    "        SPEC: level=1..9[,algo=brs|paranoid|maxn][,chance=on|off][,name=X] or uci=PATH[,OPTION=VALUE...]\n"
     "common: --variants DIR loads more variant files\n";
 
 struct Args {
   std::string command;
   std::map<std::string, std::string> values;
   std::vector<std::string> options;
+  std::vector<std::string> engines;
   std::vector<std::string> positional;
   bool divide = false;
   bool noReference = false;
@@ -57,11 +65,14 @@ Result<Args> parseArgs(const std::vector<std::string>& a) {
         if (i + 1 >= a.size()) return makeError("usage", "--" + key + " needs a value");
         val = a[++i];
       }
-      static const char* known[] = {"variant", "option", "fen", "moves", "seed", "variants", "depth-scale"};
+      static const char* known[] = {"variant", "option", "fen",   "moves",       "seed",  "variants",
+                                    "depth-scale", "engine", "games", "movetime", "tc", "depth",
+                                    "nodes",   "openings", "concurrency", "pgn", "sprt", "max-plies"};
       bool ok = false;
       for (const char* k : known) ok = ok || key == k;
       if (!ok) return makeError("usage", "unknown flag --" + key);
       if (key == "option") out.options.push_back(val);
+      else if (key == "engine") out.engines.push_back(val);
       else out.values[key] = val;
       continue;
     }
@@ -274,6 +285,83 @@ int cmdBench(const Args& args) {
   return 0;
 }
 
+Result<long long> number(const Args& args, const std::string& key, long long def, long long lo, long long hi) {
+  if (!args.values.count(key)) return def;
+  const std::string& v = args.values.at(key);
+  if (v.empty() || v.size() > 12 || v.find_first_not_of("0123456789") != std::string::npos)
+    return makeError("usage", "--" + key + " must be a number, not \"" + v + "\"");
+  const long long n = std::stoll(v);
+  if (n < lo || n > hi)
+    return makeError("usage", "--" + key + " must be from " + std::to_string(lo) + " to " + std::to_string(hi));
+  return n;
+}
+
+int cmdMatch(const Args& args) {
+  VariantRegistry reg = VariantRegistry::withEmbedded();
+  if (args.values.count("variants"))
+    if (auto s = reg.loadDirectory(args.values.at("variants")); !s.ok()) return fail(s.error().text());
+  protocol::MatchConfig config;
+  if (!args.values.count("variant")) return fail("--variant is required");
+  config.variant = args.values.at("variant");
+  config.options = args.options;
+  for (const auto& e : args.engines) {
+    auto spec = protocol::parseEngineSpec(e);
+    if (!spec.ok()) return fail(spec.error().text());
+    config.engines.push_back(spec.value());
+  }
+  auto games = number(args, "games", 10, 1, 100000);
+  auto movetime = number(args, "movetime", 0, 0, 3600000);
+  auto depth = number(args, "depth", 0, 0, 60);
+  auto nodes = number(args, "nodes", 0, 0, 1000000000);
+  auto conc = number(args, "concurrency", 1, 1, 64);
+  auto seed = number(args, "seed", 1, 0, 1LL << 40);
+  auto maxPlies = number(args, "max-plies", 600, 1, 100000);
+  for (const auto* r : {&games, &movetime, &depth, &nodes, &conc, &seed, &maxPlies})
+    if (!r->ok()) return fail(r->error().text());
+  config.games = static_cast<int>(*games);
+  config.moveTimeMs = static_cast<int>(*movetime);
+  config.depth = static_cast<int>(*depth);
+  config.nodes = static_cast<int>(*nodes);
+  config.concurrency = static_cast<int>(*conc);
+  config.seed = static_cast<uint64_t>(*seed);
+  config.maxPlies = static_cast<int>(*maxPlies);
+  if (args.values.count("tc")) {
+    const std::string& tc = args.values.at("tc");
+    const size_t plus = tc.find('+');
+    try {
+      config.baseMs = static_cast<int>(std::stod(tc.substr(0, plus)) * 1000);
+      config.incMs = plus == std::string::npos ? 0 : static_cast<int>(std::stod(tc.substr(plus + 1)) * 1000);
+    } catch (...) {
+      return fail("--tc is SECONDS+INCREMENT, e.g. 10+0.1");
+    }
+    if (config.baseMs <= 0 || config.incMs < 0) return fail("--tc is SECONDS+INCREMENT, e.g. 10+0.1");
+  }
+  if (!config.moveTimeMs && !config.baseMs && !config.depth && !config.nodes) config.moveTimeMs = 100;
+  if (args.values.count("sprt")) {
+    const std::string& v = args.values.at("sprt");
+    const size_t comma = v.find(',');
+    try {
+      config.elo0 = std::stod(v.substr(0, comma));
+      config.elo1 = std::stod(v.substr(comma + 1));
+    } catch (...) {
+      return fail("--sprt is ELO0,ELO1");
+    }
+    if (comma == std::string::npos || config.elo1 <= config.elo0) return fail("--sprt is ELO0,ELO1 with ELO0 < ELO1");
+    config.sprt = true;
+  }
+  if (args.values.count("openings")) {
+    std::ifstream in(args.values.at("openings"));
+    if (!in) return fail("cannot read " + args.values.at("openings"));
+    for (std::string line; std::getline(in, line);)
+      if (!line.empty() && line[0] != '#') config.openings.push_back(line);
+  }
+  if (args.values.count("pgn")) config.pgnPath = args.values.at("pgn");
+  auto report = protocol::runMatch(reg, config, std::cerr);
+  if (!report.ok()) return fail(report.error().text());
+  protocol::printReport(report.value(), config, std::cout);
+  return 0;
+}
+
 }  // namespace
 
 int run(const std::vector<std::string>& argv) {
@@ -289,6 +377,13 @@ int run(const std::vector<std::string>& argv) {
   if (c == "moves") return cmdMoves(*args);
   if (c == "summary") return cmdSummary(*args);
   if (c == "bench") return cmdBench(*args);
+  if (c == "match") return cmdMatch(*args);
+  if (c == "uci") {
+    VariantRegistry reg = VariantRegistry::withEmbedded();
+    if (args->values.count("variants"))
+      if (auto s = reg.loadDirectory(args->values.at("variants")); !s.ok()) return fail(s.error().text());
+    return protocol::runUci(reg);
+  }
   return fail("unknown command \"" + c + "\"\n" + kUsage);
 }
 

@@ -53,6 +53,8 @@ class Game {
   int currentThrowType() const;        // piece type the throw allows, -1 if no die
   bool finished() const { return pos_.finished(); }
   const std::vector<PlyRecord>& record() const { return record_; }
+  // Hashes of the positions after each ply (for repetition checks in search).
+  const std::vector<uint64_t>& hashes() const { return hashes_; }
   const std::array<int, kMaxSeats>& coins() const { return coins_; }
   const std::string& startText() const { return start_; }
   uint64_t seed() const { return seed_; }

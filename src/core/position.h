@@ -77,6 +77,7 @@ class Position {
   int seatsIn() const { return __builtin_popcount(st_.inMask); }
   Square kingSquare(int seat) const { return st_.king[seat]; }
   int pieceCount(int seat) const { return st_.count[seat]; }
+  Square pieceSquare(int seat, int i) const { return st_.list[seat][i]; }  // i < pieceCount(seat)
   uint64_t hash() const { return st_.hash; }
   int fifty() const { return st_.fifty; }
   int ply() const { return st_.ply; }

@@ -55,6 +55,11 @@ class Move {
       : v_(static_cast<uint32_t>(from) | (static_cast<uint32_t>(to) << 8) |
            (static_cast<uint32_t>(promo + 1) << 16) | (static_cast<uint32_t>(flag) << 20)) {}
   static constexpr Move null() { return Move(0, 0, kNullMove); }
+  static constexpr Move fromRaw(uint32_t v) {
+    Move m;
+    m.v_ = v;
+    return m;
+  }
 
   constexpr Square from() const { return static_cast<Square>(v_ & 0xFF); }
   constexpr Square to() const { return static_cast<Square>((v_ >> 8) & 0xFF); }

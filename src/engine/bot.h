@@ -58,6 +58,11 @@ constexpr int kFullStrength = 9;  // levels 1 (beginner) .. 8, and 9 = full stre
 // A bot at a strength level for the game's rules; the seed drives its noise.
 std::unique_ptr<Bot> makeBot(std::shared_ptr<const Rules> rules, int level, uint64_t seed = 1);
 
+enum class MultiAlgorithm;
+// The same with the many-seat algorithm and the die handling chosen (for experiments).
+std::unique_ptr<Bot> makeBotWith(std::shared_ptr<const Rules> rules, int level, uint64_t seed,
+                                 MultiAlgorithm algorithm, bool chanceNodes);
+
 // What a level means (limits and noise), for docs and the UI.
 std::string describeLevel(int level);
 

@@ -1,0 +1,96 @@
+#include <sstream>
+
+#include "engine/bot.h"
+#include "engine/multi.h"
+#include "engine/search.h"
+
+namespace acedrex::engine {
+namespace {
+
+struct LevelSpec {
+  int depth;        // 0: unlimited
+  uint64_t nodes;   // 0: unlimited
+  int noise;        // centipawns
+};
+
+// Levels 1..8 limit depth or nodes and add noise at the root; 9 is full strength.
+const LevelSpec kLevels[] = {
+    {0, 0, 0},          // unused
+    {1, 0, 400},        // 1: looks one move ahead, often blunders
+    {1, 0, 200},        // 2
+    {2, 0, 120},        // 3
+    {2, 0, 60},         // 4
+    {3, 0, 30},         // 5
+    {4, 100000, 15},    // 6
+    {6, 400000, 5},     // 7
+    {0, 2000000, 0},    // 8
+    {0, 0, 0},          // 9: full strength
+};
+
+class EngineBot final : public Bot {
+ public:
+  EngineBot(std::shared_ptr<const Rules> rules, int level, uint64_t seed, MultiAlgorithm algo, bool chance)
+      : rules_(rules), level_(std::clamp(level, 1, kFullStrength)),
+        eval_(rules, defaultEvalParams(*rules)) {
+    const LevelSpec& spec = kLevels[level_];
+    SearchConfig config;
+    if (spec.depth) config.maxDepth = spec.depth;
+    config.maxNodes = spec.nodes;
+    config.noise = spec.noise;
+    config.seed = seed;
+    config.chanceNodes = chance;
+    config.ttMegabytes = level_ >= 7 ? 32 : 4;
+    if (rules->nseats() == 2) two_ = std::make_unique<Search>(rules, eval_, config);
+    else multi_ = std::make_unique<MultiSearch>(rules, eval_, config, algo);
+  }
+
+  std::string name() const override { return "acedrex level " + std::to_string(level_); }
+
+  SearchResult choose(const Game& game, const SearchLimits& limits, std::atomic<bool>& stop,
+                      const std::function<void(const SearchInfo&)>& onInfo) override {
+    SearchLimits l = limits;
+    const int seat = game.position().toMove();
+    const bool bounded = l.infinite || l.depth > 0 || l.nodes > 0 || l.moveTimeMs > 0 || l.timeMs[seat] >= 0;
+    if (!bounded) l.moveTimeMs = 1000;  // never search forever without being asked to
+    return two_ ? two_->run(game, l, stop, onInfo) : multi_->run(game, l, stop, onInfo);
+  }
+
+  void newGame() override {
+    if (two_) two_->clear();
+  }
+
+ private:
+  std::shared_ptr<const Rules> rules_;
+  int level_;
+  Evaluator eval_;
+  std::unique_ptr<Search> two_;
+  std::unique_ptr<MultiSearch> multi_;
+};
+
+}  // namespace
+
+std::unique_ptr<Bot> makeBot(std::shared_ptr<const Rules> rules, int level, uint64_t seed) {
+  return std::make_unique<EngineBot>(std::move(rules), level, seed, MultiAlgorithm::kBrsPlus, true);
+}
+
+std::unique_ptr<Bot> makeBotWith(std::shared_ptr<const Rules> rules, int level, uint64_t seed,
+                                 MultiAlgorithm algorithm, bool chanceNodes) {
+  return std::make_unique<EngineBot>(std::move(rules), level, seed, algorithm, chanceNodes);
+}
+
+std::string describeLevel(int level) {
+  level = std::clamp(level, 1, kFullStrength);
+  const LevelSpec& s = kLevels[level];
+  std::ostringstream o;
+  o << "level " << level << ": ";
+  if (level == kFullStrength) {
+    o << "full strength (limited only by the clock)";
+    return o.str();
+  }
+  if (s.depth) o << "depth " << s.depth;
+  if (s.nodes) o << (s.depth ? ", " : "") << s.nodes << " nodes";
+  o << ", root noise +/-" << s.noise << " cp";
+  return o.str();
+}
+
+}  // namespace acedrex::engine

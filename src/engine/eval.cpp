@@ -1,0 +1,184 @@
+#include "engine/eval.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <sstream>
+
+#include "core/diagram.h"
+#include "engine/embedded_params.h"
+
+namespace acedrex::engine {
+
+std::vector<int*> EvalParams::tunables() {
+  std::vector<int*> out;
+  for (auto& [letter, p] : pieces) {
+    if (p.value > 0) out.push_back(&p.value);
+    out.push_back(&p.mobility);
+  }
+  for (int* x : {&pawnAdvance, &kingCenterOpening, &kingCenterEnding, &kingShelter, &kingDanger, &tempo})
+    out.push_back(x);
+  return out;
+}
+
+std::string EvalParams::toText(const std::string& variant) const {
+  std::ostringstream o;
+  o << "# Evaluation parameters for " << variant << ", in centipawns. Tuned by tools/tune (Texel method).\n";
+  o << "# piece LETTER VALUE MOBILITY (MOBILITY: per square the piece reaches on an empty board, above its average)\n";
+  for (const auto& [letter, p] : pieces) o << "piece " << letter << " " << p.value << " " << p.mobility << "\n";
+  o << "pawn-advance " << pawnAdvance << "\nking-center-opening " << kingCenterOpening << "\nking-center-ending "
+    << kingCenterEnding << "\nking-shelter " << kingShelter << "\nking-danger " << kingDanger << "\ntempo " << tempo
+    << "\n";
+  return o.str();
+}
+
+Result<EvalParams> parseEvalParams(const std::string& text) {
+  EvalParams p;
+  std::istringstream in(text);
+  int lineNo = 0;
+  for (std::string line; std::getline(in, line);) {
+    ++lineNo;
+    line = line.substr(0, line.find('#'));
+    std::istringstream ws(line);
+    std::string key;
+    if (!(ws >> key)) continue;
+    const std::string where = "params line " + std::to_string(lineNo);
+    if (key == "piece") {
+      std::string letter;
+      EvalParams::PieceParams pp;
+      if (!(ws >> letter >> pp.value >> pp.mobility) || letter.size() != 1)
+        return makeError("params", "piece LETTER VALUE MOBILITY", where);
+      p.pieces[letter[0]] = pp;
+      continue;
+    }
+    int v = 0;
+    if (!(ws >> v)) return makeError("params", "expected a number after " + key, where);
+    if (key == "pawn-advance") p.pawnAdvance = v;
+    else if (key == "king-center-opening") p.kingCenterOpening = v;
+    else if (key == "king-center-ending") p.kingCenterEnding = v;
+    else if (key == "king-shelter") p.kingShelter = v;
+    else if (key == "king-danger") p.kingDanger = v;
+    else if (key == "tempo") p.tempo = v;
+    else return makeError("params", "unknown key " + key, where);
+  }
+  return p;
+}
+
+EvalParams defaultEvalParams(const Rules& rules) {
+  for (const auto& [name, text] : embeddedParamFiles())
+    if (name == rules.variant) {
+      auto p = parseEvalParams(text);
+      if (p.ok()) return p.value();
+    }
+  // A variant without parameters: value each piece by its average reach.
+  EvalParams p;
+  const Square mid = rules.square(rules.width / 2, rules.height / 2);
+  for (int t = 0; t < static_cast<int>(rules.types.size()); ++t) {
+    const auto reach = pieceReach(rules, t, kNorth, mid);
+    const int n = static_cast<int>(reach.moves.size() + reach.captures.size()) / 2;
+    EvalParams::PieceParams pp;
+    pp.value = t == rules.royalType ? 0 : (rules.types[t].pawn ? 100 : 60 + 35 * n);
+    pp.mobility = 3;
+    p.pieces[rules.types[t].letter] = pp;
+  }
+  return p;
+}
+
+Evaluator::Evaluator(std::shared_ptr<const Rules> rules, EvalParams params)
+    : rules_(std::move(rules)), params_(std::move(params)) {
+  build();
+}
+
+void Evaluator::build() {
+  const Rules& r = *rules_;
+  const int n = r.nsq();
+  center_.assign(n, 0);
+  for (Square s = 0; s < n; ++s) {
+    const int f = r.fileOf(s), k = r.rankOf(s);
+    center_[s] = std::min({f, k, r.width - 1 - f, r.height - 1 - k});
+  }
+  pst_.assign(kMaxKinds * kMaxSquares, 0);
+  for (int t = 0; t < static_cast<int>(r.types.size()); ++t) {
+    const auto it = params_.pieces.find(r.types[t].letter);
+    const EvalParams::PieceParams pp = it == params_.pieces.end() ? EvalParams::PieceParams{100, 2} : it->second;
+    value_[t] = pp.value;
+    if (t != r.royalType && !r.types[t].pawn) totalMaterial_ += pp.value;
+    for (int dir = 0; dir < 4; ++dir) {
+      std::vector<int> reach(n, 0);
+      long sum = 0;
+      int cnt = 0;
+      for (Square s = 0; s < n; ++s) {
+        if (r.blocked[s]) continue;
+        const auto pr = pieceReach(r, t, dir, s);
+        reach[s] = static_cast<int>(std::max(pr.moves.size(), pr.captures.size()));
+        sum += reach[s];
+        ++cnt;
+      }
+      const int avg = cnt ? static_cast<int>(sum / cnt) : 0;
+      for (Square s = 0; s < n; ++s) {
+        int v = (reach[s] - avg) * pp.mobility;
+        if (r.types[t].pawn) {
+          // Progress along the pawn's own way: 0 at its first rank, growing toward promotion.
+          const int len = (dir == kNorth || dir == kSouth) ? r.height : r.width;
+          const int prog = std::max(0, r.relativeRank(s, dir) - 2);
+          v += params_.pawnAdvance * prog * prog / std::max(1, (len - 2) * (len - 2) / 4);
+        }
+        pst_[kindOf(t, dir) * kMaxSquares + s] = v;
+      }
+    }
+  }
+}
+
+int Evaluator::seatScore(const Position& pos, int seat) const {
+  const Rules& r = *rules_;
+  int score = 0;
+  int material = 0;
+  const Square king = pos.kingSquare(seat);
+  int shelter = 0, danger = 0;
+  for (int i = 0; i < pos.pieceCount(seat); ++i) {
+    const Square s = pos.pieceSquare(seat, i);
+    const Piece p = pos.at(s);
+    score += value_[typeOf(p)] + pst_[kindOf(p) * kMaxSquares + s];
+    if (typeOf(p) != r.royalType && !r.types[typeOf(p)].pawn) material += value_[typeOf(p)];
+    if (king != kNoSquare && s != king &&
+        std::max(std::abs(r.fileOf(s) - r.fileOf(king)), std::abs(r.rankOf(s) - r.rankOf(king))) == 1)
+      ++shelter;
+  }
+  if (king != kNoSquare) {
+    // Enemy pieces near the king.
+    for (int o = 0; o < r.nseats(); ++o) {
+      if (o == seat || !pos.isIn(o)) continue;
+      for (int i = 0; i < pos.pieceCount(o); ++i) {
+        const Square s = pos.pieceSquare(o, i);
+        if (std::max(std::abs(r.fileOf(s) - r.fileOf(king)), std::abs(r.rankOf(s) - r.rankOf(king))) <= 2) ++danger;
+      }
+    }
+    // The king hides while there is material about and walks out in the ending.
+    const int phase = std::min(256, 256 * material / std::max(1, totalMaterial_ / r.nseats()));
+    const int kc = (params_.kingCenterOpening * phase + params_.kingCenterEnding * (256 - phase)) / 256;
+    score += kc * center_[king];
+    score += (params_.kingShelter * std::min(shelter, 4) - params_.kingDanger * danger) * phase / 256;
+  }
+  return score;
+}
+
+int Evaluator::evaluate(const Position& pos, int view) const {
+  const Rules& r = *rules_;
+  if (r.nseats() == 2) {
+    const int us = pos.toMove();
+    return seatScore(pos, us) - seatScore(pos, 1 - us) + params_.tempo;
+  }
+  // Many seats: own score against the strongest opponent and the average of them.
+  const int own = seatScore(pos, view);
+  int best = -1000000, sum = 0, cnt = 0;
+  for (int s = 0; s < r.nseats(); ++s) {
+    if (s == view || !pos.isIn(s)) continue;
+    const int v = seatScore(pos, s);
+    best = std::max(best, v);
+    sum += v;
+    ++cnt;
+  }
+  if (!cnt) return own;
+  return own - (best + sum / cnt) / 2 + (pos.toMove() == view ? params_.tempo : 0);
+}
+
+}  // namespace acedrex::engine

@@ -1,0 +1,473 @@
+#include "engine/search.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace acedrex::engine {
+
+TimeBudget budgetFor(const SearchLimits& limits, int seat) {
+  TimeBudget b;
+  if (limits.infinite) return b;
+  if (limits.moveTimeMs > 0) {
+    b.softMs = b.hardMs = limits.moveTimeMs;
+    return b;
+  }
+  const int time = limits.timeMs[seat];
+  if (time < 0) return b;
+  const int inc = limits.incMs[seat];
+  const int moves = limits.movesToGo > 0 ? limits.movesToGo + 1 : 30;
+  const int safety = std::min(50, time / 10);
+  b.softMs = std::max(1, time / moves + inc * 3 / 4);
+  b.hardMs = std::max(1, std::min(time / 3 + inc / 2, b.softMs * 3));
+  b.softMs = std::min(b.softMs, std::max(1, time - safety));
+  b.hardMs = std::min(b.hardMs, std::max(1, time - safety));
+  return b;
+}
+
+Search::Search(std::shared_ptr<const Rules> rules, const Evaluator& eval, SearchConfig config)
+    : rules_(std::move(rules)), eval_(eval), config_(config), tt_(config.ttMegabytes), pos_(rules_),
+      rng_(config.seed) {
+  history_.assign(kMaxSeats * kMaxSquares * kMaxSquares, 0);
+  clear();
+}
+
+void Search::clear() {
+  tt_.clear();
+  std::fill(history_.begin(), history_.end(), 0);
+  for (auto& k : killers_) k[0] = k[1] = Move();
+}
+
+bool Search::isCapture(Move m) const {
+  return m.flag() == kEnPassant || (m.flag() != kCastle && !m.isNull() && isPiece(pos_.at(m.to())));
+}
+
+int Search::evaluate() const { return eval_.evaluate(pos_, pos_.toMove()); }
+
+bool Search::timeUp() {
+  if (stopped_) return true;
+  if ((nodes_ & 1023) == 0) {
+    if (stop_ && stop_->load(std::memory_order_relaxed)) stopped_ = true;
+    if (hardMs_ > 0 &&
+        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start_).count() >=
+            hardMs_)
+      stopped_ = true;
+  }
+  if (nodeLimit_ && nodes_ >= nodeLimit_) stopped_ = true;
+  return stopped_;
+}
+
+int Search::terminalScore(int ply) const {
+  if (pos_.result() == ResultKind::kDraw || pos_.result() == ResultKind::kOngoing) return 0;
+  return pos_.winner() == pos_.toMove() ? kMate - ply : -(kMate - ply);
+}
+
+bool Search::isRepetition() const {
+  const uint64_t h = pos_.hash();
+  const int n = static_cast<int>(stack_.size());
+  const int back = std::min(n - 1, pos_.fifty());
+  for (int i = 2; i <= back; i += 1)
+    if (stack_[n - 1 - i] == h) return true;
+  return false;
+}
+
+void Search::orderMoves(MoveList& list, Move ttMove, int ply, int* scores) const {
+  const Rules& r = *rules_;
+  const int us = pos_.toMove();
+  for (int i = 0; i < list.size(); ++i) {
+    const Move m = list[i];
+    int s = 0;
+    if (m == ttMove) s = 1 << 30;
+    else if (isCapture(m)) {
+      const Piece victim = m.flag() == kEnPassant ? makePiece(0, 0, 0) : pos_.at(m.to());
+      const int vv = m.flag() == kEnPassant ? 100 : (typeOf(victim) == r.royalType ? 100000 : eval_.pieceValue(typeOf(victim)));
+      s = (1 << 24) + vv * 16 - eval_.pieceValue(typeOf(pos_.at(m.from()))) / 16;
+    } else if (m.promo() >= 0) {
+      s = (1 << 23) + eval_.pieceValue(m.promo());
+    } else if (ply < kMaxPly && m == killers_[ply][0]) {
+      s = (1 << 22);
+    } else if (ply < kMaxPly && m == killers_[ply][1]) {
+      s = (1 << 22) - 1;
+    } else {
+      s = history_[(us * kMaxSquares + m.from()) * kMaxSquares + m.to()];
+    }
+    scores[i] = s;
+  }
+  // Insertion sort, best first.
+  for (int i = 1; i < list.size(); ++i) {
+    const Move m = list[i];
+    const int s = scores[i];
+    int j = i - 1;
+    while (j >= 0 && scores[j] < s) {
+      list.set(j + 1, list[j]);
+      scores[j + 1] = scores[j];
+      --j;
+    }
+    list.set(j + 1, m);
+    scores[j + 1] = s;
+  }
+}
+
+int Search::qsearch(int alpha, int beta, int ply, int qdepth) {
+  ++nodes_;
+  if (ply > selDepth_) selDepth_ = ply;
+  if (pos_.finished()) return terminalScore(ply);
+  if (timeUp()) return 0;
+  const int us = pos_.toMove();
+  const bool inCheck = pos_.inCheck(us);
+  int best = -kInf;
+  if (!inCheck) {
+    best = evaluate();
+    if (best >= beta || qdepth > 10 || ply >= kMaxPly - 2) return best;
+    alpha = std::max(alpha, best);
+  }
+  MoveList list;
+  pos_.pseudoMoves(list);
+  int n = 0;
+  for (int i = 0; i < list.size(); ++i) {
+    const Move m = list[i];
+    if (!inCheck && !isCapture(m) && m.promo() < 0) continue;
+    if (!pos_.isLegal(m)) continue;
+    list.set(n++, m);
+  }
+  list.truncate(n);
+  if (inCheck && n == 0) return -(kMate - ply);
+  int scores[1024];
+  orderMoves(list, Move(), kMaxPly, scores);
+  for (Move m : list) {
+    pos_.make(m);
+    const int score = -qsearch(-beta, -alpha, ply + 1, qdepth + 1);
+    pos_.unmake();
+    if (stopped_) return 0;
+    if (score > best) {
+      best = score;
+      if (score > alpha) {
+        alpha = score;
+        if (alpha >= beta) break;
+      }
+    }
+  }
+  return best;
+}
+
+int Search::chance(int depth, int alpha, int beta, int ply) {
+  // Every face is equally likely; each face's best move is found by its own
+  // alpha-beta over the moves of that piece kind; a face with none loses the turn.
+  (void)alpha;
+  (void)beta;
+  const Rules& r = *rules_;
+  MoveList list;
+  pos_.legalMoves(list);
+  if (list.empty()) return pos_.inCheck(pos_.toMove()) || r.stalemate == StalemateEffect::kLoss ? -(kMate - ply) : 0;
+  int scores[1024];
+  orderMoves(list, Move(), ply, scores);
+  long total = 0;
+  int nullValue = -kInf;
+  for (const DieFace& face : r.die) {
+    int best = -kInf;
+    for (Move m : list) {
+      if (typeOf(pos_.at(m.from())) != face.type) continue;
+      pos_.make(m);
+      stack_.push_back(pos_.hash());
+      int score;
+      if (best == -kInf) {
+        score = -negamax(depth - 1, -kInf, kInf, ply + 1, true);
+      } else {
+        score = -negamax(depth - 1, -best - 1, -best, ply + 1, true);
+        if (score > best) score = -negamax(depth - 1, -kInf, -best, ply + 1, true);
+      }
+      stack_.pop_back();
+      pos_.unmake();
+      if (stopped_) return 0;
+      best = std::max(best, score);
+    }
+    if (best == -kInf) {
+      if (nullValue == -kInf) {
+        pos_.make(Move::null());
+        stack_.push_back(pos_.hash());
+        nullValue = -negamax(depth - 1, -kInf, kInf, ply + 1, false);
+        stack_.pop_back();
+        pos_.unmake();
+        if (stopped_) return 0;
+      }
+      best = nullValue;
+    }
+    total += best;
+  }
+  return static_cast<int>(total / static_cast<long>(r.die.size()));
+}
+
+int Search::negamax(int depth, int alpha, int beta, int ply, bool allowNull) {
+  if (pos_.finished()) return terminalScore(ply);
+  if (depth <= 0) return qsearch(alpha, beta, ply, 0);
+  ++nodes_;
+  if (ply > selDepth_) selDepth_ = ply;
+  if (timeUp()) return 0;
+  if (isRepetition() || pos_.fifty() >= 50 * pos_.seatsIn()) return 0;
+  if (ply >= kMaxPly - 4) return evaluate();
+  // Mate distance pruning.
+  alpha = std::max(alpha, -(kMate - ply));
+  beta = std::min(beta, kMate - ply - 1);
+  if (alpha >= beta) return alpha;
+
+  const bool pvNode = beta - alpha > 1;
+  const uint64_t key = pos_.hash();
+  const TTEntry* e = tt_.probe(key);
+  Move ttMove = e ? Move::fromRaw(e->move) : Move();
+  if (e && !pvNode && e->depth >= depth) {
+    int s = e->score;
+    if (s > kMateBound) s -= ply;
+    else if (s < -kMateBound) s += ply;
+    if (e->bound == kBoundExact || (e->bound == kBoundLower && s >= beta) || (e->bound == kBoundUpper && s <= alpha))
+      return s;
+  }
+  if (!rules_->die.empty() && config_.chanceNodes) {
+    const int v = chance(depth, alpha, beta, ply);
+    if (!stopped_) tt_.store(key, Move(), v, depth, kBoundExact);
+    return v;
+  }
+
+  const int us = pos_.toMove();
+  const bool inCheck = pos_.inCheck(us);
+  const int staticEval = inCheck ? -kInf : evaluate();
+
+  // Null move: if passing still fails high, the position is good enough.
+  if (allowNull && !pvNode && !inCheck && depth >= 3 && staticEval >= beta) {
+    bool material = false;
+    for (int i = 0; i < pos_.pieceCount(us) && !material; ++i) {
+      const int t = typeOf(pos_.at(pos_.pieceSquare(us, i)));
+      material = t != rules_->royalType && !rules_->types[t].pawn;
+    }
+    if (material) {
+      const int R = 2 + depth / 4;
+      pos_.make(Move::null());
+      stack_.push_back(pos_.hash());
+      const int s = -negamax(depth - 1 - R, -beta, -beta + 1, ply + 1, false);
+      stack_.pop_back();
+      pos_.unmake();
+      if (stopped_) return 0;
+      if (s >= beta && s < kMateBound) return beta;
+    }
+  }
+
+  MoveList list;
+  pos_.legalMoves(list);
+  if (list.empty()) return inCheck || rules_->stalemate == StalemateEffect::kLoss ? -(kMate - ply) : 0;
+  int scores[1024];
+  orderMoves(list, ttMove, ply, scores);
+
+  const int origAlpha = alpha;
+  int best = -kInf;
+  Move bestMove;
+  for (int i = 0; i < list.size(); ++i) {
+    const Move m = list[i];
+    const bool capture = isCapture(m);
+    pos_.make(m);
+    stack_.push_back(pos_.hash());
+    const bool givesCheck = !pos_.finished() && pos_.inCheck(pos_.toMove());
+    const int newDepth = depth - 1 + (givesCheck && ply < 2 * depth + 8 ? 1 : 0);
+    int score;
+    if (i == 0) {
+      score = -negamax(newDepth, -beta, -alpha, ply + 1, true);
+    } else {
+      int reduction = 0;
+      if (depth >= 3 && i >= 3 && !capture && !inCheck && !givesCheck && m.promo() < 0) {
+        reduction = static_cast<int>(0.75 + std::log(depth) * std::log(i) / 2.25);
+        reduction = std::clamp(reduction, 0, newDepth - 1);
+      }
+      score = -negamax(newDepth - reduction, -alpha - 1, -alpha, ply + 1, true);
+      if (score > alpha && reduction) score = -negamax(newDepth, -alpha - 1, -alpha, ply + 1, true);
+      if (score > alpha && score < beta) score = -negamax(newDepth, -beta, -alpha, ply + 1, true);
+    }
+    stack_.pop_back();
+    pos_.unmake();
+    if (stopped_) return 0;
+    if (score > best) {
+      best = score;
+      bestMove = m;
+      if (score > alpha) {
+        alpha = score;
+        if (alpha >= beta) {
+          if (!capture && ply < kMaxPly) {
+            if (killers_[ply][0] != m) {
+              killers_[ply][1] = killers_[ply][0];
+              killers_[ply][0] = m;
+            }
+            int& h = history_[(us * kMaxSquares + m.from()) * kMaxSquares + m.to()];
+            h = std::min(h + depth * depth, 1 << 20);
+          }
+          break;
+        }
+      }
+    }
+  }
+  int stored = best;
+  if (stored > kMateBound) stored += ply;
+  else if (stored < -kMateBound) stored -= ply;
+  tt_.store(key, bestMove, stored, depth,
+            best >= beta ? kBoundLower : (best > origAlpha ? kBoundExact : kBoundUpper));
+  return best;
+}
+
+std::vector<Move> Search::extractPv(Move first) {
+  std::vector<Move> pv{first};
+  int made = 0;
+  pos_.make(first);
+  ++made;
+  while (pv.size() < 32 && !pos_.finished()) {
+    const TTEntry* e = tt_.probe(pos_.hash());
+    if (!e || e->move == 0) break;
+    const Move m = Move::fromRaw(e->move);
+    MoveList list;
+    pos_.legalMoves(list);
+    if (std::find(list.begin(), list.end(), m) == list.end()) break;
+    pv.push_back(m);
+    pos_.make(m);
+    ++made;
+  }
+  while (made--) pos_.unmake();
+  return pv;
+}
+
+SearchResult Search::run(const Game& game, const SearchLimits& limits, std::atomic<bool>& stop,
+                         const std::function<void(const SearchInfo&)>& onInfo) {
+  SearchResult result;
+  if (game.finished()) return result;
+  pos_ = game.position();
+  stack_ = game.hashes();
+  if (stack_.empty() || stack_.back() != pos_.hash()) stack_.push_back(pos_.hash());
+  Game copy = game;
+  std::vector<Move> root = copy.legalMoves();
+  if (root.empty()) return result;
+  result.found = true;
+  result.best = root.front();
+  if (root.size() == 1) return result;
+
+  stop_ = &stop;
+  stopped_ = false;
+  nodes_ = 0;
+  selDepth_ = 0;
+  start_ = std::chrono::steady_clock::now();
+  const TimeBudget budget = budgetFor(limits, pos_.toMove());
+  hardMs_ = budget.hardMs;
+  nodeLimit_ = limits.nodes ? limits.nodes : config_.maxNodes;
+  if (config_.maxNodes && nodeLimit_) nodeLimit_ = std::min(nodeLimit_, config_.maxNodes);
+  const int maxDepth = std::min(limits.depth > 0 ? limits.depth : kMaxPly - 8, config_.maxDepth);
+  for (auto& k : killers_) k[0] = k[1] = Move();
+  for (int& h : history_) h /= 8;
+
+  // Root noise for the weaker levels: a fixed offset per root move.
+  std::vector<int> noise(root.size(), 0);
+  if (config_.noise > 0) {
+    std::uniform_int_distribution<int> dist(-config_.noise, config_.noise);
+    for (int& x : noise) x = dist(rng_);
+  }
+  std::vector<int> rootScores(root.size(), -kInf);
+  std::vector<size_t> order(root.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  {
+    // Initial order: captures first by the usual ordering.
+    MoveList l;
+    for (Move m : root) l.push(m);
+    int sc[1024];
+    orderMoves(l, Move(), 0, sc);
+    for (int i = 0; i < l.size(); ++i)
+      order[i] = static_cast<size_t>(std::find(root.begin(), root.end(), l[i]) - root.begin());
+  }
+  const bool exactAll = config_.noise > 0;  // weaker levels need every root move's score
+  int prevScore = 0;
+  for (int depth = 1; depth <= maxDepth; ++depth) {
+    int alpha = -kInf, beta = kInf, delta = 30;
+    if (depth >= 5 && !exactAll && std::abs(prevScore) < kMateBound) {
+      alpha = prevScore - delta;
+      beta = prevScore + delta;
+    }
+    int bestScore = -kInf;
+    size_t bestIdx = order[0];
+    bool complete = true;
+    while (true) {
+      bestScore = -kInf;
+      int a = alpha;
+      for (size_t k = 0; k < order.size(); ++k) {
+        const size_t i = order[k];
+        const Move m = root[i];
+        pos_.make(m);
+        stack_.push_back(pos_.hash());
+        int score;
+        if (m.isNull() || !(!rules_->die.empty() && config_.chanceNodes)) {
+          if (k == 0 || exactAll) {
+            score = -negamax(depth - 1, exactAll ? -kInf : -beta, exactAll ? kInf : -a, 1, true);
+          } else {
+            score = -negamax(depth - 1, -a - 1, -a, 1, true);
+            if (score > a && score < beta) score = -negamax(depth - 1, -beta, -a, 1, true);
+          }
+        } else {
+          score = -negamax(depth - 1, -kInf, kInf, 1, true);
+        }
+        stack_.pop_back();
+        pos_.unmake();
+        if (stopped_) {
+          complete = k > 0 && bestScore > -kInf;
+          break;
+        }
+        rootScores[i] = score;
+        if (score > bestScore) {
+          bestScore = score;
+          bestIdx = i;
+        }
+        if (score > a && !exactAll) a = score;
+        if (a >= beta && !exactAll) break;
+      }
+      if (stopped_) break;
+      if (bestScore <= alpha && alpha > -kInf) {
+        alpha = std::max(-kInf, alpha - delta * 4);
+        delta *= 4;
+        continue;
+      }
+      if (bestScore >= beta && beta < kInf) {
+        beta = std::min(kInf, beta + delta * 4);
+        delta *= 4;
+        continue;
+      }
+      break;
+    }
+    if (stopped_ && !complete) break;
+    // With noise, the choice is the best score plus that move's noise.
+    size_t chosen = bestIdx;
+    if (exactAll) {
+      int bestNoisy = -kInf * 2;
+      for (size_t i = 0; i < root.size(); ++i) {
+        if (rootScores[i] == -kInf) continue;
+        const int noisy = std::abs(rootScores[i]) >= kMateBound ? rootScores[i] : rootScores[i] + noise[i];
+        if (noisy > bestNoisy) {
+          bestNoisy = noisy;
+          chosen = i;
+        }
+      }
+    }
+    result.best = root[chosen];
+    prevScore = bestScore;
+    std::stable_sort(order.begin(), order.end(), [&](size_t x, size_t y) { return rootScores[x] > rootScores[y]; });
+    auto it = std::find(order.begin(), order.end(), bestIdx);
+    std::rotate(order.begin(), it, it + 1);
+
+    SearchInfo info;
+    info.depth = depth;
+    info.selDepth = selDepth_;
+    info.score = rootScores[chosen];
+    info.isMate = std::abs(info.score) >= kMateBound;
+    if (info.isMate) info.mateIn = info.score > 0 ? (kMate - info.score + 1) / 2 : -(kMate + info.score) / 2;
+    info.nodes = nodes_;
+    info.timeMs = static_cast<int>(
+        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start_).count());
+    info.pv = extractPv(result.best);
+    result.info = info;
+    if (onInfo) onInfo(info);
+    if (stopped_) break;
+    if (info.isMate && info.score > 0 && depth > 2 * info.mateIn + 2) break;
+    if (budget.softMs > 0 && info.timeMs >= budget.softMs / 2 && !limits.infinite) break;
+  }
+  result.info.nodes = nodes_;
+  return result;
+}
+
+}  // namespace acedrex::engine

@@ -1,0 +1,80 @@
+// Two-seat search: iterative deepening PVS alpha-beta with a transposition
+// table, quiescence search, null move, late-move reductions, killer and
+// history ordering, aspiration windows, check extensions and mate scores.
+// With a die, the current throw restricts the root and later throws are
+// chance nodes (expectimax over the faces).
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <functional>
+#include <memory>
+#include <random>
+#include <vector>
+
+#include "engine/bot.h"
+#include "engine/eval.h"
+#include "engine/tt.h"
+
+namespace acedrex::engine {
+
+constexpr int kMate = 30000;
+constexpr int kInf = 32000;
+constexpr int kMateBound = kMate - 1000;
+constexpr int kMaxPly = 128;
+
+struct SearchConfig {
+  int maxDepth = kMaxPly - 8;
+  uint64_t maxNodes = 0;   // 0: none
+  int noise = 0;           // centipawns of root noise (strength levels)
+  uint64_t seed = 1;
+  bool chanceNodes = true; // with a die: search later throws as chance nodes
+  size_t ttMegabytes = 32;
+};
+
+// Time budget from the clock.
+struct TimeBudget {
+  int softMs = 0;  // 0: no limit
+  int hardMs = 0;
+};
+TimeBudget budgetFor(const SearchLimits& limits, int seat);
+
+class Search {
+ public:
+  Search(std::shared_ptr<const Rules> rules, const Evaluator& eval, SearchConfig config);
+  SearchResult run(const Game& game, const SearchLimits& limits, std::atomic<bool>& stop,
+                   const std::function<void(const SearchInfo&)>& onInfo);
+  void clear();
+
+ private:
+  int negamax(int depth, int alpha, int beta, int ply, bool allowNull);
+  int chance(int depth, int alpha, int beta, int ply);
+  int qsearch(int alpha, int beta, int ply, int qdepth);
+  int terminalScore(int ply) const;
+  bool isRepetition() const;
+  void orderMoves(MoveList& list, Move ttMove, int ply, int* scores) const;
+  bool isCapture(Move m) const;
+  bool timeUp();
+  int evaluate() const;
+  std::vector<Move> extractPv(Move first);
+  void searchRootMove(Move m, int depth, int alpha, int beta, int& score);
+
+  std::shared_ptr<const Rules> rules_;
+  const Evaluator& eval_;
+  SearchConfig config_;
+  TranspositionTable tt_;
+  Position pos_;
+  std::vector<uint64_t> stack_;  // hashes of the game and the search path
+  Move killers_[kMaxPly][2];
+  std::vector<int> history_;     // [seat][from][to]
+  uint64_t nodes_ = 0;
+  int selDepth_ = 0;
+  std::atomic<bool>* stop_ = nullptr;
+  bool stopped_ = false;
+  std::chrono::steady_clock::time_point start_;
+  int hardMs_ = 0;
+  uint64_t nodeLimit_ = 0;
+  std::mt19937_64 rng_;
+};
+
+}  // namespace acedrex::engine

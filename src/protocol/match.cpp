@@ -1,0 +1,388 @@
+#include "protocol/match.h"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <mutex>
+#include <sstream>
+#include <thread>
+
+#include "core/record.h"
+#include "engine/bot.h"
+#include "engine/multi.h"
+
+namespace acedrex::protocol {
+namespace {
+
+// An external UCI engine in a child process.
+class UciProcess {
+ public:
+  ~UciProcess() { close(); }
+
+  Status start(const std::string& path) {
+    int in[2], out[2];
+    if (pipe(in) != 0 || pipe(out) != 0) return makeError("uci", "pipe failed");
+    pid_ = fork();
+    if (pid_ < 0) return makeError("uci", "fork failed");
+    if (pid_ == 0) {
+      dup2(in[0], 0);
+      dup2(out[1], 1);
+      ::close(in[1]);
+      ::close(out[0]);
+      execl(path.c_str(), path.c_str(), static_cast<char*>(nullptr));
+      _exit(127);
+    }
+    ::close(in[0]);
+    ::close(out[1]);
+    toChild_ = in[1];
+    fromChild_ = out[0];
+    return okStatus();
+  }
+
+  void send(const std::string& line) {
+    const std::string l = line + "\n";
+    if (toChild_ >= 0 && ::write(toChild_, l.data(), l.size()) < 0) {
+      // The engine died; readUntil will time out and the game is forfeited.
+    }
+  }
+
+  // Reads lines until one starts with `prefix`; empty string on timeout or EOF.
+  std::string readUntil(const std::string& prefix, int timeoutMs) {
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeoutMs);
+    while (true) {
+      size_t nl;
+      while ((nl = buf_.find('\n')) != std::string::npos) {
+        std::string line = buf_.substr(0, nl);
+        buf_.erase(0, nl + 1);
+        if (!line.empty() && line.back() == '\r') line.pop_back();
+        if (line.rfind(prefix, 0) == 0) return line;
+      }
+      const int left = static_cast<int>(
+          std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now()).count());
+      if (left <= 0) return "";
+      pollfd p{fromChild_, POLLIN, 0};
+      if (poll(&p, 1, left) <= 0) return "";
+      char tmp[4096];
+      const ssize_t n = ::read(fromChild_, tmp, sizeof tmp);
+      if (n <= 0) return "";
+      buf_.append(tmp, static_cast<size_t>(n));
+    }
+  }
+
+  void close() {
+    if (pid_ > 0) {
+      send("quit");
+      ::close(toChild_);
+      ::close(fromChild_);
+      int status = 0;
+      for (int i = 0; i < 50 && waitpid(pid_, &status, WNOHANG) == 0; ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+      if (waitpid(pid_, &status, WNOHANG) == 0) {
+        kill(pid_, SIGKILL);
+        waitpid(pid_, &status, 0);
+      }
+      pid_ = -1;
+    }
+  }
+
+ private:
+  pid_t pid_ = -1;
+  int toChild_ = -1, fromChild_ = -1;
+  std::string buf_;
+};
+
+class Player {
+ public:
+  virtual ~Player() = default;
+  // Returns the chosen move text, or empty on failure (forfeit).
+  virtual std::string choose(const Game& game, const engine::SearchLimits& limits) = 0;
+};
+
+class BotPlayer : public Player {
+ public:
+  BotPlayer(std::shared_ptr<const Rules> rules, const EngineSpec& spec, uint64_t seed) {
+    engine::MultiAlgorithm algo = engine::MultiAlgorithm::kBrsPlus;
+    if (spec.algorithm == "paranoid") algo = engine::MultiAlgorithm::kParanoid;
+    if (spec.algorithm == "maxn") algo = engine::MultiAlgorithm::kMaxN;
+    bot_ = engine::makeBotWith(std::move(rules), spec.level, seed, algo, spec.chanceNodes);
+  }
+  std::string choose(const Game& game, const engine::SearchLimits& limits) override {
+    std::atomic<bool> stop{false};
+    const auto r = bot_->choose(game, limits, stop);
+    return r.found ? game.position().moveText(r.best) : "";
+  }
+
+ private:
+  std::unique_ptr<engine::Bot> bot_;
+};
+
+class UciPlayer : public Player {
+ public:
+  Status init(const EngineSpec& spec, const Rules& rules) {
+    if (auto s = proc_.start(spec.uciPath); !s.ok()) return s;
+    proc_.send("uci");
+    if (proc_.readUntil("uciok", 10000).empty()) return makeError("uci", spec.uciPath + " did not answer uci");
+    proc_.send("setoption name UCI_Variant value " + rules.variant);
+    for (const auto& [k, v] : spec.uciOptions) proc_.send("setoption name " + k + " value " + v);
+    proc_.send("isready");
+    if (proc_.readUntil("readyok", 10000).empty()) return makeError("uci", spec.uciPath + " is not ready");
+    return okStatus();
+  }
+  std::string choose(const Game& game, const engine::SearchLimits& limits) override {
+    std::string cmd = "position fen " + game.startText();
+    if (!game.record().empty()) {
+      cmd += " moves";
+      for (const auto& p : game.record()) cmd += " " + p.move;
+    }
+    proc_.send(cmd);
+    std::string go = "go";
+    const Rules& r = game.rules();
+    if (limits.moveTimeMs) go += " movetime " + std::to_string(limits.moveTimeMs);
+    if (limits.depth) go += " depth " + std::to_string(limits.depth);
+    if (limits.nodes) go += " nodes " + std::to_string(limits.nodes);
+    for (int s = 0; s < r.nseats(); ++s)
+      if (limits.timeMs[s] >= 0)
+        go += std::string(" ") + r.seats[s].letter + "time " + std::to_string(limits.timeMs[s]) + " " +
+              r.seats[s].letter + "inc " + std::to_string(limits.incMs[s]);
+    proc_.send(go);
+    int wait = 60000;
+    if (limits.moveTimeMs) wait = limits.moveTimeMs * 3 + 5000;
+    const std::string line = proc_.readUntil("bestmove", wait);
+    std::istringstream in(line);
+    std::string tag, move;
+    in >> tag >> move;
+    return move;
+  }
+
+ private:
+  UciProcess proc_;
+};
+
+double eloFromScore(double s) {
+  s = std::clamp(s, 1e-6, 1 - 1e-6);
+  return -400.0 * std::log10(1.0 / s - 1.0);
+}
+double scoreFromElo(double e) { return 1.0 / (1.0 + std::pow(10.0, -e / 400.0)); }
+
+}  // namespace
+
+Result<EngineSpec> parseEngineSpec(const std::string& text) {
+  EngineSpec spec;
+  spec.label = text;
+  std::istringstream in(text);
+  for (std::string part; std::getline(in, part, ',');) {
+    const size_t eq = part.find('=');
+    if (eq == std::string::npos) return makeError("engine", "engine settings are key=value, not \"" + part + "\"");
+    const std::string k = part.substr(0, eq), v = part.substr(eq + 1);
+    if (k == "level") {
+      if (v.size() != 1 || v[0] < '1' || v[0] > '9') return makeError("engine", "level is 1 to 9");
+      spec.level = v[0] - '0';
+    } else if (k == "algo") {
+      if (v != "brs" && v != "paranoid" && v != "maxn") return makeError("engine", "algo is brs, paranoid or maxn");
+      spec.algorithm = v;
+    } else if (k == "chance") {
+      if (v != "on" && v != "off") return makeError("engine", "chance is on or off");
+      spec.chanceNodes = v == "on";
+    } else if (k == "uci") {
+      spec.uciPath = v;
+    } else if (k == "name") {
+      spec.label = v;
+    } else if (!spec.uciPath.empty()) {
+      spec.uciOptions.emplace_back(k, v);
+    } else {
+      return makeError("engine", "unknown engine setting \"" + k + "\"");
+    }
+  }
+  return spec;
+}
+
+Result<MatchReport> runMatch(const VariantRegistry& registry, const MatchConfig& config, std::ostream& log) {
+  auto rulesR = registry.rules(config.variant, config.options);
+  if (!rulesR.ok()) return rulesR.error();
+  const auto rules = rulesR.value();
+  const int seats = rules->nseats();
+  const int nEngines = static_cast<int>(config.engines.size());
+  if (nEngines < 2) return makeError("match", "a match needs at least two engines");
+  if (nEngines != seats && nEngines != 2) return makeError("match", "give one engine per seat, or two");
+  for (const auto& e : config.engines)
+    if (!e.uciPath.empty() && seats != 2) return makeError("match", "external UCI engines play two-seat games only");
+  for (const auto& o : config.openings) {
+    Position p(rules);
+    if (auto s = p.set(o); !s.ok()) return s.error();
+  }
+  MatchReport report;
+  report.scores.resize(nEngines);
+  for (int i = 0; i < nEngines; ++i) report.scores[i].label = config.engines[i].label;
+  std::mutex mu;
+  std::ofstream pgn;
+  if (!config.pgnPath.empty()) {
+    pgn.open(config.pgnPath);
+    if (!pgn) return makeError("match", "cannot write " + config.pgnPath);
+  }
+  std::atomic<int> next{0};
+  std::atomic<bool> failed{false};
+  std::string failure;
+
+  auto worker = [&]() {
+    // Each worker has its own players (bots are not shared between threads).
+    std::vector<std::unique_ptr<Player>> players;
+    for (int i = 0; i < nEngines; ++i) {
+      const auto& spec = config.engines[i];
+      if (!spec.uciPath.empty()) {
+        auto p = std::make_unique<UciPlayer>();
+        if (auto s = p->init(spec, *rules); !s.ok()) {
+          std::lock_guard<std::mutex> lock(mu);
+          failed = true;
+          failure = s.error().text();
+          return;
+        }
+        players.push_back(std::move(p));
+      } else {
+        players.push_back(std::make_unique<BotPlayer>(rules, spec, config.seed * 7919 + i));
+      }
+    }
+    for (int g; (g = next.fetch_add(1)) < config.games && !failed;) {
+      // Seat s is played by engine (s + g) mod n: every engine takes every seat in turn.
+      std::vector<int> seatEngine(seats);
+      for (int s = 0; s < seats; ++s) seatEngine[s] = (s + g) % nEngines;
+      if (nEngines == 2 && seats > 2)
+        for (int s = 0; s < seats; ++s) seatEngine[s] = s == g % seats ? 0 : 1;
+      Game game(rules, config.seed + static_cast<uint64_t>(g));
+      if (!config.openings.empty()) {
+        // Each opening is played with the seats rotated before moving on.
+        const auto& o = config.openings[(g / seats) % config.openings.size()];
+        (void)game.setStart(o);
+      }
+      std::array<int, kMaxSeats> clock{};
+      for (int s = 0; s < seats; ++s) clock[s] = config.baseMs;
+      std::string forfeit;
+      while (!game.finished() && static_cast<int>(game.record().size()) < config.maxPlies) {
+        const int seat = game.position().toMove();
+        engine::SearchLimits limits;
+        limits.moveTimeMs = config.moveTimeMs;
+        limits.depth = config.depth;
+        limits.nodes = static_cast<uint64_t>(config.nodes);
+        if (config.baseMs > 0)
+          for (int s = 0; s < seats; ++s) {
+            limits.timeMs[s] = clock[s];
+            limits.incMs[s] = config.incMs;
+          }
+        const auto t0 = std::chrono::steady_clock::now();
+        const std::string move = players[seatEngine[seat]]->choose(game, limits);
+        const int used = static_cast<int>(std::chrono::duration_cast<std::chrono::milliseconds>(
+                                              std::chrono::steady_clock::now() - t0)
+                                              .count());
+        if (config.baseMs > 0) {
+          clock[seat] -= used;
+          if (clock[seat] < 0) {
+            game.timeout(seat);
+            continue;
+          }
+          clock[seat] += config.incMs;
+        }
+        if (move.empty() || !game.play(move).ok()) {
+          forfeit = config.engines[seatEngine[seat]].label + " played \"" + move + "\"";
+          game.resign(seat);
+        }
+      }
+      if (!game.finished()) game.agreeDraw();  // adjudicated at the ply cap
+      const auto places = game.position().places();
+      std::lock_guard<std::mutex> lock(mu);
+      std::vector<double> got(nEngines, 0.0);
+      std::vector<int> count(nEngines, 0);
+      for (int s = 0; s < seats; ++s) {
+        int shared = 0;
+        for (int q = 0; q < seats; ++q) shared += places[q] == places[s] ? 1 : 0;
+        const double pts = places[s] == 1 ? 1.0 / shared : 0.0;
+        got[seatEngine[s]] += pts;
+        ++count[seatEngine[s]];
+        auto& sc = report.scores[seatEngine[s]];
+        sc.placeSum += places[s];
+        if (places[s] == 1 && shared == 1) ++sc.wins;
+        else if (places[s] == 1) ++sc.draws;
+        else ++sc.losses;
+      }
+      for (int i = 0; i < nEngines; ++i) {
+        if (!count[i]) continue;
+        auto& sc = report.scores[i];
+        sc.points += got[i] / count[i];
+        sc.perGame.push_back(got[i] / count[i]);
+        ++sc.games;
+      }
+      if (pgn) {
+        std::map<std::string, std::string> tags{{"Event", "Acedrex match"}, {"Round", std::to_string(g + 1)}};
+        for (int s = 0; s < seats; ++s) {
+          std::string tag = rules->seats[s].name;
+          tag[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(tag[0])));
+          tags[tag] = config.engines[seatEngine[s]].label;
+        }
+        if (!forfeit.empty()) tags["Termination"] = "forfeit: " + forfeit;
+        pgn << toPgn(game, tags) << "\n";
+        pgn.flush();
+      }
+      log << "game " << g + 1 << ": " << resultText(game) << " (" << game.record().size() << " plies";
+      if (!forfeit.empty()) log << ", forfeit: " << forfeit;
+      log << ")\n" << std::flush;
+    }
+  };
+  std::vector<std::thread> threads;
+  const int workers = std::max(1, std::min(config.concurrency, config.games));
+  for (int i = 0; i < workers; ++i) threads.emplace_back(worker);
+  for (auto& t : threads) t.join();
+  if (failed) return makeError("match", failure);
+
+  // Engine 0 against the rest: Elo with a 95% interval from the per-game scores.
+  const auto& s0 = report.scores[0];
+  if (s0.games > 0) {
+    const double n = s0.games;
+    // Against the field: a game's expected score for engine 0 is its share of seats.
+    const double share = nEngines == 2 && seats > 2 ? 1.0 / seats : 1.0 / nEngines;
+    double mean = 0;
+    for (double x : s0.perGame) mean += x;
+    mean /= n;
+    double var = 0;
+    for (double x : s0.perGame) var += (x - mean) * (x - mean);
+    var /= n;
+    const double se = std::sqrt(var / n);
+    // Map the score to a two-player-equivalent fraction before converting to Elo.
+    auto toFrac = [&](double m) { return std::clamp(m / (2 * share), 1e-6, 1 - 1e-6); };
+    report.elo = eloFromScore(toFrac(mean));
+    report.eloLow = eloFromScore(toFrac(mean - 1.96 * se));
+    report.eloHigh = eloFromScore(toFrac(mean + 1.96 * se));
+    if (config.sprt) {
+      const double p0 = scoreFromElo(config.elo0) * 2 * share, p1 = scoreFromElo(config.elo1) * 2 * share;
+      const double v = std::max(var, 1e-9);
+      report.llr = n / (2 * v) * (p1 - p0) * (2 * mean - p0 - p1);
+      const double lower = std::log(0.05 / 0.95), upper = std::log(0.95 / 0.05);
+      report.sprtVerdict = report.llr >= upper ? "H1 accepted" : (report.llr <= lower ? "H0 accepted" : "continue");
+    }
+  }
+  return report;
+}
+
+void printReport(const MatchReport& report, const MatchConfig& config, std::ostream& out) {
+  out << "\nScores after " << (report.scores.empty() ? 0 : report.scores[0].games) << " games (" << config.variant
+      << "):\n";
+  for (const auto& s : report.scores) {
+    out << "  " << std::left << std::setw(40) << s.label << " points " << std::fixed << std::setprecision(1)
+        << s.points << "/" << s.games << "  (" << std::setprecision(1) << (s.games ? 100.0 * s.points / s.games : 0)
+        << "%)  first " << s.wins << ", shared first " << s.draws << ", other " << s.losses << ", mean place "
+        << std::setprecision(2) << (s.games ? s.placeSum / (s.wins + s.draws + s.losses) : 0) << "\n";
+  }
+  out << std::setprecision(0) << "Elo of " << report.scores[0].label << " against the rest: " << report.elo
+      << " (95% interval " << report.eloLow << " to " << report.eloHigh << ")\n";
+  if (config.sprt)
+    out << std::setprecision(2) << "SPRT elo0=" << config.elo0 << " elo1=" << config.elo1 << ": LLR " << report.llr
+        << " (bounds -2.94, 2.94): " << report.sprtVerdict << "\n";
+}
+
+}  // namespace acedrex::protocol

@@ -1,0 +1,64 @@
+// The match runner: N games between engine configurations (our levels, or
+// external UCI engines for two-seat games), any number of seats with the
+// seats rotated, from a file of opening positions, in parallel; PGN/PGN4
+// records; scores, Elo with a 95% interval and an SPRT verdict.
+#pragma once
+
+#include <iosfwd>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/result.h"
+#include "core/variant.h"
+
+namespace acedrex::protocol {
+
+struct EngineSpec {
+  std::string label;
+  int level = 9;
+  std::string algorithm = "brs";   // brs | paranoid | maxn (many seats)
+  bool chanceNodes = true;          // with a die: throws as chance nodes (false: as if free)
+  std::string uciPath;              // external UCI engine (two seats)
+  std::vector<std::pair<std::string, std::string>> uciOptions;
+};
+
+// Parses "level=4,algo=paranoid,chance=off" or "uci=/usr/games/fairy-stockfish,UCI_Elo=2000,...".
+Result<EngineSpec> parseEngineSpec(const std::string& text);
+
+struct MatchConfig {
+  std::string variant;
+  std::vector<std::string> options;
+  std::vector<EngineSpec> engines;  // one per seat (rotated game by game), or two for a duel
+  int games = 10;
+  int moveTimeMs = 0;               // per move; or a clock:
+  int baseMs = 0, incMs = 0;
+  int depth = 0, nodes = 0;         // alternatively fixed depth/nodes per move
+  std::vector<std::string> openings;  // position texts; empty: the start
+  int concurrency = 1;
+  std::string pgnPath;
+  bool sprt = false;
+  double elo0 = 0, elo1 = 10;
+  uint64_t seed = 1;
+  int maxPlies = 600;
+};
+
+struct EngineScore {
+  std::string label;
+  double points = 0;   // 1 a sole first place, shared first places share the point
+  int games = 0, wins = 0, draws = 0, losses = 0;
+  double placeSum = 0;
+  std::vector<double> perGame;
+};
+
+struct MatchReport {
+  std::vector<EngineScore> scores;
+  double elo = 0, eloLow = 0, eloHigh = 0;  // engine 0 against the rest
+  double llr = 0;
+  std::string sprtVerdict;  // "H1 accepted", "H0 accepted", "continue"
+};
+
+Result<MatchReport> runMatch(const VariantRegistry& registry, const MatchConfig& config, std::ostream& log);
+void printReport(const MatchReport& report, const MatchConfig& config, std::ostream& out);
+
+}  // namespace acedrex::protocol
