@@ -1,6 +1,8 @@
 // Helpers shared by the tests.
 #pragma once
 
+#include <algorithm>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -42,6 +44,44 @@ inline std::vector<std::string> legalTexts(Position& pos) {
 inline bool hasMove(Position& pos, const std::string& text) {
   auto v = legalTexts(pos);
   return std::find(v.begin(), v.end(), text) != v.end();
+}
+
+// Plays a move on a Game and fails the test (with the engine's reason) if it is refused.
+#define PLAY(g, m)                                                                           \
+  do {                                                                                       \
+    auto play_status_ = (g).play(m);                                                         \
+    ASSERT_TRUE(play_status_.ok()) << "move " << (m) << ": " << play_status_.error().text(); \
+  } while (0)
+
+// The FEN4-like line from a map square -> cell ("gK", "rPn", ...); holes are written x.
+inline std::string fen4(const Rules& r, char toMove, const std::string& in,
+                        const std::map<std::string, std::string>& cells, int fifty = 0, int ply = 1) {
+  std::map<Square, std::string> at;
+  for (const auto& [sq, c] : cells) {
+    auto s = r.parseSquare(sq);
+    EXPECT_TRUE(s.ok()) << sq;
+    if (s.ok()) at[*s] = c;
+  }
+  std::string out = std::string(1, toMove) + "-" + in + "-*-" + std::to_string(fifty) + "-" + std::to_string(ply) + "-";
+  for (int rank = r.height - 1; rank >= 0; --rank) {
+    std::string row;
+    int empty = 0;
+    auto push = [&](const std::string& c) {
+      if (empty) row += (row.empty() ? "" : ",") + std::to_string(empty);
+      empty = 0;
+      row += (row.empty() ? "" : ",") + c;
+    };
+    for (int f = 0; f < r.width; ++f) {
+      const Square s = r.square(f, rank);
+      if (r.blocked[s]) push("x");
+      else if (at.count(s)) push(at[s]);
+      else ++empty;
+    }
+    if (empty) row += (row.empty() ? "" : ",") + std::to_string(empty);
+    out += row;
+    if (rank) out += '/';
+  }
+  return out;
 }
 
 }  // namespace acedrex::test

@@ -1,4 +1,5 @@
 #include "commands.h"
+#include "serve.h"
 
 #include <chrono>
 #include <cstdio>
@@ -30,6 +31,7 @@ const char* kUsage =
     "  match --variant V --engine SPEC --engine SPEC [...] [--games N] [--movetime MS | --tc S+INC | --depth D |\n"
     "        --nodes N] [--openings FILE] [--concurrency N] [--pgn FILE] [--sprt ELO0,ELO1] [--seed N]\n"
     "        SPEC: level=1..9[,algo=brs|paranoid|maxn][,chance=on|off][,name=X] or uci=PATH[,OPTION=VALUE...]\n"
+    "  serve [--port 8080] [--db acedrex.db] [--web web] [...]   the web server (see docs/api.md)\n"
     "common: --variants DIR loads more variant files\n";
 
 struct Args {
@@ -58,7 +60,7 @@ Result<Args> parseArgs(const std::vector<std::string>& a) {
     if (t.rfind("--", 0) == 0) {
       std::string key = t.substr(2), val;
       const size_t eq = key.find('=');
-      if (eq != std::string::npos && key.rfind("option", 0) != 0) {
+      if (eq != std::string::npos) {
         val = key.substr(eq + 1);
         key = key.substr(0, eq);
       } else {
@@ -270,7 +272,7 @@ int cmdBench(const Args& args) {
   if (!args.noReference) {
     uint64_t refNodes = 0;
     const double refSec = referenceSeconds(cases, refNodes);
-    if (refSec > 0) {
+    if (refSec > 0.001) {
       const double ours = per["shako"].first / std::max(per["shako"].second, 1e-9);
       const double theirs = refNodes / refSec;
       std::printf("fairy-stockfish shako %12llu nodes  %10.0f nodes/s (start-up time excluded)\n",
@@ -278,7 +280,8 @@ int cmdBench(const Args& args) {
       std::printf("shako speed ratio acedrex/fairy-stockfish: %.3f%s\n", ours / theirs,
                   refNodes == per["shako"].first ? "" : "  (NODE COUNTS DIFFER)");
     } else {
-      std::printf("fairy-stockfish not found: no reference ratio\n");
+      std::printf(refSec < 0 ? "fairy-stockfish not found: no reference ratio\n"
+                             : "fairy-stockfish finished too fast to time: use a larger --depth-scale\n");
     }
   }
   std::printf("Bench: %llu\n", static_cast<unsigned long long>(signature));
@@ -365,12 +368,14 @@ int cmdMatch(const Args& args) {
 }  // namespace
 
 int run(const std::vector<std::string>& argv) {
-  if (argv.empty() || argv[0] == "help" || argv[0] == "--help" || argv[0] == "-h") {
+  if (argv.empty()) return fail("no command (run \"acedrex help\" for the commands)");
+  if (argv[0] == "help" || argv[0] == "--help" || argv[0] == "-h") {
     std::cout << kUsage;
-    return argv.empty() ? 2 : 0;
+    return 0;
   }
+  if (argv[0] == "serve") return cmdServe(std::vector<std::string>(argv.begin() + 1, argv.end()));
   auto args = parseArgs(argv);
-  if (!args.ok()) return fail(args.error().text() + "\n" + kUsage);
+  if (!args.ok()) return fail(args.error().text() + " (run \"acedrex help\" for the commands)");
   const std::string& c = args->command;
   if (c == "variants") return cmdVariants(*args);
   if (c == "perft") return cmdPerft(*args);
@@ -384,7 +389,7 @@ int run(const std::vector<std::string>& argv) {
       if (auto s = reg.loadDirectory(args->values.at("variants")); !s.ok()) return fail(s.error().text());
     return protocol::runUci(reg);
   }
-  return fail("unknown command \"" + c + "\"\n" + kUsage);
+  return fail("unknown command \"" + c + "\" (run \"acedrex help\" for the commands)");
 }
 
 }  // namespace acedrex::cli

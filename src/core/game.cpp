@@ -115,12 +115,8 @@ void Game::afterPly() {
   if (!pos_.finished()) {
     hashes_.push_back(pos_.hash());
     const auto reps = std::count(hashes_.begin(), hashes_.end(), pos_.hash());
-    bool onlyKings = true;
-    for (int s = 0; s < rules().nseats(); ++s)
-      if (pos_.isIn(s) && pos_.pieceCount(s) > 1) onlyKings = false;
     if (reps >= 3) drawReason_ = "repetition";
     else if (pos_.fifty() >= 50 * pos_.seatsIn()) drawReason_ = "fifty moves";
-    else if (onlyKings) drawReason_ = "only kings";
     if (!drawReason_.empty()) pos_.declareDraw();
   } else if (pos_.result() == ResultKind::kDraw && drawReason_.empty()) {
     drawReason_ = pos_.seatsIn() > 1 && pos_.outCount() == 0 && rules().nseats() == 2 ? "stalemate" : "only kings";

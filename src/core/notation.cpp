@@ -110,8 +110,9 @@ Status Position::set(const std::string& textIn) {
         const int rookType = r.typeByLetter('R');
         Square rook = kNoSquare;
         if (u == 'K' || u == 'Q') {
+          // As Fairy-Stockfish: from the rook's home file inward, the first rook of that seat.
           const int step = u == 'K' ? -1 : 1;
-          for (int f = u == 'K' ? r.width - 1 : 0; f >= 0 && f < r.width; f += step) {
+          for (int f = r.castleRookFile[u == 'K' ? 0 : 1]; f >= 0 && f < r.width; f += step) {
             const Piece q = st_.board[r.square(f, rank)];
             if (isPiece(q) && seatOf(q) == seat && typeOf(q) == rookType) { rook = r.square(f, rank); break; }
             if (r.square(f, rank) == k) break;
@@ -138,7 +139,9 @@ Status Position::set(const std::string& textIn) {
         if (!r.onBoard(vf, vk)) return fail("bad en-passant square \"" + ep + "\"");
         const Square victim = r.square(vf, vk);
         const Piece v = st_.board[victim];
-        if (isPiece(v) && r.types[typeOf(v)].pawn && seatOf(v) != st_.toMove && st_.board[*sq] == kEmpty) {
+        // Kept only when a pawn could take there, as after the double step itself.
+        if (isPiece(v) && r.types[typeOf(v)].pawn && seatOf(v) != st_.toMove && st_.board[*sq] == kEmpty &&
+            enemyPawnTakes(*sq, seatOf(v))) {
           st_.ep = static_cast<int16_t>(*sq);
           st_.epVictim = static_cast<int16_t>(victim);
         }
@@ -217,6 +220,8 @@ Status Position::set(const std::string& textIn) {
       if (typeOf(st_.board[st_.list[s][i]]) == r.royalType) ++kings;
     if (isIn(s) && kings != 1) return fail("the " + r.seats[s].name + " seat needs exactly one king");
     if (st_.count[s] > kMaxPiecesPerSeat - 8) return fail("too many pieces");
+    if (r.bareKingLoses && isIn(s) && st_.count[s] == 1)
+      return fail("with bare-king=loses the " + r.seats[s].name + " seat, left with only its king, would be out");
   }
   // Pawns may not stand where they would already have promoted.
   for (Square s = 0; s < r.nsq(); ++s) {
@@ -266,16 +271,17 @@ std::string Position::text() const {
       std::string part;
       for (int side = 0; side < 2; ++side) {
         if (!(st_.rights & castleBit(seat, side))) continue;
-        // K/Q when the rook is the outermost one on that side, else its file.
+        // K/Q when reading that letter finds this rook (see set()), else the rook's file.
         const Square rook = st_.castleRook[seat][side];
         const int rank = r.rankOf(rook);
-        bool outer = true;
         const int rookType = r.typeByLetter('R');
-        for (int f = side == 0 ? r.fileOf(rook) + 1 : 0; f < (side == 0 ? r.width : r.fileOf(rook)); ++f) {
+        const int step = side == 0 ? -1 : 1;
+        Square found = kNoSquare;
+        for (int f = r.castleRookFile[side]; f >= 0 && f < r.width; f += step) {
           const Piece q = st_.board[r.square(f, rank)];
-          if (isPiece(q) && seatOf(q) == seat && typeOf(q) == rookType) outer = false;
+          if (isPiece(q) && seatOf(q) == seat && typeOf(q) == rookType) { found = r.square(f, rank); break; }
         }
-        part += outer ? (side == 0 ? 'K' : 'Q') : static_cast<char>('A' + r.fileOf(rook));
+        part += found == rook ? (side == 0 ? 'K' : 'Q') : static_cast<char>('A' + r.fileOf(rook));
       }
       if (st_.rights & leapBit(seat)) part += 'J';
       if (st_.rights & doubleBit(seat)) part += 'D';

@@ -96,6 +96,10 @@ std::array<int, kMaxSeats> Position::places() const {
   auto placeOut = [&]() {
     for (int i = st_.outCount - 1; i >= 0; --i)
       if (pl[st_.outOrder[i]] == 0) pl[st_.outOrder[i]] = place++;
+    // Seats that were already out in a loaded position share the places below.
+    const int rest = place;
+    for (int s = 0; s < n; ++s)
+      if (pl[s] == 0) pl[s] = rest;
   };
   switch (st_.result) {
     case ResultKind::kWin:
@@ -291,7 +295,7 @@ void Position::genSpecial(MoveList& out) const {
       const int f = r.fileOf(k) + d.dx, rk = r.rankOf(k) + d.dy;
       if (!r.onBoard(f, rk) || b[r.square(f, rk)] != kEmpty) continue;
       const Square mid = r.square(r.fileOf(k) + d.dx / 2, r.rankOf(k) + d.dy / 2);
-      if (b[mid] == kBlocked || attacked(mid, them)) continue;
+      if (b[mid] != kBlocked && attacked(mid, them)) continue;  // a leap passes over holes
       out.push(Move(k, r.square(f, rk), kKingLeap));
     }
   }
@@ -380,6 +384,15 @@ void Position::unmake() {
   undo_.pop_back();
 }
 
+bool Position::enemyPawnTakes(Square s, int seat) const {
+  const Rules& r = *rules_;
+  for (const RevLeap& rl : r.revLeaps[s]) {
+    const Piece q = st_.board[rl.from];
+    if (isPiece(q) && seatOf(q) != seat && r.types[typeOf(q)].pawn && ((rl.kinds >> kindOf(q)) & 1)) return true;
+  }
+  return false;
+}
+
 void Position::updateChecks(int mover, PlyEvents* ev) {
   const int plyIndex = st_.ply - 1;
   for (int t = 0; t < rules_->nseats(); ++t) {
@@ -464,7 +477,7 @@ void Position::finishIfDecided() {
       if (isIn(s)) st_.winner = static_cast<int8_t>(s);
     return;
   }
-  if (rules_->ending == Ending::kLastStanding) {
+  if (rules_->onlyKingsDraw) {
     bool onlyKings = true;
     for (int s = 0; s < rules_->nseats() && onlyKings; ++s)
       if (isIn(s) && st_.count[s] > 1) onlyKings = false;
@@ -557,19 +570,17 @@ void Position::makeImpl(Move m, bool full) {
   if (m.flag() == kDoubleStep && r.enPassant) {
     const Square mid = r.square((r.fileOf(from) + r.fileOf(to)) / 2, (r.rankOf(from) + r.rankOf(to)) / 2);
     // Only an en-passant square that an enemy pawn could take is recorded.
-    for (const RevLeap& rl : r.revLeaps[mid]) {
-      const Piece q = st_.board[rl.from];
-      if (isPiece(q) && seatOf(q) != us && r.types[typeOf(q)].pawn && ((rl.kinds >> kindOf(q)) & 1)) {
-        st_.ep = static_cast<int16_t>(mid);
-        st_.epVictim = static_cast<int16_t>(to);
-        break;
-      }
+    if (enemyPawnTakes(mid, us)) {
+      st_.ep = static_cast<int16_t>(mid);
+      st_.epVictim = static_cast<int16_t>(to);
     }
   }
   st_.fifty = (capture || pawn) ? 0 : st_.fifty + 1;
   if (kingTaken >= 0) eliminate(kingTaken, OutReason::kKingCaptured, us, ev);
   st_.toMove = static_cast<uint8_t>(nextSeat(us));
   afterConsequences(ev, full);
+  // A consequence (a bare king going out) may have removed the seat whose turn it was.
+  if (!isIn(st_.toMove)) st_.toMove = static_cast<uint8_t>(nextSeat(st_.toMove));
   st_.hash ^= scalarKey(r, st_.toMove, st_.inMask, st_.rights, st_.ep);
 }
 

@@ -159,6 +159,7 @@ class Position {
   void eliminate(int seat, OutReason reason, int by, PlyEvents& ev);
   void afterConsequences(PlyEvents& ev, bool full);
   void updateChecks(int mover, PlyEvents* ev);
+  bool enemyPawnTakes(Square s, int seat) const;  // a pawn of another seat could capture on s
   int nextSeat(int seat) const;
   int mateCredit(int seat) const;
   void makeImpl(Move m, bool full);

@@ -91,15 +91,16 @@ std::string toPgn(const Game& game, const std::map<std::string, std::string>& ex
     }
     line += (line.empty() ? "" : " ") + tok;
   };
-  bool first = true;
+  // A new round starts whenever the turn wraps around (a seat not after the previous one).
+  int prevSeat = -1;
   for (const auto& ply : game.record()) {
-    if (ply.seat == 0 || first) {
-      emit(std::to_string(round) + (ply.seat == 0 ? "." : "..."));
+    if (prevSeat < 0 || ply.seat <= prevSeat) {
+      emit(std::to_string(round) + (prevSeat < 0 && ply.seat != 0 ? "..." : "."));
       ++round;
-      first = false;
     } else if (r.nseats() > 2) {
       emit("..");
     }
+    prevSeat = ply.seat;
     std::string tok = ply.move;
     if (ply.move == "resign" || ply.move == "timeout") tok = "{" + r.seats[ply.seat].name + " " + ply.move + "s}";
     emit(tok);

@@ -235,8 +235,12 @@ Result<std::shared_ptr<const Rules>> Rules::compile(const VariantDef& def, const
       auto atoms = parseBetza(t.betza);
       if (!atoms.ok()) return fail(l, atoms.error().text());
       t.atoms = std::move(atoms.value());
-      if (r->typeByLetter(t.letter) >= 0) return fail(l, std::string("piece letter used twice: ") + t.letter);
-      r->types.push_back(std::move(t));
+      // A conditional line redefines the piece of the same letter; otherwise a letter is used once.
+      const int existing = r->typeByLetter(t.letter);
+      if (existing >= 0 && l->condOption.empty())
+        return fail(l, std::string("piece letter used twice: ") + t.letter);
+      if (existing >= 0) r->types[existing] = std::move(t);
+      else r->types.push_back(std::move(t));
     }
   }
   if (r->seats.size() < 2 || r->seats.size() > kMaxSeats) return makeError("variant-file", "2 to 4 seats", def.name);
@@ -273,10 +277,13 @@ Result<std::shared_ptr<const Rules>> Rules::compile(const VariantDef& def, const
     } else if (key == "castling") {
       auto ws = words(v);
       if (v == "none") continue;
-      if (ws.size() != 3) return fail(l, "castling = RANK KINGSIDE-FILE QUEENSIDE-FILE");
+      if (ws.size() != 5)
+        return fail(l, "castling = RANK KING-FILE-KINGSIDE KING-FILE-QUEENSIDE ROOK-FILE-KINGSIDE ROOK-FILE-QUEENSIDE");
       r->castlingRank = std::atoi(ws[0].c_str());
-      r->castleKingFile[0] = ws[1][0] - 'a';
-      r->castleKingFile[1] = ws[2][0] - 'a';
+      for (int i = 0; i < 2; ++i) {
+        r->castleKingFile[i] = ws[1 + i][0] - 'a';
+        r->castleRookFile[i] = ws[3 + i][0] - 'a';
+      }
     } else if (key == "king-leap") {
       if (v == "none") continue;
       auto atoms = parseBetza(v);
@@ -303,6 +310,9 @@ Result<std::shared_ptr<const Rules>> Rules::compile(const VariantDef& def, const
       else return fail(l, "stalemate = draw|loss|out|others-draw");
     } else if (key == "bare-king") {
       r->bareKingLoses = v == "loses";
+    } else if (key == "only-kings") {
+      if (v != "draw" && v != "plays") return fail(l, "only-kings = draw|plays");
+      r->onlyKingsDraw = v == "draw";
     } else if (key == "coins") {
       r->coins = v == "yes";
     } else if (key == "die") {

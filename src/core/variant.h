@@ -98,12 +98,14 @@ class Rules {
   bool enPassant = false;
   int castlingRank = 0;            // relative rank (1-based); 0 no castling
   int castleKingFile[2] = {-1, -1};  // king destination file: [0] king side, [1] queen side
+  int castleRookFile[2] = {-1, -1};  // where K and Q in a FEN start looking for the rook (inward)
   std::vector<Offset> kingLeaps;   // the king's first leap (empty: none)
   DoubleStepRights doubleRights = DoubleStepRights::kNone;
   Ending ending = Ending::kCheckmate;
   MateEffect mateEffect = MateEffect::kNone;
   StalemateEffect stalemate = StalemateEffect::kDraw;
   bool bareKingLoses = false;
+  bool onlyKingsDraw = false;      // "only kings left" draws among the seats still in
   bool coins = false;
   std::vector<DieFace> die;        // empty: no die
 

@@ -92,6 +92,11 @@ void Evaluator::build() {
   const Rules& r = *rules_;
   const int n = r.nsq();
   center_.assign(n, 0);
+  dist_.assign(static_cast<size_t>(n) * n, 0);
+  for (Square a = 0; a < n; ++a)
+    for (Square b = 0; b < n; ++b)
+      dist_[a * n + b] = static_cast<uint8_t>(
+          std::max(std::abs(r.fileOf(a) - r.fileOf(b)), std::abs(r.rankOf(a) - r.rankOf(b))));
   for (Square s = 0; s < n; ++s) {
     const int f = r.fileOf(s), k = r.rankOf(s);
     center_[s] = std::min({f, k, r.width - 1 - f, r.height - 1 - k});
@@ -101,6 +106,8 @@ void Evaluator::build() {
     const auto it = params_.pieces.find(r.types[t].letter);
     const EvalParams::PieceParams pp = it == params_.pieces.end() ? EvalParams::PieceParams{100, 2} : it->second;
     value_[t] = pp.value;
+    mobility_[t] = pp.mobility;
+    for (const auto& atom : r.types[t].atoms) slider_[t] = slider_[t] || atom.kind != AtomKind::kLeap;
     if (t != r.royalType && !r.types[t].pawn) totalMaterial_ += pp.value;
     for (int dir = 0; dir < 4; ++dir) {
       std::vector<int> reach(n, 0);
@@ -114,8 +121,10 @@ void Evaluator::build() {
         ++cnt;
       }
       const int avg = cnt ? static_cast<int>(sum / cnt) : 0;
+      if (dir == kNorth) mobAverage_[t] = avg / 2;  // pieces about usually halve a slider's reach
       for (Square s = 0; s < n; ++s) {
-        int v = (reach[s] - avg) * pp.mobility;
+        // Sliders are scored by what they reach in the position (below); leapers by the square.
+        int v = slider_[t] ? 0 : (reach[s] - avg) * pp.mobility;
         if (r.types[t].pawn) {
           // Progress along the pawn's own way: 0 at its first rank, growing toward promotion.
           const int len = (dir == kNorth || dir == kSouth) ? r.height : r.width;
@@ -128,29 +137,57 @@ void Evaluator::build() {
   }
 }
 
+int Evaluator::sliderReach(const Position& pos, Square s, Piece p) const {
+  const Rules& r = *rules_;
+  const SquareMoves& sm = r.moves(kindOf(p), s);
+  int n = 0;
+  auto walk = [&](const Ray& ray) {
+    for (int j = 0; j < ray.len; ++j) {
+      const Piece q = pos.at(r.raySq[ray.begin + j]);
+      if (q == kEmpty) {
+        ++n;
+        continue;
+      }
+      if (seatOf(q) != seatOf(p)) ++n;
+      break;
+    }
+  };
+  for (uint32_t i = sm.rayBegin; i < sm.rayEnd; ++i) walk(r.rays[i]);
+  for (uint32_t i = sm.bentBegin; i < sm.bentEnd; ++i) {
+    const Bent& b = r.bents[i];
+    const Piece q = pos.at(b.first);
+    if (q != kEmpty) {
+      n += seatOf(q) != seatOf(p);
+      continue;
+    }
+    ++n;
+    for (int c = 0; c < b.rayCount; ++c) walk(r.bentRays[b.rayBegin + c]);
+  }
+  return n;
+}
+
 int Evaluator::seatScore(const Position& pos, int seat) const {
   const Rules& r = *rules_;
+  const int n = r.nsq();
   int score = 0;
   int material = 0;
   const Square king = pos.kingSquare(seat);
+  const uint8_t* kd = king != kNoSquare ? &dist_[king * n] : nullptr;
   int shelter = 0, danger = 0;
   for (int i = 0; i < pos.pieceCount(seat); ++i) {
     const Square s = pos.pieceSquare(seat, i);
     const Piece p = pos.at(s);
-    score += value_[typeOf(p)] + pst_[kindOf(p) * kMaxSquares + s];
-    if (typeOf(p) != r.royalType && !r.types[typeOf(p)].pawn) material += value_[typeOf(p)];
-    if (king != kNoSquare && s != king &&
-        std::max(std::abs(r.fileOf(s) - r.fileOf(king)), std::abs(r.rankOf(s) - r.rankOf(king))) == 1)
-      ++shelter;
+    const int t = typeOf(p);
+    score += value_[t] + pst_[kindOf(p) * kMaxSquares + s];
+    if (t != r.royalType && !r.types[t].pawn) material += value_[t];
+    if (kd && kd[s] == 1) ++shelter;
+    if (slider_[t] && mobility_[t]) score += (sliderReach(pos, s, p) - mobAverage_[t]) * mobility_[t];
   }
-  if (king != kNoSquare) {
+  if (kd) {
     // Enemy pieces near the king.
     for (int o = 0; o < r.nseats(); ++o) {
       if (o == seat || !pos.isIn(o)) continue;
-      for (int i = 0; i < pos.pieceCount(o); ++i) {
-        const Square s = pos.pieceSquare(o, i);
-        if (std::max(std::abs(r.fileOf(s) - r.fileOf(king)), std::abs(r.rankOf(s) - r.rankOf(king))) <= 2) ++danger;
-      }
+      for (int i = 0; i < pos.pieceCount(o); ++i) danger += kd[pos.pieceSquare(o, i)] <= 2;
     }
     // The king hides while there is material about and walks out in the ending.
     const int phase = std::min(256, 256 * material / std::max(1, totalMaterial_ / r.nseats()));

@@ -46,11 +46,16 @@ class Evaluator {
 
  private:
   void build();
+  int sliderReach(const Position& pos, Square s, Piece p) const;
   std::shared_ptr<const Rules> rules_;
   EvalParams params_;
   std::array<int, kMaxPieceTypes> value_{};
+  std::array<int, kMaxPieceTypes> mobility_{};   // per square a slider reaches now
+  std::array<int, kMaxPieceTypes> mobAverage_{};  // subtracted so that an average reach scores 0
+  std::array<bool, kMaxPieceTypes> slider_{};
   std::vector<int> pst_;  // [kind][square]
   std::vector<int> center_;  // per square: centrality, 0 at the edge
+  std::vector<uint8_t> dist_;  // king distance between two squares, [a * nsq + b]
   int totalMaterial_ = 1;
 };
 

@@ -434,7 +434,7 @@ SearchResult MultiSearch::run(const Game& game, const SearchLimits& limits, std:
     result.info = info;
     if (onInfo) onInfo(info);
     if (stopped_) break;
-    if (budget.softMs > 0 && info.timeMs >= budget.softMs / 2 && !limits.infinite) break;
+    if (budget.softMs > 0 && !limits.moveTimeMs && info.timeMs >= budget.softMs / 2 && !limits.infinite) break;
   }
   result.info.nodes = nodes_;
   return result;

@@ -228,10 +228,8 @@ int Search::negamax(int depth, int alpha, int beta, int ply, bool allowNull) {
 
   const int us = pos_.toMove();
   const bool inCheck = pos_.inCheck(us);
-  const int staticEval = inCheck ? -kInf : evaluate();
-
   // Null move: if passing still fails high, the position is good enough.
-  if (allowNull && !pvNode && !inCheck && depth >= 3 && staticEval >= beta) {
+  if (allowNull && !pvNode && !inCheck && depth >= 3 && evaluate() >= beta) {
     bool material = false;
     for (int i = 0; i < pos_.pieceCount(us) && !material; ++i) {
       const int t = typeOf(pos_.at(pos_.pieceSquare(us, i)));
@@ -249,17 +247,20 @@ int Search::negamax(int depth, int alpha, int beta, int ply, bool allowNull) {
     }
   }
 
+  // Pseudo-legal moves, each checked for legality only when its turn comes.
   MoveList list;
-  pos_.legalMoves(list);
-  if (list.empty()) return inCheck || rules_->stalemate == StalemateEffect::kLoss ? -(kMate - ply) : 0;
+  pos_.pseudoMoves(list);
   int scores[1024];
   orderMoves(list, ttMove, ply, scores);
 
   const int origAlpha = alpha;
   int best = -kInf;
   Move bestMove;
-  for (int i = 0; i < list.size(); ++i) {
-    const Move m = list[i];
+  int i = -1;
+  for (int k = 0; k < list.size(); ++k) {
+    const Move m = list[k];
+    if (!pos_.isLegal(m)) continue;
+    ++i;
     const bool capture = isCapture(m);
     pos_.make(m);
     stack_.push_back(pos_.hash());
@@ -300,6 +301,7 @@ int Search::negamax(int depth, int alpha, int beta, int ply, bool allowNull) {
       }
     }
   }
+  if (i < 0) return inCheck || rules_->stalemate == StalemateEffect::kLoss ? -(kMate - ply) : 0;
   int stored = best;
   if (stored > kMateBound) stored += ply;
   else if (stored < -kMateBound) stored -= ply;
@@ -464,7 +466,8 @@ SearchResult Search::run(const Game& game, const SearchLimits& limits, std::atom
     if (onInfo) onInfo(info);
     if (stopped_) break;
     if (info.isMate && info.score > 0 && depth > 2 * info.mateIn + 2) break;
-    if (budget.softMs > 0 && info.timeMs >= budget.softMs / 2 && !limits.infinite) break;
+    // On a clock, a new iteration starts only while it can likely finish; a fixed move time is used whole.
+    if (budget.softMs > 0 && !limits.moveTimeMs && info.timeMs >= budget.softMs / 2 && !limits.infinite) break;
   }
   result.info.nodes = nodes_;
   return result;

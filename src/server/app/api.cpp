@@ -1,0 +1,410 @@
+#include "server/app/api.h"
+
+#include <cmath>
+
+#include "core/diagram.h"
+#include "server/app/http_util.h"
+#include "server/app/json.h"
+
+namespace acedrex::server {
+namespace {
+
+const char* dirName(int d) {
+  static const char* names[] = {"n", "e", "s", "w"};
+  return names[d & 3];
+}
+
+std::string tokenOf(const std::string& authorization, const Target& t) {
+  std::string token = bearerToken(authorization);
+  if (token.empty())
+    if (auto it = t.query.find("token"); it != t.query.end()) token = it->second;
+  return token;
+}
+
+void writeBoard(JsonWriter& w, const Rules& r) {
+  w.beginObject().key("width").value(r.width).key("height").value(r.height).key("blocked").beginArray();
+  for (int s = 0; s < r.nsq(); ++s)
+    if (r.blocked[static_cast<size_t>(s)]) w.value(r.squareName(s));
+  w.endArray().endObject();
+}
+
+}  // namespace
+
+Api::Api(Lobby& lobby, std::function<std::string(int)> describeLevel)
+    : lobby_(lobby), describeLevel_(std::move(describeLevel)) {
+  JsonWriter w;
+  w.beginArray();
+  for (const VariantDef* def : lobby_.registry().all()) {
+    auto rules = lobby_.rulesFor(def->name, {});
+    if (!rules.ok()) continue;
+    const Rules& r = **rules;
+    w.beginObject().key("name").value(def->name).key("title").value(def->title);
+    w.key("seats").beginArray();
+    for (const auto& s : r.seats) w.beginObject().key("seat").value(s.name).key("dir").value(dirName(s.dir)).endObject();
+    w.endArray();
+    w.key("board");
+    writeBoard(w, r);
+    w.key("options").beginArray();
+    for (const auto& o : def->options) {
+      w.beginObject().key("name").value(o.name).key("values").beginArray();
+      for (const auto& v : o.values) w.value(v);
+      w.endArray().key("default").value(o.values.empty() ? std::string() : o.values.front());
+      w.key("help").value(o.help).endObject();
+    }
+    w.endArray();
+    w.key("pieces").beginArray();
+    for (const auto& t : r.types)
+      w.beginObject().key("letter").value(std::string(1, t.letter)).key("name").value(t.name).key("betza").value(t.betza)
+          .key("royal").value(t.royal).key("pawn").value(t.pawn).endObject();
+    w.endArray();
+    w.key("start").value(r.start);
+    w.key("levels").beginArray();
+    for (int l = 1; l <= engine::kFullStrength; ++l)
+      w.beginObject().key("level").value(l).key("description").value(describeLevel_ ? describeLevel_(l) : "").endObject();
+    w.endArray();
+    w.endObject();
+  }
+  w.endArray();
+  variantsJson_ = w.take();
+}
+
+bool Api::isApi(const std::string& target) { return target.rfind("/api/", 0) == 0 || target == "/api"; }
+
+ApiResponse Api::error(int status, const std::string& code, const std::string& message) {
+  ApiResponse r;
+  r.status = status;
+  JsonWriter w;
+  w.beginObject().key("error").value(message).key("code").value(code).endObject();
+  r.body = w.take();
+  return r;
+}
+
+ApiResponse Api::variants() {
+  ApiResponse r;
+  r.body = variantsJson_;
+  return r;
+}
+
+ApiResponse Api::createGame(const ApiRequest& req) {
+  if (req.body.size() > kMaxBodyBytes) return error(413, "too-large", "the body is over 64 KiB");
+  auto parsed = parseJson(req.body);
+  if (!parsed.ok()) return error(400, "bad-json", "malformed JSON: " + parsed.error().text());
+  const Json& j = *parsed;
+  if (!j.isObject()) return error(400, "bad-json", "the body must be a JSON object");
+  CreateRequest c;
+  const Json* variant = j.get("variant");
+  if (!variant || !variant->isString() || variant->asString().empty())
+    return error(400, "bad-variant", "\"variant\" (a string) is required");
+  c.variant = variant->asString();
+  if (const Json* o = j.get("options"); o && !o->isNull()) {
+    if (!o->isObject()) return error(400, "bad-options", "\"options\" must be an object of strings");
+    for (const auto& [k, v] : o->members()) {
+      if (v.isString()) c.options[k] = v.asString();
+      else if (v.isBool()) c.options[k] = v.asBool() ? "yes" : "no";
+      else return error(400, "bad-options", "option \"" + k + "\" must be a string");
+    }
+  }
+  if (const Json* s = j.get("seats"); s && !s->isNull()) {
+    if (!s->isArray() || s->items().size() > 16) return error(400, "bad-seats", "\"seats\" must be an array of seats");
+    for (const auto& seat : s->items()) {
+      if (!seat.isObject()) return error(400, "bad-seats", "each seat is an object {kind, level}");
+      SeatPlan p;
+      const Json* kind = seat.get("kind");
+      if (!kind || !kind->isString() || (kind->asString() != "human" && kind->asString() != "bot"))
+        return error(400, "bad-seats", "a seat's kind is \"human\" or \"bot\"");
+      p.bot = kind->asString() == "bot";
+      if (const Json* level = seat.get("level"); level && !level->isNull()) {
+        if (!level->isInteger(1, engine::kFullStrength))
+          return error(400, "bad-level", "a bot's level is 1 to " + std::to_string(engine::kFullStrength));
+        p.level = static_cast<int>(level->asNumber());
+      }
+      c.seats.push_back(p);
+    }
+  }
+  if (const Json* clock = j.get("clock"); clock && !clock->isNull()) {
+    if (!clock->isObject()) return error(400, "bad-clock", "\"clock\" must be {initialMs, incrementMs}");
+    const Json* init = clock->get("initialMs");
+    const Json* inc = clock->get("incrementMs");
+    if (!init || !init->isInteger(1000, 86400000))
+      return error(400, "bad-clock", "clock.initialMs must be an integer from 1000 to 86400000");
+    if (inc && !inc->isNull() && !inc->isInteger(0, 3600000))
+      return error(400, "bad-clock", "clock.incrementMs must be an integer from 0 to 3600000");
+    c.clock.enabled = true;
+    c.clock.initialMs = static_cast<int64_t>(init->asNumber());
+    c.clock.incrementMs = inc && !inc->isNull() ? static_cast<int64_t>(inc->asNumber()) : 0;
+  }
+  if (const Json* seed = j.get("seed"); seed && !seed->isNull()) {
+    if (seed->isInteger(0, 9007199254740992.0)) {
+      c.seed = static_cast<uint64_t>(seed->asNumber());
+    } else if (seed->isString() && !seed->asString().empty() && seed->asString().size() <= 20 &&
+               seed->asString().find_first_not_of("0123456789") == std::string::npos) {
+      errno = 0;
+      const unsigned long long v = std::strtoull(seed->asString().c_str(), nullptr, 10);
+      if (errno == ERANGE) return error(400, "bad-seed", "\"seed\" is too large");
+      c.seed = v;
+    } else {
+      return error(400, "bad-seed", "\"seed\" must be an unsigned integer");
+    }
+  }
+  if (const Json* hot = j.get("hotSeat"); hot && !hot->isNull()) {
+    if (!hot->isBool()) return error(400, "bad-hot-seat", "\"hotSeat\" must be true or false");
+    c.hotSeat = hot->asBool();
+  }
+  CreatedGame created;
+  if (auto err = lobby_.create(c, &created)) return error(err->status, err->code, err->message);
+  auto room = lobby_.find(created.id);
+  auto rules = lobby_.rulesFor(c.variant, c.options);
+  ApiResponse r;
+  r.status = 201;
+  JsonWriter w;
+  w.beginObject().key("id").value(created.id).key("seats").beginArray();
+  for (size_t s = 0; s < created.tokens.size(); ++s) {
+    w.beginObject().key("seat").value(rules.ok() ? (*rules)->seats[s].name : std::to_string(s));
+    if (!created.tokens[s].empty()) {
+      w.key("token").value(created.tokens[s]);
+      w.key("inviteUrl").value("/game/" + created.id + "?token=" + created.tokens[s]);
+    }
+    w.endObject();
+  }
+  w.endArray().key("url").value("/game/" + created.id).endObject();
+  r.body = w.take();
+  return r;
+}
+
+ApiResponse Api::pieceReachReply(const std::string& variant, const std::string& letter,
+                                 const std::map<std::string, std::string>& query) {
+  if (!lobby_.registry().find(variant)) return error(404, "unknown-variant", "unknown variant \"" + variant + "\"");
+  std::map<std::string, std::string> options;
+  for (const auto& [k, v] : query)
+    if (k != "from" && k != "dir" && k != "token") options[k] = v;
+  auto rules = lobby_.rulesFor(variant, options);
+  if (!rules.ok()) return error(400, "bad-options", rules.error().text());
+  const Rules& r = **rules;
+  if (letter.size() != 1) return error(400, "bad-piece", "a piece is named by one letter");
+  const int type = r.typeByLetter(static_cast<char>(std::toupper(static_cast<unsigned char>(letter[0]))));
+  if (type < 0) return error(404, "unknown-piece", variant + " has no piece with the letter " + letter);
+  int dir = 0;
+  if (auto it = query.find("dir"); it != query.end()) {
+    const std::string& d = it->second;
+    if (d == "n") dir = 0;
+    else if (d == "e") dir = 1;
+    else if (d == "s") dir = 2;
+    else if (d == "w") dir = 3;
+    else return error(400, "bad-dir", "dir is n, e, s or w");
+  }
+  Square from = -1;
+  if (auto it = query.find("from"); it != query.end()) {
+    auto sq = r.parseSquare(it->second);
+    if (!sq.ok()) return error(400, "bad-square", sq.error().text());
+    from = *sq;
+    if (r.blocked[static_cast<size_t>(from)]) return error(400, "bad-square", it->second + " is a blocked square");
+  } else {
+    // The open square nearest the centre.
+    double best = 1e9;
+    for (int s = 0; s < r.nsq(); ++s) {
+      if (r.blocked[static_cast<size_t>(s)]) continue;
+      const double df = r.fileOf(s) - (r.width - 1) / 2.0, dr = r.rankOf(s) - (r.height - 1) / 2.0;
+      const double d = df * df + dr * dr - 0.01 * r.rankOf(s) - 0.001 * r.fileOf(s);
+      if (d < best) {
+        best = d;
+        from = s;
+      }
+    }
+  }
+  const PieceReach reach = pieceReach(r, type, dir, from);
+  JsonWriter w;
+  w.beginObject().key("variant").value(variant).key("letter").value(std::string(1, r.types[static_cast<size_t>(type)].letter));
+  w.key("name").value(r.types[static_cast<size_t>(type)].name).key("from").value(r.squareName(from)).key("dir").value(dirName(dir));
+  w.key("board");
+  writeBoard(w, r);
+  auto list = [&](const char* key, const std::vector<Square>& squares) {
+    w.key(key).beginArray();
+    for (Square s : squares) w.value(r.squareName(s));
+    w.endArray();
+  };
+  list("moves", reach.moves);
+  list("captures", reach.captures);
+  list("hops", reach.hops);
+  w.endObject();
+  ApiResponse resp;
+  resp.body = w.take();
+  return resp;
+}
+
+ApiResponse Api::gameAction(const std::shared_ptr<GameRoom>& room, const std::string& token, const Outcome& outcome) {
+  if (outcome) return error(outcome->status, outcome->code, outcome->message);
+  ApiResponse r;
+  r.body = room->stateJson(token);
+  return r;
+}
+
+ApiResponse Api::handle(const ApiRequest& req) {
+  const Target t = parseTarget(req.target);
+  if (!t.ok) return error(400, "bad-target", "malformed %-escape in the URL");
+  const auto& seg = t.segments;
+  const bool get = req.method == "GET" || req.method == "HEAD";
+  const bool post = req.method == "POST";
+  if (seg.size() < 2 || seg[0] != "api") return error(404, "not-found", "no such API path");
+  if (req.body.size() > kMaxBodyBytes) return error(413, "too-large", "the body is over 64 KiB");
+  const std::string token = tokenOf(req.authorization, t);
+
+  if (seg[1] == "variants" && seg.size() == 2) {
+    if (!get) return error(405, "method", "use GET");
+    return variants();
+  }
+  if (seg[1] == "variant" && seg.size() == 5 && seg[3] == "piece") {
+    if (!get) return error(405, "method", "use GET");
+    return pieceReachReply(seg[2], seg[4], t.query);
+  }
+  if (seg[1] == "games" && seg.size() == 2) {
+    if (!get) return error(405, "method", "use GET");
+    int limit = 50;
+    std::string filter = "all";
+    if (auto it = t.query.find("limit"); it != t.query.end()) {
+      const std::string& l = it->second;
+      if (l.empty() || l.size() > 4 || l.find_first_not_of("0123456789") != std::string::npos)
+        return error(400, "bad-limit", "limit is a number from 1 to 500");
+      limit = std::clamp(std::stoi(l), 1, 500);
+    }
+    if (auto it = t.query.find("status"); it != t.query.end()) {
+      filter = it->second;
+      if (filter != "all" && filter != "ongoing" && filter != "finished")
+        return error(400, "bad-status", "status is ongoing, finished or all");
+    }
+    std::string body = "[";
+    bool first = true;
+    for (const auto& s : lobby_.recent(limit, filter)) {
+      body += (first ? "" : ",") + s;
+      first = false;
+    }
+    body += "]";
+    ApiResponse r;
+    r.body = body;
+    return r;
+  }
+  if (seg[1] == "game" && seg.size() == 2) {
+    if (!post) return error(405, "method", "use POST to create a game");
+    return createGame(req);
+  }
+  if (seg[1] != "game" || seg.size() < 3) return error(404, "not-found", "no such API path");
+  auto room = lobby_.find(seg[2]);
+  if (!room) return error(404, "unknown-game", "no game \"" + seg[2] + "\"");
+  if (seg.size() == 3) {
+    if (!get) return error(405, "method", "use GET");
+    ApiResponse r;
+    r.body = room->stateJson(token);
+    return r;
+  }
+  const std::string& what = seg[3];
+  if (what == "pgn" && seg.size() == 4) {
+    if (!get) return error(405, "method", "use GET");
+    ApiResponse r;
+    r.contentType = "application/x-chess-pgn; charset=utf-8";
+    r.body = room->pgn();
+    return r;
+  }
+  if (what == "replay" && seg.size() == 4) {
+    if (!get) return error(405, "method", "use GET");
+    ApiResponse r;
+    r.body = room->replayJson();
+    return r;
+  }
+  if (what == "stream" && seg.size() == 4) return error(400, "stream", "the stream is served by the network layer");
+  if (what == "move" && seg.size() == 5) {
+    if (!post) return error(405, "method", "use POST");
+    return gameAction(room, token, room->move(token, seg[4]));
+  }
+  if (what == "resign" && seg.size() == 4) {
+    if (!post) return error(405, "method", "use POST");
+    const auto it = t.query.find("seat");
+    return gameAction(room, token, room->resign(token, it == t.query.end() ? "" : it->second));
+  }
+  if (what == "draw" && seg.size() == 5) {
+    if (!post) return error(405, "method", "use POST");
+    return gameAction(room, token, room->draw(token, seg[4]));
+  }
+  if (what == "takeback" && seg.size() == 4) {
+    if (!post) return error(405, "method", "use POST");
+    return gameAction(room, token, room->takeback(token));
+  }
+  return error(404, "not-found", "no such API path");
+}
+
+bool Api::matches(const std::string& target, Kind kind) const {
+  const Target t = parseTarget(target);
+  const auto& s = t.segments;
+  if (kind == Kind::kStream) return s.size() == 4 && s[0] == "api" && s[1] == "game" && s[3] == "stream";
+  return s.size() == 3 && s[0] == "ws" && s[1] == "game";
+}
+
+Subscription Api::resolve(const std::string& target, const std::string& authorization, ApiResponse* err) {
+  Subscription sub;
+  const Target t = parseTarget(target);
+  if (!t.ok) {
+    if (err) *err = error(400, "bad-target", "malformed %-escape in the URL");
+    return sub;
+  }
+  const auto& s = t.segments;
+  const std::string id = s.size() >= 3 ? s[2] : "";
+  sub.room = lobby_.find(id);
+  if (!sub.room) {
+    if (err) *err = error(404, "unknown-game", "no game \"" + id + "\"");
+    return sub;
+  }
+  sub.token = tokenOf(authorization, t);
+  if (!sub.token.empty() && sub.room->seatsOf(sub.token).empty()) {
+    sub.room.reset();
+    if (err) *err = error(403, "wrong-token", "this token holds no seat in this game");
+  }
+  return sub;
+}
+
+std::string Api::onSocketMessage(GameRoom& room, const std::string& token, const std::string& message) {
+  auto fail = [](int status, const std::string& code, const std::string& text) {
+    (void)status;
+    JsonWriter w;
+    w.beginObject().key("t").value("error").key("d").beginObject().key("error").value(text).key("code").value(code);
+    w.endObject().endObject();
+    return w.take();
+  };
+  if (message.size() > kMaxBodyBytes) return fail(413, "too-large", "message over 64 KiB");
+  auto parsed = parseJson(message, 8);
+  if (!parsed.ok()) return fail(400, "bad-json", "malformed JSON: " + parsed.error().text());
+  const Json& j = *parsed;
+  const Json* t = j.isObject() ? j.get("t") : nullptr;
+  if (!t || !t->isString()) return fail(400, "bad-message", "a message is {\"t\": type, \"d\": data}");
+  const std::string& type = t->asString();
+  const Json* d = j.get("d");
+  auto field = [&](const char* name) -> std::string {
+    if (!d || !d->isObject()) return {};
+    const Json* f = d->get(name);
+    return f && f->isString() ? f->asString() : std::string();
+  };
+  Outcome outcome;
+  if (type == "ping") return "{\"t\":\"pong\"}";
+  if (type == "sync") {
+    int64_t v = 0;
+    const std::string state = room.stateJson(token, &v);
+    return "{\"t\":\"state\",\"d\":" + state + ",\"v\":" + std::to_string(v) + "}";
+  }
+  if (type == "move") {
+    std::string uci = field("uci");
+    if (uci.empty() && d && d->isString()) uci = d->asString();
+    if (uci.empty()) return fail(400, "bad-message", "a move message is {\"t\":\"move\",\"d\":{\"uci\":\"a6a5\"}}");
+    outcome = room.move(token, uci);
+  } else if (type == "resign") {
+    outcome = room.resign(token, field("seat"));
+  } else if (type == "draw") {
+    std::string action = field("action");
+    if (action.empty() && d && d->isString()) action = d->asString();
+    outcome = room.draw(token, action);
+  } else if (type == "takeback") {
+    outcome = room.takeback(token);
+  } else {
+    return fail(400, "unknown-type", "unknown message type \"" + type + "\"");
+  }
+  if (outcome) return fail(outcome->status, outcome->code, outcome->message);
+  return {};
+}
+
+}  // namespace acedrex::server

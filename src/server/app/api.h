@@ -1,0 +1,69 @@
+// Api: the HTTP JSON API as a pure function from a request to a reply, and
+// the handling of WebSocket messages. The net layer parses HTTP and frames;
+// everything it means is decided here, so it is tested without sockets.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "server/app/lobby.h"
+
+namespace acedrex::server {
+
+constexpr size_t kMaxBodyBytes = 64 * 1024;
+
+struct ApiRequest {
+  std::string method;         // "GET", "POST", ...
+  std::string target;         // path and query, as sent
+  std::string authorization;  // the Authorization header, if any
+  std::string body;
+};
+
+struct ApiResponse {
+  int status = 200;
+  std::string contentType = "application/json";
+  std::string body;
+};
+
+// A stream or WebSocket target resolved to its game and token.
+struct Subscription {
+  std::shared_ptr<GameRoom> room;
+  std::string token;
+};
+
+class Api {
+ public:
+  // describeLevel: what a bot level means (engine::describeLevel in the server).
+  Api(Lobby& lobby, std::function<std::string(int)> describeLevel);
+
+  // Whether a target belongs to the API (starts with /api/).
+  static bool isApi(const std::string& target);
+  ApiResponse handle(const ApiRequest& request);
+
+  // "/api/game/{id}/stream" or "/ws/game/{id}": the game and the token (from
+  // the Authorization header or ?token=); an error reply when unknown.
+  enum class Kind { kStream, kWebSocket };
+  bool matches(const std::string& target, Kind kind) const;
+  Subscription resolve(const std::string& target, const std::string& authorization, ApiResponse* error);
+
+  // One WebSocket message from a client holding `token` (maybe empty). Returns
+  // the message to send back to this client only ("" for none); changes reach
+  // every client through the room's listeners.
+  std::string onSocketMessage(GameRoom& room, const std::string& token, const std::string& message);
+
+  static ApiResponse error(int status, const std::string& code, const std::string& message);
+
+ private:
+  ApiResponse createGame(const ApiRequest& r);
+  ApiResponse variants();
+  ApiResponse pieceReachReply(const std::string& variant, const std::string& letter,
+                              const std::map<std::string, std::string>& query);
+  ApiResponse gameAction(const std::shared_ptr<GameRoom>& room, const std::string& token, const Outcome& outcome);
+
+  Lobby& lobby_;
+  std::function<std::string(int)> describeLevel_;
+  std::string variantsJson_;
+};
+
+}  // namespace acedrex::server

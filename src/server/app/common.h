@@ -1,0 +1,66 @@
+// Small types shared by the app layer: errors with an HTTP status, state
+// updates for subscribers, the time source and the bot factory.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "core/variant.h"
+#include "engine/bot.h"
+
+namespace acedrex::server {
+
+// A refused request: the HTTP status, a short code and a sentence.
+struct ApiError {
+  int status = 400;
+  std::string code;
+  std::string message;
+};
+using Outcome = std::optional<ApiError>;  // nullopt: done
+
+inline ApiError apiError(int status, std::string code, std::string message) {
+  return ApiError{status, std::move(code), std::move(message)};
+}
+
+// One change of a game, for subscribers (WebSockets, NDJSON streams).
+// `base` is the full state JSON without its closing brace and without "you";
+// stateWithYou() completes it for one client.
+struct Update {
+  const char* type = "state";  // "state", "move" or "end"
+  int64_t v = 0;
+  std::shared_ptr<const std::string> base;
+};
+// Called with the room's lock held: it must not block and must not call back
+// into the room. The net layer posts the update to the socket's strand.
+using Listener = std::function<void(const Update&)>;
+
+// Clocks read time through this, so tests can move time by hand.
+class TimeSource {
+ public:
+  virtual ~TimeSource() = default;
+  virtual int64_t steadyMs() const {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+  }
+  virtual int64_t wallMs() const {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+        .count();
+  }
+};
+
+using BotFactory =
+    std::function<std::unique_ptr<engine::Bot>(std::shared_ptr<const Rules> rules, int level, uint64_t seed)>;
+
+struct LobbyConfig {
+  int botThreads = 2;          // worker threads that run bot searches
+  int botMoveMs = 0;           // >0: a time limit per bot move in games without clocks
+  size_t maxGames = 200000;    // games held in memory at once (creation beyond: 503)
+  bool startThreads = true;    // false in tests that drive bots and clocks by hand
+  int tickMs = 25;             // how often the clock thread looks for timeouts
+};
+
+}  // namespace acedrex::server

@@ -1,0 +1,317 @@
+#include "server/app/lobby.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <random>
+
+#include "server/app/http_util.h"
+#include "server/app/json.h"
+
+namespace acedrex::server {
+
+Lobby::Lobby(const VariantRegistry& registry, Store& store, BotFactory botFactory, LobbyConfig config,
+             const TimeSource* time)
+    : registry_(registry), store_(store), botFactory_(std::move(botFactory)), config_(config),
+      time_(time ? *time : defaultTime_) {}
+
+Lobby::~Lobby() { stop(); }
+
+Result<std::shared_ptr<const Rules>> Lobby::rulesFor(const std::string& variant,
+                                                      const std::map<std::string, std::string>& options) {
+  std::string key = variant;
+  std::vector<std::string> opts;
+  for (const auto& [k, v] : options) {
+    opts.push_back(k + "=" + v);
+    key += "|" + k + "=" + v;
+  }
+  {
+    std::lock_guard lock(rulesM_);
+    if (auto it = rules_.find(key); it != rules_.end()) return it->second;
+  }
+  if (!registry_.find(variant)) return makeError("variant", "unknown variant \"" + variant + "\"");
+  auto rules = registry_.rules(variant, opts);
+  if (!rules.ok()) return rules.error();
+  std::lock_guard lock(rulesM_);
+  rules_[key] = *rules;
+  return *rules;
+}
+
+Result<int> Lobby::loadFromStore() {
+  auto games = store_.loadUnfinished();
+  if (!games.ok()) return games.error();
+  int loaded = 0;
+  for (const auto& g : *games) {
+    auto rules = rulesFor(g.variant, g.options);
+    if (!rules.ok()) {
+      std::fprintf(stderr, "acedrex serve: game %s not loaded: %s\n", g.id.c_str(), rules.error().text().c_str());
+      continue;
+    }
+    auto room = GameRoom::restore(g, *rules, store_, this, time_, botFactory_, config_);
+    if (!room.ok()) {
+      std::fprintf(stderr, "acedrex serve: game %s not loaded: %s\n", g.id.c_str(), room.error().text().c_str());
+      continue;
+    }
+    {
+      std::lock_guard lock(roomsM_);
+      rooms_[g.id] = *room;
+    }
+    if (g.clock.enabled) addClockRoom(*room);
+    (*room)->resume();
+    ++loaded;
+  }
+  return loaded;
+}
+
+void Lobby::start() {
+  if (started_ || !config_.startThreads) return;
+  started_ = true;
+  stopping_ = false;
+  const int n = std::max(1, config_.botThreads);
+  for (int i = 0; i < n; ++i) workers_.emplace_back([this] { botWorker(); });
+  clockThread_ = std::thread([this] { clockLoop(); });
+}
+
+void Lobby::stop() {
+  {
+    std::lock_guard lock(jobsM_);
+    stopping_ = true;
+  }
+  jobsCv_.notify_all();
+  {
+    std::lock_guard lock(clockM_);  // a clock thread between its test and its wait sees the flag
+  }
+  clockCv_.notify_all();
+  {
+    std::lock_guard lock(roomsM_);
+    for (auto& [id, room] : rooms_) room->stopBot();
+  }
+  for (auto& t : workers_)
+    if (t.joinable()) t.join();
+  workers_.clear();
+  if (clockThread_.joinable()) clockThread_.join();
+  started_ = false;
+}
+
+Outcome Lobby::create(const CreateRequest& req, CreatedGame* out) {
+  auto rules = rulesFor(req.variant, req.options);
+  if (!rules.ok()) {
+    const bool unknown = rules.error().code == "variant" && !registry_.find(req.variant);
+    return apiError(unknown ? 404 : 400, unknown ? "unknown-variant" : "bad-options", rules.error().text());
+  }
+  const int n = (*rules)->nseats();
+  std::vector<SeatPlan> seats = req.seats;
+  if (seats.empty()) seats.assign(static_cast<size_t>(n), SeatPlan{});
+  if (static_cast<int>(seats.size()) != n)
+    return apiError(400, "bad-seats",
+                    req.variant + " has " + std::to_string(n) + " seats, not " + std::to_string(seats.size()));
+  for (const auto& s : seats)
+    if (s.bot && (s.level < 1 || s.level > engine::kFullStrength))
+      return apiError(400, "bad-level", "a bot's level is 1 to " + std::to_string(engine::kFullStrength));
+  if (req.clock.enabled &&
+      (req.clock.initialMs < 1000 || req.clock.initialMs > 86400000 || req.clock.incrementMs < 0 ||
+       req.clock.incrementMs > 3600000))
+    return apiError(400, "bad-clock", "clock: initialMs 1000..86400000, incrementMs 0..3600000");
+  if (size() >= config_.maxGames) return apiError(503, "full", "the server holds too many games; try again later");
+
+  StoredGame g;
+  g.variant = req.variant;
+  g.options = (*rules)->options;
+  g.clock = req.clock;
+  if (req.seed) {
+    g.seed = *req.seed;
+  } else {
+    std::random_device rd;
+    g.seed = (static_cast<uint64_t>(rd()) << 32) ^ rd();
+  }
+  g.hotSeat = req.hotSeat;
+  g.startFen = (*rules)->start;
+  g.createdMs = time_.wallMs();
+  const std::string shared = randomToken(24);
+  for (auto s : seats) {
+    s.token = s.bot ? "" : (req.hotSeat ? shared : randomToken(24));
+    if (!s.bot) s.level = 0;
+    g.seats.push_back(s);
+  }
+  Status stored = makeError("store", "no id");
+  for (int attempt = 0; attempt < 8; ++attempt) {
+    g.id = randomToken(8);
+    {
+      std::lock_guard lock(roomsM_);
+      if (rooms_.count(g.id)) continue;
+    }
+    stored = store_.createGame(g);
+    if (stored.ok()) break;
+  }
+  if (!stored.ok()) return apiError(503, "store", "the game could not be stored: " + stored.error().text());
+  auto room = GameRoom::restore(g, *rules, store_, this, time_, botFactory_, config_);
+  if (!room.ok()) return apiError(500, "internal", room.error().text());
+  {
+    std::lock_guard lock(roomsM_);
+    rooms_[g.id] = *room;
+  }
+  if (g.clock.enabled) addClockRoom(*room);
+  (*room)->resume();
+  if (out) {
+    out->id = g.id;
+    out->tokens.clear();
+    for (const auto& s : g.seats) out->tokens.push_back(s.token);
+  }
+  return std::nullopt;
+}
+
+std::shared_ptr<GameRoom> Lobby::find(const std::string& id) {
+  if (id.empty() || id.size() > 32) return nullptr;
+  for (char c : id)
+    if (!std::isalnum(static_cast<unsigned char>(c))) return nullptr;
+  {
+    std::lock_guard lock(roomsM_);
+    if (auto it = rooms_.find(id); it != rooms_.end()) return it->second;
+  }
+  auto loaded = store_.load(id);
+  if (!loaded.ok() || !*loaded) return nullptr;
+  const StoredGame& g = **loaded;
+  auto rules = rulesFor(g.variant, g.options);
+  if (!rules.ok()) return nullptr;
+  auto room = GameRoom::restore(g, *rules, store_, this, time_, botFactory_, config_);
+  if (!room.ok()) return nullptr;
+  std::lock_guard lock(roomsM_);
+  auto [it, inserted] = rooms_.emplace(id, *room);
+  return it->second;
+}
+
+std::vector<std::string> Lobby::recent(int limit, const std::string& filter) {
+  std::vector<std::string> out;
+  auto games = store_.recent(limit, filter);
+  if (!games.ok()) return out;
+  for (const auto& g : *games) {
+    std::shared_ptr<GameRoom> room;
+    {
+      std::lock_guard lock(roomsM_);
+      if (auto it = rooms_.find(g.id); it != rooms_.end()) room = it->second;
+    }
+    if (room) {
+      out.push_back(room->summaryJson());
+      continue;
+    }
+    auto rules = rulesFor(g.variant, g.options);
+    if (!rules.ok()) continue;
+    JsonWriter w;
+    w.beginObject().key("id").value(g.id).key("variant").value(g.variant).key("title").value((*rules)->title);
+    w.key("status").value(g.finished ? "finished" : "ongoing").key("toMove").null().key("plies").null();
+    w.key("seats").beginArray();
+    for (size_t s = 0; s < g.seats.size() && s < (*rules)->seats.size(); ++s) {
+      w.beginObject().key("seat").value((*rules)->seats[s].name).key("kind").value(g.seats[s].bot ? "bot" : "human");
+      w.key("level");
+      if (g.seats[s].bot) w.value(g.seats[s].level);
+      else w.null();
+      w.endObject();
+    }
+    w.endArray().key("createdAt").value(g.createdMs).endObject();
+    out.push_back(w.take());
+  }
+  return out;
+}
+
+size_t Lobby::size() {
+  std::lock_guard lock(roomsM_);
+  return rooms_.size();
+}
+
+void Lobby::scheduleBot(std::shared_ptr<GameRoom> room, int64_t epoch) {
+  {
+    std::lock_guard lock(jobsM_);
+    jobs_.emplace_back(room, epoch);
+  }
+  jobsCv_.notify_one();
+}
+
+bool Lobby::runOneBotJob() {
+  std::pair<std::weak_ptr<GameRoom>, int64_t> job;
+  {
+    std::lock_guard lock(jobsM_);
+    if (jobs_.empty()) return false;
+    job = jobs_.front();
+    jobs_.pop_front();
+  }
+  if (auto room = job.first.lock()) room->runBot(job.second);
+  return true;
+}
+
+size_t Lobby::pendingBotJobs() {
+  std::lock_guard lock(jobsM_);
+  return jobs_.size();
+}
+
+void Lobby::botWorker() {
+  for (;;) {
+    std::pair<std::weak_ptr<GameRoom>, int64_t> job;
+    {
+      std::unique_lock lock(jobsM_);
+      jobsCv_.wait(lock, [&] { return stopping_ || !jobs_.empty(); });
+      if (stopping_) return;
+      job = jobs_.front();
+      jobs_.pop_front();
+    }
+    if (auto room = job.first.lock()) room->runBot(job.second);
+  }
+}
+
+void Lobby::addClockRoom(const std::shared_ptr<GameRoom>& room) {
+  std::lock_guard lock(clockM_);
+  clockRooms_.push_back(room);
+}
+
+void Lobby::tickClocks() {
+  std::vector<std::weak_ptr<GameRoom>> rooms;
+  {
+    std::lock_guard lock(clockM_);
+    rooms = clockRooms_;
+  }
+  std::vector<std::shared_ptr<GameRoom>> done;
+  for (auto& w : rooms) {
+    auto room = w.lock();
+    if (room && !room->checkClock()) done.push_back(room);
+  }
+  if (done.empty()) return;
+  std::lock_guard lock(clockM_);
+  clockRooms_.erase(std::remove_if(clockRooms_.begin(), clockRooms_.end(),
+                                   [&](const std::weak_ptr<GameRoom>& w) {
+                                     auto r = w.lock();
+                                     return !r || std::find(done.begin(), done.end(), r) != done.end();
+                                   }),
+                    clockRooms_.end());
+}
+
+int Lobby::evictIdle() {
+  std::lock_guard lock(roomsM_);
+  int n = 0;
+  for (auto it = rooms_.begin(); it != rooms_.end();) {
+    // use_count 1: only this map holds it, and new holders come only through
+    // find(), which needs roomsM_.
+    if (it->second.use_count() == 1 && it->second->finished() && it->second->listenerCount() == 0) {
+      it = rooms_.erase(it);
+      ++n;
+    } else {
+      ++it;
+    }
+  }
+  return n;
+}
+
+void Lobby::clockLoop() {
+  auto lastEviction = std::chrono::steady_clock::now();
+  for (;;) {
+    {
+      std::unique_lock lock(clockM_);
+      clockCv_.wait_for(lock, std::chrono::milliseconds(config_.tickMs), [&] { return stopping_.load(); });
+    }
+    if (stopping_) return;
+    tickClocks();
+    if (std::chrono::steady_clock::now() - lastEviction > std::chrono::seconds(60)) {
+      evictIdle();
+      lastEviction = std::chrono::steady_clock::now();
+    }
+  }
+}
+
+}  // namespace acedrex::server

@@ -1,0 +1,110 @@
+// Lobby: every game the server holds, their creation, the bot workers and
+// the clock thread. It is the RoomHost of its rooms.
+//
+// Threading contract: every public method may be called from any thread.
+// Lock order: a room's lock may be held while the lobby's bot queue lock is
+// taken (scheduleBot), never the other way round; the lobby never calls into
+// a room while holding its own locks.
+#pragma once
+
+#include <atomic>
+#include <condition_variable>
+#include <deque>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "core/variant.h"
+#include "server/app/common.h"
+#include "server/app/room.h"
+#include "server/app/store.h"
+
+namespace acedrex::server {
+
+struct CreateRequest {
+  std::string variant;
+  std::map<std::string, std::string> options;
+  std::vector<SeatPlan> seats;  // empty: all human; tokens are made here
+  ClockSpec clock;
+  std::optional<uint64_t> seed;
+  bool hotSeat = false;
+};
+
+struct CreatedGame {
+  std::string id;
+  std::vector<std::string> tokens;  // per seat; "" for bots
+};
+
+class Lobby : public RoomHost {
+ public:
+  Lobby(const VariantRegistry& registry, Store& store, BotFactory botFactory, LobbyConfig config,
+        const TimeSource* time = nullptr);
+  ~Lobby() override;
+  Lobby(const Lobby&) = delete;
+  Lobby& operator=(const Lobby&) = delete;
+
+  // Loads every unfinished game from the store and lets its bots go on.
+  // Returns how many games were loaded.
+  Result<int> loadFromStore();
+  void start();  // bot workers and the clock thread (if config.startThreads)
+  void stop();
+
+  Outcome create(const CreateRequest& request, CreatedGame* out);
+  // A game by id: in memory, or a finished one loaded from the store. nullptr if unknown.
+  std::shared_ptr<GameRoom> find(const std::string& id);
+  // Summaries (JSON objects) of the most recent games, newest first.
+  std::vector<std::string> recent(int limit, const std::string& filter);
+  // Compiled rules, shared between games with the same variant and options.
+  Result<std::shared_ptr<const Rules>> rulesFor(const std::string& variant,
+                                                 const std::map<std::string, std::string>& options);
+  const VariantRegistry& registry() const { return registry_; }
+  size_t size();
+
+  // RoomHost.
+  void scheduleBot(std::shared_ptr<GameRoom> room, int64_t epoch) override;
+  void clockActive(std::shared_ptr<GameRoom> room) override { addClockRoom(room); }
+
+  // Drops finished games that nobody uses or watches from memory (they are
+  // loaded again from the store when asked for). Returns how many.
+  int evictIdle();
+
+  // For tests run without threads: one pending bot job / one clock tick.
+  bool runOneBotJob();
+  void tickClocks();
+  size_t pendingBotJobs();
+
+ private:
+  void botWorker();
+  void clockLoop();
+  void addClockRoom(const std::shared_ptr<GameRoom>& room);
+
+  const VariantRegistry& registry_;
+  Store& store_;
+  BotFactory botFactory_;
+  LobbyConfig config_;
+  TimeSource defaultTime_;
+  const TimeSource& time_;
+
+  std::mutex roomsM_;
+  std::map<std::string, std::shared_ptr<GameRoom>> rooms_;
+  std::mutex rulesM_;
+  std::map<std::string, std::shared_ptr<const Rules>> rules_;
+
+  std::mutex jobsM_;
+  std::condition_variable jobsCv_;
+  std::deque<std::pair<std::weak_ptr<GameRoom>, int64_t>> jobs_;
+  std::atomic<bool> stopping_{false};
+  std::vector<std::thread> workers_;
+
+  std::mutex clockM_;
+  std::condition_variable clockCv_;
+  std::vector<std::weak_ptr<GameRoom>> clockRooms_;
+  std::thread clockThread_;
+  bool started_ = false;
+};
+
+}  // namespace acedrex::server

@@ -1,0 +1,755 @@
+#include "server/app/room.h"
+
+#include <algorithm>
+#include <cstdio>
+
+#include "server/app/json.h"
+#include "server/app/records.h"
+
+namespace acedrex::server {
+namespace {
+
+const char* outReasonName(OutReason r) {
+  switch (r) {
+    case OutReason::kMated: return "checkmate";
+    case OutReason::kStalemated: return "stalemate";
+    case OutReason::kKingCaptured: return "king-captured";
+    case OutReason::kBareKing: return "bare-king";
+    case OutReason::kResigned: return "resign";
+    case OutReason::kTimeout: return "timeout";
+  }
+  return "out";
+}
+
+bool isBoardMove(const std::string& t) { return t != "resign" && t != "timeout" && t != "draw"; }
+
+// Constant-time comparison of a presented token with a seat's token.
+bool sameToken(const std::string& a, const std::string& b) {
+  if (a.size() != b.size() || a.empty()) return false;
+  unsigned char diff = 0;
+  for (size_t i = 0; i < a.size(); ++i) diff |= static_cast<unsigned char>(a[i] ^ b[i]);
+  return diff == 0;
+}
+
+// Why seats went out during one entry: replays the entry on a Position made
+// from the text before it, collecting the events of every ply it caused.
+std::vector<PlyEvents::Out> outsOf(const std::shared_ptr<const Rules>& rules, const std::string& before,
+                                   const std::string& text, int seat) {
+  std::vector<PlyEvents::Out> outs;
+  Position p(rules);
+  if (!p.set(before).ok()) return outs;
+  auto collect = [&]() {
+    if (p.undoDepth() == 0) return;
+    const PlyEvents& ev = p.lastEvents();
+    for (int i = 0; i < ev.nOuts; ++i) outs.push_back(ev.outs[i]);
+  };
+  if (text == "resign" || text == "timeout") {
+    p.removeSeat(seat, text == "resign" ? OutReason::kResigned : OutReason::kTimeout);
+  } else if (text == "0000") {
+    p.make(Move::null());
+  } else {
+    auto m = p.parseMove(text);
+    if (!m.ok()) return outs;
+    p.make(*m);
+  }
+  collect();
+  while (!p.finished()) {
+    MoveList list;
+    p.legalMoves(list);
+    if (!list.empty()) break;
+    p.applyTurnStart();
+    collect();
+  }
+  return outs;
+}
+
+std::string seatsJson(const Rules& r, const std::vector<int>& seats) {
+  JsonWriter w;
+  w.beginArray();
+  for (int s : seats) w.value(r.seats[static_cast<size_t>(s)].name);
+  w.endArray();
+  return w.take();
+}
+
+}  // namespace
+
+std::string stateWithYou(const std::string& base, const std::string& youJson) {
+  std::string out;
+  out.reserve(base.size() + youJson.size() + 10);
+  out += base;
+  out += ",\"you\":";
+  out += youJson;
+  out += '}';
+  return out;
+}
+
+bool applyEntryToGame(Game& game, const std::string& text, int seat, std::vector<std::string>& outReasons) {
+  const Position& pos = game.position();
+  const uint8_t inBefore = pos.inMask();
+  const std::string before = pos.text();
+  const int n = game.rules().nseats();
+  if (text == "resign" || text == "timeout") {
+    if (seat < 0 || seat >= n || !pos.isIn(seat) || game.finished()) return false;
+    if (text == "resign") game.resign(seat);
+    else game.timeout(seat);
+  } else if (text == "draw") {
+    if (game.finished()) return false;
+    game.agreeDraw();
+  } else {
+    if (!game.play(text).ok()) return false;
+  }
+  const uint8_t gone = inBefore & ~game.position().inMask();
+  if (gone) {
+    const auto outs = outsOf(game.position().rulesPtr(), before, text, seat);
+    for (int s = 0; s < n; ++s) {
+      if (!((gone >> s) & 1)) continue;
+      std::string reason = text == "resign" || text == "timeout" ? (s == seat ? text : "") : "";
+      if (reason.empty())
+        for (const auto& o : outs)
+          if (o.seat == s) reason = outReasonName(o.reason);
+      outReasons[static_cast<size_t>(s)] = reason.empty() ? "checkmate" : reason;
+    }
+  }
+  return true;
+}
+
+std::string resultJsonOf(const Game& game, const std::vector<std::string>& outReasons) {
+  const Position& p = game.position();
+  const Rules& r = game.rules();
+  JsonWriter w;
+  w.beginObject().key("places").beginObject();
+  const auto places = p.places();
+  for (int s = 0; s < r.nseats(); ++s) w.key(r.seats[static_cast<size_t>(s)].name).value(places[static_cast<size_t>(s)]);
+  w.endObject();
+  std::string reason;
+  const std::string draw = game.drawReason();
+  if (!draw.empty()) {
+    if (draw == "fifty moves") reason = "fifty-moves";
+    else if (draw == "only kings") reason = "only-kings";
+    else reason = draw;
+  } else if (p.result() == ResultKind::kOthersDraw) {
+    reason = "stalemate";
+  } else if (p.outCount() > 0) {
+    reason = outReasons[static_cast<size_t>(p.outSeat(p.outCount() - 1))];
+    // Joko: the decisive mate may not be the last seat out of the record.
+    if (p.result() == ResultKind::kFirstMate) {
+      for (int i = p.outCount() - 1; i >= 0; --i) {
+        const std::string& rr = outReasons[static_cast<size_t>(p.outSeat(i))];
+        if (rr == "checkmate" || rr == "king-captured") {
+          reason = rr;
+          break;
+        }
+      }
+    }
+  }
+  if (reason.empty()) reason = "unknown";
+  w.key("reason").value(reason);
+  int winner = -1, firsts = 0;
+  for (int s = 0; s < r.nseats(); ++s)
+    if (places[static_cast<size_t>(s)] == 1) {
+      winner = s;
+      ++firsts;
+    }
+  w.key("winner");
+  if (firsts == 1) w.value(r.seats[static_cast<size_t>(winner)].name);
+  else w.null();
+  w.endObject();
+  return w.take();
+}
+
+GameRoom::GameRoom(const StoredGame& meta, std::shared_ptr<const Rules> rules, Store& store, RoomHost* host,
+                   const TimeSource& time, BotFactory botFactory, const LobbyConfig& config)
+    : meta_(meta), rules_(std::move(rules)), store_(store), host_(host), time_(time),
+      botFactory_(std::move(botFactory)), config_(config) {
+  meta_.entries.clear();
+  const size_t n = static_cast<size_t>(rules_->nseats());
+  outReason_.assign(n, "");
+  clock_.assign(n, meta_.clock.initialMs);
+  connections_.assign(n, 0);
+  bots_.resize(n);
+}
+
+Result<std::shared_ptr<GameRoom>> GameRoom::restore(const StoredGame& stored, std::shared_ptr<const Rules> rules,
+                                                    Store& store, RoomHost* host, const TimeSource& time,
+                                                    BotFactory botFactory, const LobbyConfig& config) {
+  if (static_cast<int>(stored.seats.size()) != rules->nseats())
+    return makeError("restore", "game " + stored.id + " has the wrong number of seats");
+  std::shared_ptr<GameRoom> room(new GameRoom(stored, rules, store, host, time, std::move(botFactory), config));
+  std::lock_guard lock(room->m_);
+  room->game_ = std::make_unique<Game>(rules, stored.seed);
+  if (!stored.startFen.empty())
+    if (auto s = room->game_->setStart(stored.startFen); !s.ok()) return s.error();
+  room->meta_.startFen = room->game_->startText();
+  size_t applied = 0;
+  for (const auto& e : stored.entries) {
+    if (!applyEntryToGame(*room->game_, e.text, e.seat, room->outReason_)) {
+      std::fprintf(stderr, "acedrex serve: game %s: entry %d \"%s\" no longer applies; the record ends before it\n",
+                   stored.id.c_str(), e.ply, e.text.c_str());
+      (void)store.truncate(stored.id, e.ply);
+      break;
+    }
+    room->entries_.push_back(e);
+    ++applied;
+  }
+  if (stored.clock.enabled) {
+    if (!room->entries_.empty() && room->entries_.back().clockMs.size() == room->clock_.size())
+      room->clock_ = room->entries_.back().clockMs;
+    room->turnStart_ = time.steadyMs();  // the time the server was down is not charged
+  }
+  if (room->game_->finished() && !stored.finished) (void)store.finishGame(stored.id, room->resultJson());
+  room->epoch_ = static_cast<int64_t>(applied) + 1;
+  return room;
+}
+
+std::vector<int> GameRoom::seatsOfLocked(const std::string& token) const {
+  std::vector<int> out;
+  if (token.empty()) return out;
+  for (size_t s = 0; s < meta_.seats.size(); ++s)
+    if (!meta_.seats[s].bot && sameToken(token, meta_.seats[s].token)) out.push_back(static_cast<int>(s));
+  return out;
+}
+
+std::vector<int> GameRoom::seatsOf(const std::string& token) const {
+  std::lock_guard lock(m_);
+  return seatsOfLocked(token);
+}
+
+bool GameRoom::clockRunning() const {
+  return meta_.clock.enabled && !game_->finished() && !entries_.empty();
+}
+
+int64_t GameRoom::clockLeft(int seat, int64_t now) const {
+  int64_t left = clock_[static_cast<size_t>(seat)];
+  if (clockRunning() && seat == game_->position().toMove()) left -= now - turnStart_;
+  return std::max<int64_t>(left, 0);
+}
+
+bool GameRoom::timedOut(int seat, int64_t now) const {
+  return clockRunning() && seat == game_->position().toMove() && clockLeft(seat, now) <= 0;
+}
+
+std::string GameRoom::resultJson() { return resultJsonOf(*game_, outReason_); }
+
+const std::string& GameRoom::stateBase() {
+  if (baseV_ == v_ && !clockRunning()) return base_;
+  Game& g = *game_;
+  const Position& p = g.position();
+  const Rules& r = *rules_;
+  const int n = r.nseats();
+  const bool over = g.finished();
+  const int64_t now = time_.steadyMs();
+  auto seatName = [&](int s) -> const std::string& { return r.seats[static_cast<size_t>(s)].name; };
+  JsonWriter w;
+  w.beginObject();
+  w.key("id").value(meta_.id).key("variant").value(r.variant).key("title").value(r.title);
+  w.key("options").beginObject();
+  for (const auto& [k, v] : r.options) w.key(k).value(v);
+  w.endObject();
+  w.key("board").beginObject().key("width").value(r.width).key("height").value(r.height).key("blocked").beginArray();
+  for (int s = 0; s < r.nsq(); ++s)
+    if (r.blocked[static_cast<size_t>(s)]) w.value(r.squareName(s));
+  w.endArray().endObject();
+  const auto places = p.places();
+  w.key("seats").beginArray();
+  for (int s = 0; s < n; ++s) {
+    const SeatPlan& plan = meta_.seats[static_cast<size_t>(s)];
+    w.beginObject().key("seat").value(seatName(s)).key("kind").value(plan.bot ? "bot" : "human");
+    w.key("level");
+    if (plan.bot) w.value(plan.level);
+    else w.null();
+    w.key("in").value(p.isIn(s));
+    w.key("place");
+    if (over) w.value(places[static_cast<size_t>(s)]);
+    else w.null();
+    w.key("clockMs");
+    if (meta_.clock.enabled) w.value(clockLeft(s, now));
+    else w.null();
+    w.key("connected").value(plan.bot || connections_[static_cast<size_t>(s)] > 0);
+    w.key("outReason");
+    if (!p.isIn(s) && !outReason_[static_cast<size_t>(s)].empty()) w.value(outReason_[static_cast<size_t>(s)]);
+    else w.null();
+    w.endObject();
+  }
+  w.endArray();
+  w.key("pieces");
+  writePieces(w, p);
+  w.key("toMove");
+  if (over) w.null();
+  else w.value(seatName(p.toMove()));
+  w.key("status").value(over ? "finished" : "ongoing");
+  w.key("result");
+  if (over) w.raw(resultJson());
+  else w.null();
+  w.key("lastMove");
+  {
+    const std::string* last = nullptr;
+    for (auto it = entries_.rbegin(); it != entries_.rend() && !last; ++it)
+      if (isBoardMove(it->text)) last = &it->text;
+    if (last) w.value(*last);
+    else w.null();
+  }
+  w.key("check").beginArray();
+  for (int s = 0; s < n; ++s)
+    if (p.isIn(s) && p.inCheck(s)) w.value(seatName(s));
+  w.endArray();
+  w.key("legal").beginObject();
+  if (!over) {
+    std::vector<std::pair<std::string, std::vector<std::string>>> groups;
+    for (Move m : g.legalMoves()) {
+      const std::string text = p.moveText(m);
+      const std::string from = m.isNull() ? std::string("0000") : r.squareName(m.from());
+      auto it = std::find_if(groups.begin(), groups.end(), [&](const auto& gr) { return gr.first == from; });
+      if (it == groups.end()) groups.push_back({from, {text}});
+      else it->second.push_back(text);
+    }
+    for (const auto& [from, list] : groups) {
+      w.key(from).beginArray();
+      for (const auto& t : list) w.value(t);
+      w.endArray();
+    }
+  }
+  w.endObject();
+  w.key("die");
+  if (g.currentThrow() && !over) w.value(g.currentThrow());
+  else w.null();
+  w.key("dieKind");
+  if (g.currentThrow() && !over && g.currentThrowType() >= 0)
+    w.value(r.types[static_cast<size_t>(g.currentThrowType())].name);
+  else w.null();
+  w.key("coins");
+  if (r.coins) {
+    w.beginObject();
+    for (int s = 0; s < n; ++s) w.key(seatName(s)).value(g.coins()[static_cast<size_t>(s)]);
+    w.endObject();
+  } else {
+    w.null();
+  }
+  w.key("moves").beginArray();
+  for (const auto& e : entries_) {
+    w.beginObject().key("uci").value(e.text).key("seat").value(e.seat >= 0 && e.seat < n ? seatName(e.seat) : "");
+    w.key("die");
+    if (e.die) w.value(e.die);
+    else w.null();
+    w.endObject();
+  }
+  w.endArray();
+  w.key("fen").value(p.text());
+  w.key("v").value(v_);
+  w.key("clock");
+  if (meta_.clock.enabled)
+    w.beginObject().key("initialMs").value(meta_.clock.initialMs).key("incrementMs").value(meta_.clock.incrementMs).endObject();
+  else w.null();
+  w.key("clockRunning");
+  if (clockRunning()) w.value(seatName(p.toMove()));
+  else w.null();
+  w.key("drawOffer");
+  if (drawOffer_ >= 0) w.value(seatName(drawOffer_));
+  else w.null();
+  w.key("hotSeat").value(meta_.hotSeat);
+  w.key("seed");
+  if (over) w.value(std::to_string(meta_.seed));
+  else w.null();
+  w.key("startFen").value(meta_.startFen);
+  w.endObject();
+  base_ = w.take();
+  base_.pop_back();  // the closing brace: stateWithYou() adds "you" and closes it
+  baseV_ = v_;
+  return base_;
+}
+
+std::string GameRoom::stateJson(const std::string& token, int64_t* v) {
+  std::lock_guard lock(m_);
+  if (v) *v = v_;
+  return stateWithYou(stateBase(), seatsJson(*rules_, seatsOfLocked(token)));
+}
+
+void GameRoom::publish(const char* type) {
+  ++v_;
+  if (listeners_.empty()) return;
+  Update u;
+  u.type = type;
+  u.v = v_;
+  u.base = std::make_shared<const std::string>(stateBase());
+  for (auto& [id, entry] : listeners_) entry.second(u);
+}
+
+Outcome GameRoom::commitEntry(const std::string& text, int seat) {
+  const int64_t now = time_.steadyMs();
+  std::vector<int64_t> clocks;
+  const bool boardMove = isBoardMove(text);
+  if (meta_.clock.enabled) {
+    clocks = clock_;
+    if (clockRunning()) {
+      const int tm = game_->position().toMove();
+      clocks[static_cast<size_t>(tm)] = clockLeft(tm, now);
+    }
+    if (boardMove && text != "0000") clocks[static_cast<size_t>(seat)] += meta_.clock.incrementMs;
+    if (text == "timeout") clocks[static_cast<size_t>(seat)] = 0;
+  }
+  StoredEntry e;
+  e.ply = static_cast<int>(entries_.size());
+  e.text = text;
+  e.seat = seat;
+  e.die = game_->currentThrow();
+  e.clockMs = clocks;
+  e.atMs = time_.wallMs();
+  if (auto s = store_.appendEntry(meta_.id, e); !s.ok())
+    return apiError(503, "store", "the move could not be stored: " + s.error().text());
+  if (!applyEntryToGame(*game_, text, seat, outReason_)) {
+    // Cannot happen: callers check legality first. Keep memory and store in step.
+    std::fprintf(stderr, "acedrex serve: game %s: stored entry \"%s\" did not apply\n", meta_.id.c_str(), text.c_str());
+    (void)store_.truncate(meta_.id, e.ply);
+    return apiError(500, "internal", "the entry did not apply");
+  }
+  entries_.push_back(std::move(e));
+  if (meta_.clock.enabled) {
+    clock_ = clocks;
+    turnStart_ = now;
+  }
+  if (boardMove) drawOffer_ = -1;
+  ++epoch_;
+  const bool over = game_->finished();
+  if (over) {
+    drawOffer_ = -1;
+    if (auto s = store_.finishGame(meta_.id, resultJson()); !s.ok())
+      std::fprintf(stderr, "acedrex serve: game %s: cannot mark finished: %s\n", meta_.id.c_str(), s.error().text().c_str());
+  }
+  publish(over ? "end" : "move");
+  return std::nullopt;
+}
+
+void GameRoom::afterAction() {
+  for (int guard = 0; guard < 10000 && !game_->finished(); ++guard) {
+    const int tm = game_->position().toMove();
+    if (timedOut(tm, time_.steadyMs())) {
+      if (commitEntry("timeout", tm)) break;
+      continue;
+    }
+    const auto legal = game_->legalMoves();
+    if (legal.size() == 1 && legal[0].isNull()) {
+      if (commitEntry("0000", tm)) break;
+      continue;
+    }
+    break;
+  }
+  maybeScheduleBot();
+}
+
+void GameRoom::maybeScheduleBot() {
+  if (game_->finished() || botBusy_ || !host_) return;
+  if (!meta_.seats[static_cast<size_t>(game_->position().toMove())].bot) return;
+  botBusy_ = true;
+  botStop_ = false;
+  host_->scheduleBot(shared_from_this(), epoch_);
+}
+
+Outcome GameRoom::move(const std::string& token, const std::string& moveText) {
+  std::lock_guard lock(m_);
+  const auto seats = seatsOfLocked(token);
+  if (token.empty()) return apiError(401, "no-token", "a seat token is needed (Authorization: Bearer <token>)");
+  if (seats.empty()) return apiError(403, "wrong-token", "this token holds no seat in this game");
+  if (game_->finished()) return apiError(409, "game-over", "the game is over");
+  const int tm = game_->position().toMove();
+  if (std::find(seats.begin(), seats.end(), tm) == seats.end())
+    return apiError(403, "not-your-turn", "it is " + rules_->seats[static_cast<size_t>(tm)].name + "'s turn");
+  if (moveText.size() > 16) return apiError(400, "illegal-move", "malformed move text");
+  if (timedOut(tm, time_.steadyMs())) {
+    if (auto err = commitEntry("timeout", tm)) return err;
+    afterAction();
+    return apiError(409, "time-out", "your time ran out");
+  }
+  bool legal = false;
+  for (Move m : game_->legalMoves())
+    if (game_->position().moveText(m) == moveText) legal = true;
+  if (!legal) {
+    // The engine's own words for why: a probe on a copy, so nothing changes here.
+    Game probe(*game_);
+    auto s = probe.play(moveText);
+    return apiError(400, "illegal-move", s.ok() ? "not a legal move here" : s.error().text());
+  }
+  if (auto err = commitEntry(moveText, tm)) return err;
+  afterAction();
+  return std::nullopt;
+}
+
+Outcome GameRoom::resign(const std::string& token, const std::string& seatName) {
+  std::lock_guard lock(m_);
+  if (token.empty()) return apiError(401, "no-token", "a seat token is needed (Authorization: Bearer <token>)");
+  const auto seats = seatsOfLocked(token);
+  if (seats.empty()) return apiError(403, "wrong-token", "this token holds no seat in this game");
+  if (game_->finished()) return apiError(409, "game-over", "the game is over");
+  const Position& p = game_->position();
+  int seat = -1;
+  if (!seatName.empty()) {
+    const int s = rules_->seatByName(seatName);
+    if (s < 0) return apiError(400, "bad-seat", "no seat named \"" + seatName + "\"");
+    if (std::find(seats.begin(), seats.end(), s) == seats.end())
+      return apiError(403, "wrong-token", "this token does not hold " + seatName);
+    seat = s;
+  } else if (std::find(seats.begin(), seats.end(), p.toMove()) != seats.end()) {
+    seat = p.toMove();
+  } else {
+    for (int s : seats)
+      if (p.isIn(s)) {
+        seat = s;
+        break;
+      }
+  }
+  if (seat < 0 || !p.isIn(seat)) return apiError(409, "seat-out", "that seat is already out");
+  if (auto err = commitEntry("resign", seat)) return err;
+  afterAction();
+  return std::nullopt;
+}
+
+Outcome GameRoom::draw(const std::string& token, const std::string& action) {
+  std::lock_guard lock(m_);
+  if (token.empty()) return apiError(401, "no-token", "a seat token is needed (Authorization: Bearer <token>)");
+  const auto seats = seatsOfLocked(token);
+  if (seats.empty()) return apiError(403, "wrong-token", "this token holds no seat in this game");
+  if (action != "offer" && action != "accept" && action != "decline")
+    return apiError(400, "bad-action", "a draw action is offer, accept or decline");
+  if (rules_->nseats() != 2) return apiError(409, "no-draws", "draw offers are for two-player games");
+  if (game_->finished()) return apiError(409, "game-over", "the game is over");
+  const int tm = game_->position().toMove();
+  auto holds = [&](int s) { return std::find(seats.begin(), seats.end(), s) != seats.end(); };
+  const int mine = holds(tm) ? tm : seats.front();
+  if (action == "offer") {
+    if (drawOffer_ >= 0 && drawOffer_ != mine) {  // both want it: agreed
+      if (auto err = commitEntry("draw", mine)) return err;
+      return std::nullopt;
+    }
+    const int other = 1 - mine;
+    if (meta_.seats[static_cast<size_t>(other)].bot) {
+      drawOffer_ = -1;  // bots decline at once
+      publish("state");
+      return std::nullopt;
+    }
+    drawOffer_ = mine;
+    publish("state");
+    return std::nullopt;
+  }
+  if (drawOffer_ < 0) return apiError(409, "no-offer", "there is no draw offer");
+  if (action == "accept") {
+    int accepter = -1;
+    for (int s : seats)
+      if (s != drawOffer_) accepter = s;
+    if (accepter < 0) return apiError(409, "own-offer", "a seat cannot accept its own offer");
+    if (auto err = commitEntry("draw", accepter)) return err;
+    return std::nullopt;
+  }
+  drawOffer_ = -1;  // decline (or withdraw)
+  publish("state");
+  return std::nullopt;
+}
+
+Outcome GameRoom::takeback(const std::string& token) {
+  std::lock_guard lock(m_);
+  if (token.empty()) return apiError(401, "no-token", "a seat token is needed (Authorization: Bearer <token>)");
+  const auto seats = seatsOfLocked(token);
+  if (seats.empty()) return apiError(403, "wrong-token", "this token holds no seat in this game");
+  auto holds = [&](int s) { return std::find(seats.begin(), seats.end(), s) != seats.end(); };
+  for (size_t s = 0; s < meta_.seats.size(); ++s)
+    if (!holds(static_cast<int>(s)) && !meta_.seats[s].bot)
+      return apiError(409, "no-takeback", "takebacks are for games against bots");
+  int cut = -1;
+  for (int i = static_cast<int>(entries_.size()) - 1; i >= 0; --i) {
+    const auto& e = entries_[static_cast<size_t>(i)];
+    if (!isBoardMove(e.text)) return apiError(409, "no-takeback", "a resignation, timeout or draw cannot be taken back");
+    if (e.text != "0000" && holds(e.seat)) {
+      cut = i;
+      break;
+    }
+  }
+  if (cut < 0) return apiError(409, "no-takeback", "there is no move of yours to take back");
+  const bool wasOver = game_->finished();
+  if (auto s = store_.truncate(meta_.id, cut); !s.ok())
+    return apiError(503, "store", "the takeback could not be stored: " + s.error().text());
+  auto fresh = std::make_unique<Game>(rules_, meta_.seed);
+  (void)fresh->setStart(meta_.startFen);
+  std::vector<std::string> reasons(outReason_.size());
+  entries_.resize(static_cast<size_t>(cut));
+  for (const auto& e : entries_) (void)applyEntryToGame(*fresh, e.text, e.seat, reasons);
+  game_ = std::move(fresh);
+  outReason_ = reasons;
+  turnStart_ = time_.steadyMs();
+  drawOffer_ = -1;
+  ++epoch_;
+  botStop_ = true;
+  publish("state");
+  if (wasOver && meta_.clock.enabled && host_) host_->clockActive(shared_from_this());
+  afterAction();
+  return std::nullopt;
+}
+
+int GameRoom::subscribe(const std::string& token, Listener listener, Update* current, std::string* youJson) {
+  std::lock_guard lock(m_);
+  const auto seats = seatsOfLocked(token);
+  for (int s : seats) ++connections_[static_cast<size_t>(s)];
+  if (!seats.empty()) publish("state");
+  const int id = nextListener_++;
+  listeners_.emplace(id, std::make_pair(seats, std::move(listener)));
+  if (current) {
+    current->type = "state";
+    current->v = v_;
+    current->base = std::make_shared<const std::string>(stateBase());
+  }
+  if (youJson) *youJson = seatsJson(*rules_, seats);
+  return id;
+}
+
+void GameRoom::unsubscribe(int id) {
+  std::lock_guard lock(m_);
+  auto it = listeners_.find(id);
+  if (it == listeners_.end()) return;
+  const auto seats = it->second.first;
+  listeners_.erase(it);
+  for (int s : seats) --connections_[static_cast<size_t>(s)];
+  if (!seats.empty()) publish("state");
+}
+
+void GameRoom::resume() {
+  std::lock_guard lock(m_);
+  afterAction();
+}
+
+bool GameRoom::checkClock() {
+  std::lock_guard lock(m_);
+  if (!meta_.clock.enabled || game_->finished()) return false;
+  if (timedOut(game_->position().toMove(), time_.steadyMs())) afterAction();
+  return !game_->finished();
+}
+
+void GameRoom::runBot(int64_t epoch) {
+  std::unique_ptr<Game> copy;
+  engine::Bot* bot = nullptr;
+  engine::SearchLimits limits;
+  int seat = -1;
+  {
+    std::lock_guard lock(m_);
+    if (epoch != epoch_ || game_->finished() || !meta_.seats[static_cast<size_t>(game_->position().toMove())].bot) {
+      botBusy_ = false;
+      maybeScheduleBot();
+      return;
+    }
+    seat = game_->position().toMove();
+    auto& slot = bots_[static_cast<size_t>(seat)];
+    if (!slot && botFactory_)
+      slot = botFactory_(rules_, meta_.seats[static_cast<size_t>(seat)].level,
+                         meta_.seed * 0x9E3779B97F4A7C15ULL + static_cast<uint64_t>(seat) + 1);
+    bot = slot.get();
+    copy = std::make_unique<Game>(*game_);
+    if (meta_.clock.enabled) {
+      const int64_t now = time_.steadyMs();
+      for (int s = 0; s < rules_->nseats(); ++s) {
+        limits.timeMs[static_cast<size_t>(s)] = static_cast<int>(std::min<int64_t>(clockLeft(s, now), 1 << 30));
+        limits.incMs[static_cast<size_t>(s)] = static_cast<int>(meta_.clock.incrementMs);
+      }
+    } else if (config_.botMoveMs > 0) {
+      limits.moveTimeMs = config_.botMoveMs;
+    }
+  }
+  std::string text;
+  if (bot) {
+    try {
+      const engine::SearchResult r = bot->choose(*copy, limits, botStop_);
+      if (r.found) text = copy->position().moveText(r.best);
+    } catch (const std::exception& ex) {
+      std::fprintf(stderr, "acedrex serve: game %s: bot failed: %s\n", meta_.id.c_str(), ex.what());
+    }
+  }
+  std::lock_guard lock(m_);
+  botBusy_ = false;
+  if (epoch == epoch_ && !game_->finished() && game_->position().toMove() == seat) {
+    const auto legal = game_->legalMoves();
+    bool ok = false;
+    for (Move m : legal)
+      if (game_->position().moveText(m) == text) ok = true;
+    if (!ok && !legal.empty()) {
+      if (bot) std::fprintf(stderr, "acedrex serve: game %s: bot gave \"%s\", not legal; playing the first legal move\n",
+                            meta_.id.c_str(), text.c_str());
+      text = game_->position().moveText(legal.front());
+    }
+    if (timedOut(seat, time_.steadyMs())) text = "timeout";
+    if (auto err = commitEntry(text, seat)) {
+      std::fprintf(stderr, "acedrex serve: game %s: bot move not stored: %s\n", meta_.id.c_str(), err->message.c_str());
+      return;  // the bot tries again on the next change; the store is failing
+    }
+    afterAction();
+    return;
+  }
+  maybeScheduleBot();
+}
+
+std::string GameRoom::pgn() {
+  StoredGame copy;
+  std::vector<std::string> reasons;
+  {
+    std::lock_guard lock(m_);
+    copy = meta_;
+    copy.entries = entries_;
+    copy.finished = game_->finished();
+    if (copy.finished) copy.resultJson = resultJson();
+  }
+  return pgnOf(copy, rules_);
+}
+
+std::string GameRoom::replayJson() {
+  StoredGame copy;
+  {
+    std::lock_guard lock(m_);
+    copy = meta_;
+    copy.entries = entries_;
+  }
+  return replayJsonOf(copy, rules_);
+}
+
+std::string GameRoom::summaryJson() {
+  std::lock_guard lock(m_);
+  const Rules& r = *rules_;
+  JsonWriter w;
+  w.beginObject().key("id").value(meta_.id).key("variant").value(r.variant).key("title").value(r.title);
+  w.key("status").value(game_->finished() ? "finished" : "ongoing");
+  w.key("toMove");
+  if (game_->finished()) w.null();
+  else w.value(r.seats[static_cast<size_t>(game_->position().toMove())].name);
+  w.key("plies").value(static_cast<int64_t>(entries_.size()));
+  w.key("seats").beginArray();
+  for (size_t s = 0; s < meta_.seats.size(); ++s) {
+    w.beginObject().key("seat").value(r.seats[s].name).key("kind").value(meta_.seats[s].bot ? "bot" : "human");
+    w.key("level");
+    if (meta_.seats[s].bot) w.value(meta_.seats[s].level);
+    else w.null();
+    w.endObject();
+  }
+  w.endArray();
+  w.key("createdAt").value(meta_.createdMs);
+  w.endObject();
+  return w.take();
+}
+
+bool GameRoom::finished() {
+  std::lock_guard lock(m_);
+  return game_->finished();
+}
+
+int GameRoom::listenerCount() {
+  std::lock_guard lock(m_);
+  return static_cast<int>(listeners_.size());
+}
+
+int64_t GameRoom::version() {
+  std::lock_guard lock(m_);
+  return v_;
+}
+
+int GameRoom::plies() {
+  std::lock_guard lock(m_);
+  return static_cast<int>(entries_.size());
+}
+
+bool GameRoom::botThinking() {
+  std::lock_guard lock(m_);
+  return botBusy_;
+}
+
+}  // namespace acedrex::server

@@ -1,0 +1,141 @@
+// GameRoom: one game being played: the rules Game, its seats and tokens,
+// clocks, draw offers, the bots' turns and the subscribers that watch it.
+//
+// Threading contract: every public method may be called from any thread; a
+// room serialises its work with its own mutex. Every change is appended to
+// the Store before it is applied in memory and before any subscriber or
+// caller hears of it. Listeners are called with the lock held, in the order
+// of the changes, and must only hand the update on (see common.h).
+#pragma once
+
+#include <atomic>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "core/game.h"
+#include "server/app/common.h"
+#include "server/app/store.h"
+
+namespace acedrex::server {
+
+class RoomHost;  // the lobby: schedules bot turns
+
+class GameRoom : public std::enable_shared_from_this<GameRoom> {
+ public:
+  // Rebuilds a room from its stored record (new games have no entries).
+  // Entries that no longer replay are dropped (and truncated in the store).
+  static Result<std::shared_ptr<GameRoom>> restore(const StoredGame& stored, std::shared_ptr<const Rules> rules,
+                                                   Store& store, RoomHost* host, const TimeSource& time,
+                                                   BotFactory botFactory, const LobbyConfig& config);
+
+  const std::string& id() const { return meta_.id; }
+
+  // The seats (indices) a token holds; empty for a wrong or empty token.
+  std::vector<int> seatsOf(const std::string& token) const;
+
+  // The full state JSON, with "you" for the token (and its version in *v).
+  std::string stateJson(const std::string& token, int64_t* v = nullptr);
+
+  Outcome move(const std::string& token, const std::string& moveText);
+  Outcome resign(const std::string& token, const std::string& seatName);
+  Outcome draw(const std::string& token, const std::string& action);
+  Outcome takeback(const std::string& token);
+
+  // Subscribes to every change. A token's seats count as connected while
+  // subscribed. Returns the id for unsubscribe(), the current update (which
+  // the caller sends first) and the token's "you" array as JSON.
+  int subscribe(const std::string& token, Listener listener, Update* current, std::string* youJson);
+  void unsubscribe(int id);
+
+  // After restore and insertion into the lobby: plays pending lost turns,
+  // applies a timeout due, and lets the bot to move think.
+  void resume();
+  // Called by the lobby's clock thread: applies a timeout when the running
+  // clock has run out. Returns whether the game has a running clock.
+  bool checkClock();
+  // Called by a bot worker: runs the bot to move, if any, for `epoch`.
+  void runBot(int64_t epoch);
+  // Asks a running bot search to stop (shutdown).
+  void stopBot() { botStop_ = true; }
+
+  // Records: PGN (2 players) or PGN4 (4 players), and the replay frames.
+  std::string pgn();
+  std::string replayJson();
+  // A short summary for the lobby list.
+  std::string summaryJson();
+  bool finished();
+  int64_t createdMs() const { return meta_.createdMs; }
+  bool hasClock() const { return meta_.clock.enabled; }
+
+  int listenerCount();
+
+  // For tests.
+  int64_t version();
+  int plies();
+  bool botThinking();
+
+ private:
+  GameRoom(const StoredGame& meta, std::shared_ptr<const Rules> rules, Store& store, RoomHost* host,
+           const TimeSource& time, BotFactory botFactory, const LobbyConfig& config);
+
+  // All below run with m_ held.
+  std::vector<int> seatsOfLocked(const std::string& token) const;
+  Outcome commitEntry(const std::string& text, int seat);  // store, apply, publish
+  void afterAction();  // plays lost turns, times out a flagged seat, schedules the bot to move
+  bool timedOut(int seat, int64_t now) const;
+  void maybeScheduleBot();
+  const std::string& stateBase();
+  int64_t clockLeft(int seat, int64_t now) const;
+  void publish(const char* type);
+  bool clockRunning() const;
+  std::string resultJson();
+
+  StoredGame meta_;  // the stored header (entries kept separately)
+  std::shared_ptr<const Rules> rules_;
+  Store& store_;
+  RoomHost* host_;
+  const TimeSource& time_;
+  BotFactory botFactory_;
+  LobbyConfig config_;
+
+  mutable std::mutex m_;
+  std::unique_ptr<Game> game_;
+  std::vector<StoredEntry> entries_;
+  std::vector<std::string> outReason_;  // per seat, "" while in
+  std::vector<int64_t> clock_;          // per seat: ms left at turnStart_
+  int64_t turnStart_ = 0;               // steady ms when the running clock last started
+  int drawOffer_ = -1;
+  std::vector<int> connections_;
+  int64_t v_ = 1;
+  int64_t epoch_ = 0;                   // grows with every change of the record (bots check it)
+  std::string base_;
+  int64_t baseV_ = -1;
+  std::map<int, std::pair<std::vector<int>, Listener>> listeners_;
+  int nextListener_ = 1;
+  bool botBusy_ = false;
+  std::atomic<bool> botStop_{false};
+  std::vector<std::unique_ptr<engine::Bot>> bots_;  // per seat, made on first use
+};
+
+// What a room needs from its owner.
+class RoomHost {
+ public:
+  virtual ~RoomHost() = default;
+  virtual void scheduleBot(std::shared_ptr<GameRoom> room, int64_t epoch) = 0;
+  // A game with clocks is ongoing again (after a takeback of its last move).
+  virtual void clockActive(std::shared_ptr<GameRoom> room) { (void)room; }
+};
+
+// Completes an Update's base for one client: base + ",\"you\":" + youJson + "}".
+std::string stateWithYou(const std::string& base, const std::string& youJson);
+
+// Applies one record entry (move text, "0000", "resign", "timeout", "draw")
+// to a Game, and notes why seats went out. False if the entry does not apply.
+bool applyEntryToGame(Game& game, const std::string& text, int seat, std::vector<std::string>& outReasons);
+// The result object of a finished game: {"places":{...},"reason":...,"winner":...}.
+std::string resultJsonOf(const Game& game, const std::vector<std::string>& outReasons);
+
+}  // namespace acedrex::server

@@ -1,0 +1,325 @@
+// The SQLite Store: one database file, WAL journal, one connection guarded
+// by a mutex. Each write is its own transaction and is committed before the
+// call returns. With durable=false (synchronous=NORMAL) a commit survives a
+// crash of the process (kill -9); durable=true (synchronous=FULL) also
+// survives a power cut, at the cost of an fsync per move.
+#include <sqlite3.h>
+
+#include <mutex>
+
+#include "server/app/json.h"
+#include "server/app/store.h"
+
+namespace acedrex::server {
+namespace {
+
+const char* kSchema = R"SQL(
+CREATE TABLE IF NOT EXISTS games (
+  id TEXT PRIMARY KEY,
+  variant TEXT NOT NULL,
+  options TEXT NOT NULL,
+  seats TEXT NOT NULL,
+  clock_enabled INTEGER NOT NULL,
+  clock_initial_ms INTEGER NOT NULL,
+  clock_increment_ms INTEGER NOT NULL,
+  seed TEXT NOT NULL,
+  hot_seat INTEGER NOT NULL,
+  start_fen TEXT NOT NULL,
+  created_ms INTEGER NOT NULL,
+  finished INTEGER NOT NULL DEFAULT 0,
+  result TEXT NOT NULL DEFAULT ''
+);
+CREATE INDEX IF NOT EXISTS games_finished ON games(finished);
+CREATE INDEX IF NOT EXISTS games_created ON games(created_ms);
+CREATE TABLE IF NOT EXISTS entries (
+  game_id TEXT NOT NULL,
+  ply INTEGER NOT NULL,
+  text TEXT NOT NULL,
+  seat INTEGER NOT NULL,
+  die INTEGER NOT NULL,
+  clocks TEXT NOT NULL,
+  at_ms INTEGER NOT NULL,
+  PRIMARY KEY (game_id, ply)
+) WITHOUT ROWID;
+PRAGMA user_version = 1;
+)SQL";
+
+std::string seatsToJson(const std::vector<SeatPlan>& seats) {
+  JsonWriter w;
+  w.beginArray();
+  for (const auto& s : seats)
+    w.beginObject().key("bot").value(s.bot).key("level").value(s.level).key("token").value(s.token).endObject();
+  w.endArray();
+  return w.take();
+}
+
+std::vector<SeatPlan> seatsFromJson(const std::string& text) {
+  std::vector<SeatPlan> out;
+  auto j = parseJson(text);
+  if (!j.ok() || !j->isArray()) return out;
+  for (const auto& s : j->items()) {
+    SeatPlan p;
+    if (const Json* b = s.get("bot"); b && b->isBool()) p.bot = b->asBool();
+    if (const Json* l = s.get("level"); l && l->isInteger(0, 100)) p.level = static_cast<int>(l->asNumber());
+    if (const Json* t = s.get("token"); t && t->isString()) p.token = t->asString();
+    out.push_back(p);
+  }
+  return out;
+}
+
+std::string optionsToJson(const std::map<std::string, std::string>& o) {
+  JsonWriter w;
+  w.beginObject();
+  for (const auto& [k, v] : o) w.key(k).value(v);
+  w.endObject();
+  return w.take();
+}
+
+std::map<std::string, std::string> optionsFromJson(const std::string& text) {
+  std::map<std::string, std::string> out;
+  auto j = parseJson(text);
+  if (!j.ok() || !j->isObject()) return out;
+  for (const auto& [k, v] : j->members())
+    if (v.isString()) out[k] = v.asString();
+  return out;
+}
+
+std::string clocksToText(const std::vector<int64_t>& c) {
+  std::string s;
+  for (size_t i = 0; i < c.size(); ++i) s += (i ? "," : "") + std::to_string(c[i]);
+  return s;
+}
+
+std::vector<int64_t> clocksFromText(const std::string& s) {
+  std::vector<int64_t> out;
+  size_t i = 0;
+  while (i < s.size()) {
+    size_t j = s.find(',', i);
+    if (j == std::string::npos) j = s.size();
+    out.push_back(std::strtoll(s.substr(i, j - i).c_str(), nullptr, 10));
+    i = j + 1;
+  }
+  return out;
+}
+
+class Stmt {
+ public:
+  Stmt(sqlite3* db, const char* sql) { ok_ = sqlite3_prepare_v2(db, sql, -1, &s_, nullptr) == SQLITE_OK; }
+  ~Stmt() { sqlite3_finalize(s_); }
+  Stmt(const Stmt&) = delete;
+  Stmt& operator=(const Stmt&) = delete;
+  bool ok() const { return ok_; }
+  sqlite3_stmt* get() { return s_; }
+  void reset() {
+    sqlite3_reset(s_);
+    sqlite3_clear_bindings(s_);
+  }
+  void bind(int i, const std::string& t) { sqlite3_bind_text(s_, i, t.data(), static_cast<int>(t.size()), SQLITE_TRANSIENT); }
+  void bind(int i, int64_t v) { sqlite3_bind_int64(s_, i, v); }
+  int step() { return sqlite3_step(s_); }
+  std::string text(int c) {
+    const unsigned char* p = sqlite3_column_text(s_, c);
+    return p ? std::string(reinterpret_cast<const char*>(p), static_cast<size_t>(sqlite3_column_bytes(s_, c))) : std::string();
+  }
+  int64_t integer(int c) { return sqlite3_column_int64(s_, c); }
+
+ private:
+  sqlite3_stmt* s_ = nullptr;
+  bool ok_ = false;
+};
+
+class SqliteStore : public Store {
+ public:
+  explicit SqliteStore(sqlite3* db) : db_(db) {}
+  ~SqliteStore() override { sqlite3_close(db_); }
+
+  Status createGame(const StoredGame& g) override {
+    std::lock_guard lock(m_);
+    Stmt s(db_,
+           "INSERT INTO games (id, variant, options, seats, clock_enabled, clock_initial_ms, clock_increment_ms, seed, "
+           "hot_seat, start_fen, created_ms, finished, result) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)");
+    if (!s.ok()) return dbError("prepare");
+    s.bind(1, g.id);
+    s.bind(2, g.variant);
+    s.bind(3, optionsToJson(g.options));
+    s.bind(4, seatsToJson(g.seats));
+    s.bind(5, static_cast<int64_t>(g.clock.enabled));
+    s.bind(6, g.clock.initialMs);
+    s.bind(7, g.clock.incrementMs);
+    s.bind(8, std::to_string(g.seed));
+    s.bind(9, static_cast<int64_t>(g.hotSeat));
+    s.bind(10, g.startFen);
+    s.bind(11, g.createdMs);
+    s.bind(12, static_cast<int64_t>(g.finished));
+    s.bind(13, g.resultJson);
+    if (s.step() != SQLITE_DONE) return dbError("insert game");
+    return okStatus();
+  }
+
+  Status appendEntry(const std::string& id, const StoredEntry& e) override {
+    std::lock_guard lock(m_);
+    Stmt& s = insertEntry();
+    s.reset();
+    s.bind(1, id);
+    s.bind(2, static_cast<int64_t>(e.ply));
+    s.bind(3, e.text);
+    s.bind(4, static_cast<int64_t>(e.seat));
+    s.bind(5, static_cast<int64_t>(e.die));
+    s.bind(6, clocksToText(e.clockMs));
+    s.bind(7, e.atMs);
+    const int rc = s.step();
+    s.reset();
+    if (rc != SQLITE_DONE) return dbError("insert entry");
+    return okStatus();
+  }
+
+  Status truncate(const std::string& id, int fromPly) override {
+    std::lock_guard lock(m_);
+    if (!exec("BEGIN IMMEDIATE")) return dbError("begin");
+    Stmt d(db_, "DELETE FROM entries WHERE game_id = ? AND ply >= ?");
+    Stmt u(db_, "UPDATE games SET finished = 0, result = '' WHERE id = ?");
+    bool ok = d.ok() && u.ok();
+    if (ok) {
+      d.bind(1, id);
+      d.bind(2, static_cast<int64_t>(fromPly));
+      ok = d.step() == SQLITE_DONE;
+    }
+    if (ok) {
+      u.bind(1, id);
+      ok = u.step() == SQLITE_DONE;
+    }
+    if (!ok) {
+      Error e = dbError("truncate").error();
+      exec("ROLLBACK");
+      return e;
+    }
+    if (!exec("COMMIT")) return dbError("commit");
+    return okStatus();
+  }
+
+  Status finishGame(const std::string& id, const std::string& resultJson) override {
+    std::lock_guard lock(m_);
+    Stmt s(db_, "UPDATE games SET finished = 1, result = ? WHERE id = ?");
+    if (!s.ok()) return dbError("prepare");
+    s.bind(1, resultJson);
+    s.bind(2, id);
+    if (s.step() != SQLITE_DONE) return dbError("finish game");
+    return okStatus();
+  }
+
+  Result<std::vector<StoredGame>> loadUnfinished() override {
+    std::lock_guard lock(m_);
+    auto games = selectGames("SELECT * FROM games WHERE finished = 0 ORDER BY created_ms", {});
+    if (!games.ok()) return games.error();
+    for (auto& g : *games)
+      if (auto s = loadEntries(g); !s.ok()) return s.error();
+    return games;
+  }
+
+  Result<std::optional<StoredGame>> load(const std::string& id) override {
+    std::lock_guard lock(m_);
+    auto games = selectGames("SELECT * FROM games WHERE id = ?", id);
+    if (!games.ok()) return games.error();
+    if (games->empty()) return std::optional<StoredGame>();
+    if (auto s = loadEntries(games->front()); !s.ok()) return s.error();
+    return std::optional<StoredGame>(std::move(games->front()));
+  }
+
+  Result<std::vector<StoredGame>> recent(int limit, const std::string& filter) override {
+    std::lock_guard lock(m_);
+    std::string sql = "SELECT * FROM games";
+    if (filter == "ongoing") sql += " WHERE finished = 0";
+    if (filter == "finished") sql += " WHERE finished = 1";
+    sql += " ORDER BY created_ms DESC, rowid DESC LIMIT " + std::to_string(std::max(0, limit));
+    return selectGames(sql.c_str(), {});
+  }
+
+  Status init(bool durable) {
+    if (!exec("PRAGMA journal_mode = WAL")) return dbError("journal_mode");
+    if (!exec(durable ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL")) return dbError("synchronous");
+    if (!exec("PRAGMA foreign_keys = ON")) return dbError("foreign_keys");
+    sqlite3_busy_timeout(db_, 5000);
+    if (!exec(kSchema)) return dbError("schema");
+    return okStatus();
+  }
+
+ private:
+  bool exec(const char* sql) { return sqlite3_exec(db_, sql, nullptr, nullptr, nullptr) == SQLITE_OK; }
+  Status dbError(const std::string& what) {
+    return makeError("store", what + ": " + sqlite3_errmsg(db_));
+  }
+  Stmt& insertEntry() {
+    if (!insertEntry_)
+      insertEntry_ = std::make_unique<Stmt>(
+          db_, "INSERT INTO entries (game_id, ply, text, seat, die, clocks, at_ms) VALUES (?,?,?,?,?,?,?)");
+    return *insertEntry_;
+  }
+
+  Result<std::vector<StoredGame>> selectGames(const char* sql, const std::optional<std::string>& id) {
+    Stmt s(db_, sql);
+    if (!s.ok()) return dbError("prepare").error();
+    if (id) s.bind(1, *id);
+    std::vector<StoredGame> out;
+    int rc;
+    while ((rc = s.step()) == SQLITE_ROW) {
+      StoredGame g;
+      g.id = s.text(0);
+      g.variant = s.text(1);
+      g.options = optionsFromJson(s.text(2));
+      g.seats = seatsFromJson(s.text(3));
+      g.clock.enabled = s.integer(4) != 0;
+      g.clock.initialMs = s.integer(5);
+      g.clock.incrementMs = s.integer(6);
+      g.seed = std::strtoull(s.text(7).c_str(), nullptr, 10);
+      g.hotSeat = s.integer(8) != 0;
+      g.startFen = s.text(9);
+      g.createdMs = s.integer(10);
+      g.finished = s.integer(11) != 0;
+      g.resultJson = s.text(12);
+      out.push_back(std::move(g));
+    }
+    if (rc != SQLITE_DONE) return dbError("select games").error();
+    return out;
+  }
+
+  Status loadEntries(StoredGame& g) {
+    Stmt s(db_, "SELECT ply, text, seat, die, clocks, at_ms FROM entries WHERE game_id = ? ORDER BY ply");
+    if (!s.ok()) return dbError("prepare");
+    s.bind(1, g.id);
+    int rc;
+    while ((rc = s.step()) == SQLITE_ROW) {
+      StoredEntry e;
+      e.ply = static_cast<int>(s.integer(0));
+      e.text = s.text(1);
+      e.seat = static_cast<int>(s.integer(2));
+      e.die = static_cast<int>(s.integer(3));
+      e.clockMs = clocksFromText(s.text(4));
+      e.atMs = s.integer(5);
+      g.entries.push_back(std::move(e));
+    }
+    if (rc != SQLITE_DONE) return dbError("select entries");
+    return okStatus();
+  }
+
+  std::mutex m_;
+  sqlite3* db_;
+  std::unique_ptr<Stmt> insertEntry_;
+};
+
+}  // namespace
+
+Result<std::unique_ptr<Store>> openSqliteStore(const std::string& path, bool durable) {
+  sqlite3* db = nullptr;
+  const int rc = sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX,
+                                 nullptr);
+  if (rc != SQLITE_OK) {
+    std::string msg = db ? sqlite3_errmsg(db) : "out of memory";
+    sqlite3_close(db);
+    return makeError("store", "cannot open " + path + ": " + msg);
+  }
+  auto store = std::make_unique<SqliteStore>(db);
+  if (auto s = store->init(durable); !s.ok()) return s.error();
+  return std::unique_ptr<Store>(std::move(store));
+}
+
+}  // namespace acedrex::server

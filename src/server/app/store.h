@@ -1,0 +1,102 @@
+// Store: where games live between restarts. The app writes through this
+// interface only; SqliteStore is the real one, tests use an in-memory fake.
+//
+// Threading contract: every method may be called from any thread; an
+// implementation serialises its own access. A method returns only after the
+// change is committed (durable against a crash of the process).
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/result.h"
+
+namespace acedrex::server {
+
+struct SeatPlan {
+  bool bot = false;
+  int level = 5;       // bots: 1..9
+  std::string token;   // humans: the secret seat token (hot-seat: the same for all human seats)
+};
+
+struct ClockSpec {
+  bool enabled = false;
+  int64_t initialMs = 0;
+  int64_t incrementMs = 0;
+};
+
+// One entry of a game's record: a move text, "0000" (a lost turn), or the
+// words "resign", "timeout", "draw" (a draw by agreement).
+struct StoredEntry {
+  int ply = 0;                    // 0-based index in the record
+  std::string text;
+  int seat = -1;
+  int die = 0;                    // the throw it was made under, 0 none
+  std::vector<int64_t> clockMs;   // every seat's clock after the entry (empty without clocks)
+  int64_t atMs = 0;               // wall time, ms since 1970
+};
+
+struct StoredGame {
+  std::string id;
+  std::string variant;
+  std::map<std::string, std::string> options;
+  std::vector<SeatPlan> seats;
+  ClockSpec clock;
+  uint64_t seed = 1;
+  bool hotSeat = false;
+  std::string startFen;
+  int64_t createdMs = 0;
+  bool finished = false;
+  std::string resultJson;         // the result object once finished
+  std::vector<StoredEntry> entries;
+};
+
+class Store {
+ public:
+  virtual ~Store() = default;
+  virtual Status createGame(const StoredGame& g) = 0;
+  virtual Status appendEntry(const std::string& id, const StoredEntry& e) = 0;
+  // Removes the entries with ply >= fromPly (a takeback).
+  virtual Status truncate(const std::string& id, int fromPly) = 0;
+  virtual Status finishGame(const std::string& id, const std::string& resultJson) = 0;
+  // Every game not finished, with its entries.
+  virtual Result<std::vector<StoredGame>> loadUnfinished() = 0;
+  // One game with its entries, or nullopt.
+  virtual Result<std::optional<StoredGame>> load(const std::string& id) = 0;
+  // The most recent games (without entries), newest first; filter: "all", "ongoing", "finished".
+  virtual Result<std::vector<StoredGame>> recent(int limit, const std::string& filter) = 0;
+};
+
+// An in-memory Store for tests and for `serve --db :memory:`-like use.
+class MemoryStore : public Store {
+ public:
+  Status createGame(const StoredGame& g) override;
+  Status appendEntry(const std::string& id, const StoredEntry& e) override;
+  Status truncate(const std::string& id, int fromPly) override;
+  Status finishGame(const std::string& id, const std::string& resultJson) override;
+  Result<std::vector<StoredGame>> loadUnfinished() override;
+  Result<std::optional<StoredGame>> load(const std::string& id) override;
+  Result<std::vector<StoredGame>> recent(int limit, const std::string& filter) override;
+
+  // For tests: make the next N writes fail.
+  void failNextWrites(int n);
+  int writes() const;
+
+ private:
+  mutable std::mutex m_;
+  std::vector<StoredGame> games_;
+  int failNext_ = 0;
+  int writes_ = 0;
+  StoredGame* find(const std::string& id);
+  bool shouldFail();
+};
+
+// Opens (creating if needed) a SQLite database file.
+Result<std::unique_ptr<Store>> openSqliteStore(const std::string& path, bool durable = false);
+
+}  // namespace acedrex::server

@@ -1,0 +1,152 @@
+// Shared helpers of the end-to-end tests: the server under test, Chromium,
+// and board actions (click and drag on squares).
+import { chromium } from 'playwright-core';
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import net from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+export const here = path.dirname(fileURLToPath(import.meta.url));
+export const root = path.resolve(here, '../..');
+export const outDir = path.join(here, 'output');
+fs.mkdirSync(outDir, { recursive: true });
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => resolve(port)); });
+    s.on('error', reject);
+  });
+}
+
+async function waitHttp(url, ms = 30000) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    try { const r = await fetch(url); if (r.ok) return; } catch { /* not yet */ }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`server did not answer ${url}`);
+}
+
+// Starts the server under test: the real `acedrex serve` unless
+// ACEDREX_E2E_BASE points at a running one, or ACEDREX_E2E_MOCK=1 asks for the
+// development mock. Returns {base, stop()}.
+export async function startServer() {
+  if (process.env.ACEDREX_E2E_BASE) return { base: process.env.ACEDREX_E2E_BASE, stop: async () => {} };
+  const port = await freePort();
+  let child;
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'acedrex-e2e-'));
+  const log = fs.openSync(path.join(outDir, `server-${port}.log`), 'a');
+  const base = `http://127.0.0.1:${port}`;
+  const spawnServer = async () => {
+    if (process.env.ACEDREX_E2E_MOCK === '1') {
+      child = spawn(process.execPath, [path.join(here, 'mock_server.mjs'), '--port', String(port)], { stdio: ['ignore', log, log] });
+    } else {
+      const bin = process.env.ACEDREX_BIN || path.join(root, 'build/release/acedrex');
+      child = spawn(bin, ['serve', '--port', String(port), '--db', path.join(tmp, 'e2e.db'), '--web', path.join(root, 'web')],
+        { stdio: ['ignore', log, log], cwd: root });
+    }
+    try {
+      await waitHttp(`${base}/api/variants`);
+    } catch (e) {
+      child.kill('SIGKILL');
+      throw e;
+    }
+  };
+  const kill = (signal) => new Promise((r) => {
+    if (child.exitCode !== null || child.signalCode !== null) { r(); return; }
+    const t = setTimeout(() => { child.kill('SIGKILL'); }, 3000);
+    child.once('exit', () => { clearTimeout(t); r(); });
+    child.kill(signal);
+  });
+  await spawnServer();
+  return {
+    base,
+    get child() { return child; },
+    // kill -9 and start again on the same port and database
+    restart: async () => { await kill('SIGKILL'); await spawnServer(); },
+    crash: () => kill('SIGKILL'),
+    start: spawnServer,
+    stop: async () => {
+      await kill('SIGTERM');
+      fs.rmSync(tmp, { recursive: true, force: true });
+    },
+  };
+}
+
+// Chromium from Debian, headless. Playwright starts it with --headless and a
+// fresh temporary --user-data-dir of its own (it refuses one in args; a
+// browser context is then a clean profile), plus our flags.
+export async function launch() {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync'],
+  });
+  return {
+    browser,
+    async newPage(opts = {}) {
+      const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1, ...opts });
+      const page = await ctx.newPage();
+      page.errors = [];
+      page.on('pageerror', (e) => page.errors.push(String(e)));
+      return page;
+    },
+    close: () => browser.close(),
+  };
+}
+
+// ---- board helpers --------------------------------------------------------------
+export const sq = (page, name) => page.locator(`#board [data-sq="${name}"]`);
+
+export async function boardState(page) {
+  return page.evaluate(() => {
+    const b = document.getElementById('board');
+    return { v: Number(b.dataset.v), toMove: b.dataset.toMove, status: b.dataset.status };
+  });
+}
+
+export async function clickMove(page, from, to) {
+  await sq(page, from).click();
+  await page.locator(`#board [data-dest="${to}"]`).waitFor({ state: 'attached', timeout: 5000 });
+  await sq(page, to).click();
+}
+
+export async function dragMove(page, from, to) {
+  const a = await sq(page, from).boundingBox();
+  const b = await sq(page, to).boundingBox();
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  const steps = 8;
+  for (let i = 1; i <= steps; i++) {
+    await page.mouse.move(a.x + a.width / 2 + ((b.x - a.x) * i) / steps, a.y + a.height / 2 + ((b.y - a.y) * i) / steps);
+  }
+  await page.mouse.up();
+}
+
+// Legal moves for the seat to move, as the page's state has them.
+export async function fetchState(base, id, token) {
+  const r = await fetch(`${base}/api/game/${id}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  if (!r.ok) throw new Error(`state ${r.status}`);
+  return r.json();
+}
+
+export async function waitFor(fn, { timeout = 30000, interval = 150, what = 'condition' } = {}) {
+  const end = Date.now() + timeout;
+  let last;
+  while (Date.now() < end) {
+    last = await fn();
+    if (last) return last;
+    await new Promise((r) => setTimeout(r, interval));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+export async function shot(page, name) {
+  const file = path.join(outDir, `${name}.png`);
+  await page.locator('main').screenshot({ path: file });
+  return file;
+}

@@ -1,0 +1,635 @@
+// The app layer without sockets: lobby, rooms, seats and tokens, bots (a
+// fake Bot), clocks (a hand-moved time source), the store (in memory).
+#include <gtest/gtest.h>
+
+#include "server/app/api.h"
+#include "server/app/lobby.h"
+#include "test_support.h"
+
+namespace acedrex::server {
+namespace {
+
+using testing::FakeTime;
+using testing::parsed;
+
+struct Fixture {
+  VariantRegistry registry = VariantRegistry::withEmbedded();
+  MemoryStore store;
+  FakeTime time;
+  std::atomic<int> botCalls{0};
+  LobbyConfig config = [] {
+    LobbyConfig c;
+    c.startThreads = false;  // bots and clocks are driven by the test
+    return c;
+  }();
+  std::unique_ptr<Lobby> lobby = std::make_unique<Lobby>(registry, store, testing::fakeBots(&botCalls), config, &time);
+
+  CreatedGame create(const std::string& variant, std::vector<SeatPlan> seats, std::map<std::string, std::string> options = {},
+                     ClockSpec clock = {}, bool hotSeat = false, uint64_t seed = 7) {
+    CreateRequest r;
+    r.variant = variant;
+    r.seats = std::move(seats);
+    r.options = std::move(options);
+    r.clock = clock;
+    r.hotSeat = hotSeat;
+    r.seed = seed;
+    CreatedGame g;
+    auto err = lobby->create(r, &g);
+    EXPECT_FALSE(err) << (err ? err->message : "");
+    return g;
+  }
+  void runBots(int max = 100000) {
+    for (int i = 0; i < max && lobby->runOneBotJob(); ++i) {
+    }
+  }
+  Json state(const std::string& id, const std::string& token = "") { return parsed(lobby->find(id)->stateJson(token)); }
+};
+
+SeatPlan human() { return SeatPlan{}; }
+SeatPlan bot(int level = 1) {
+  SeatPlan s;
+  s.bot = true;
+  s.level = level;
+  return s;
+}
+
+int plies(const Json& state) { return static_cast<int>(state.get("moves")->items().size()); }
+
+TEST(ServerApp, CreateGivesOneTokenPerHumanSeat) {
+  Fixture f;
+  auto g = f.create("shako", {human(), bot()});
+  ASSERT_EQ(g.tokens.size(), 2u);
+  EXPECT_EQ(g.tokens[0].size(), 24u);
+  EXPECT_TRUE(g.tokens[1].empty());
+  auto s = f.state(g.id, g.tokens[0]);
+  EXPECT_EQ(s.get("variant")->asString(), "shako");
+  EXPECT_EQ(s.get("toMove")->asString(), "white");
+  EXPECT_EQ(s.get("status")->asString(), "ongoing");
+  EXPECT_EQ(s.get("you")->items().size(), 1u);
+  EXPECT_EQ(s.get("you")->items()[0].asString(), "white");
+  EXPECT_TRUE(s.get("result")->isNull());
+  EXPECT_TRUE(s.get("seed")->isNull()) << "the seed stays secret while the game goes on";
+  EXPECT_EQ(s.get("pieces")->items().size(), 44u);
+  EXPECT_TRUE(s.get("legal")->get("e3") != nullptr);
+  EXPECT_EQ(s.get("seats")->items()[1].get("kind")->asString(), "bot");
+  EXPECT_EQ(s.get("seats")->items()[1].get("level")->asNumber(), 1);
+  EXPECT_TRUE(f.state(g.id).get("you")->items().empty());
+}
+
+TEST(ServerApp, HumansMoveInTurnAndEveryMoveIsStoredFirst) {
+  Fixture f;
+  auto g = f.create("shako", {human(), human()});
+  auto room = f.lobby->find(g.id);
+  const int64_t v0 = room->version();
+  EXPECT_FALSE(room->move(g.tokens[0], "e3e4"));
+  EXPECT_GT(room->version(), v0);
+  auto stored = f.store.load(g.id);
+  ASSERT_TRUE(stored.ok() && *stored);
+  ASSERT_EQ((*stored)->entries.size(), 1u);
+  EXPECT_EQ((*stored)->entries[0].text, "e3e4");
+  EXPECT_EQ((*stored)->entries[0].seat, 0);
+  EXPECT_FALSE(room->move(g.tokens[1], "e8e7"));
+  auto s = f.state(g.id);
+  EXPECT_EQ(plies(s), 2);
+  EXPECT_EQ(s.get("lastMove")->asString(), "e8e7");
+  EXPECT_EQ(s.get("moves")->items()[1].get("seat")->asString(), "black");
+}
+
+TEST(ServerApp, WrongTokensAreRefusedAndChangeNothing) {
+  Fixture f;
+  auto g = f.create("shako", {human(), human()});
+  auto room = f.lobby->find(g.id);
+  const int writes = f.store.writes();
+  const int64_t v = room->version();
+  auto e1 = room->move(g.tokens[1], "e3e4");  // black's token on white's turn
+  ASSERT_TRUE(e1);
+  EXPECT_EQ(e1->status, 403);
+  EXPECT_EQ(e1->code, "not-your-turn");
+  auto e2 = room->move("nonsense-token-000000000", "e3e4");
+  ASSERT_TRUE(e2);
+  EXPECT_EQ(e2->status, 403);
+  auto e3 = room->move("", "e3e4");
+  ASSERT_TRUE(e3);
+  EXPECT_EQ(e3->status, 401);
+  // A token of another game holds nothing here.
+  auto other = f.create("shako", {human(), human()});
+  auto e4 = room->move(other.tokens[0], "e3e4");
+  ASSERT_TRUE(e4);
+  EXPECT_EQ(e4->status, 403);
+  EXPECT_TRUE(room->resign(g.tokens[0].substr(0, 23) + "x", ""));
+  EXPECT_EQ(room->version(), v);
+  EXPECT_EQ(room->plies(), 0);
+  EXPECT_EQ(f.store.writes(), writes + 1);  // only the other game's creation
+}
+
+TEST(ServerApp, IllegalMovesGetTheEnginesErrorAndChangeNothing) {
+  Fixture f;
+  auto g = f.create("shako", {human(), human()});
+  auto room = f.lobby->find(g.id);
+  const std::string before = room->stateJson("");
+  for (const char* bad : {"e3e9", "zz", "", "a1a1", "e3e4q", "0000", "e3e4e3e4e3e4e3e4e3e4", "\x01\xff"}) {
+    auto err = room->move(g.tokens[0], bad);
+    ASSERT_TRUE(err) << bad;
+    EXPECT_EQ(err->status, 400) << bad;
+    EXPECT_FALSE(err->message.empty());
+  }
+  EXPECT_EQ(room->stateJson(""), before);
+}
+
+TEST(ServerApp, AStoreFailureRefusesTheMoveAndChangesNothing) {
+  Fixture f;
+  auto g = f.create("shako", {human(), human()});
+  auto room = f.lobby->find(g.id);
+  const std::string before = room->stateJson("");
+  f.store.failNextWrites(1);
+  auto err = room->move(g.tokens[0], "e3e4");
+  ASSERT_TRUE(err);
+  EXPECT_EQ(err->status, 503);
+  EXPECT_EQ(room->stateJson(""), before);
+  EXPECT_FALSE(room->move(g.tokens[0], "e3e4"));
+  EXPECT_EQ(room->plies(), 1);
+}
+
+TEST(ServerApp, BotsAnswerOnTheirTurn) {
+  Fixture f;
+  auto g = f.create("shako", {human(), bot(3)});
+  auto room = f.lobby->find(g.id);
+  EXPECT_EQ(f.lobby->pendingBotJobs(), 0u);
+  EXPECT_FALSE(room->move(g.tokens[0], "e3e4"));
+  EXPECT_EQ(f.lobby->pendingBotJobs(), 1u);
+  f.runBots();
+  auto s = f.state(g.id);
+  ASSERT_EQ(plies(s), 2);
+  EXPECT_EQ(s.get("moves")->items()[1].get("seat")->asString(), "black");
+  EXPECT_EQ(s.get("toMove")->asString(), "white");
+  EXPECT_EQ(f.botCalls.load(), 1);
+}
+
+TEST(ServerApp, ABotThatMovesFirstStartsAtOnce) {
+  Fixture f;
+  auto g = f.create("four-seasons", {bot(), human(), bot(), bot()});
+  f.runBots();
+  auto s = f.state(g.id);
+  EXPECT_EQ(plies(s), 1);
+  EXPECT_EQ(s.get("toMove")->asString(), "red");
+}
+
+TEST(ServerApp, BotOnlyGamesPlayToTheEndAndAreMarkedFinished) {
+  for (const char* variant : {"shako", "four-seasons", "joko-urtaroak", "grant-acedrex"}) {
+    Fixture f;
+    const int n = variant == std::string("shako") || variant == std::string("grant-acedrex") ? 2 : 4;
+    auto g = f.create(variant, std::vector<SeatPlan>(static_cast<size_t>(n), bot()));
+    f.runBots();
+    auto s = f.state(g.id);
+    EXPECT_EQ(s.get("status")->asString(), "finished") << variant;
+    ASSERT_TRUE(s.get("result")->isObject()) << variant;
+    EXPECT_FALSE(s.get("result")->get("reason")->asString().empty());
+    EXPECT_EQ(s.get("result")->get("places")->members().size(), static_cast<size_t>(n));
+    EXPECT_TRUE(s.get("seed")->isString()) << "the seed is shown once the game is over";
+    auto stored = f.store.load(g.id);
+    ASSERT_TRUE(stored.ok() && *stored);
+    EXPECT_TRUE((*stored)->finished) << variant;
+    EXPECT_EQ((*stored)->entries.size(), s.get("moves")->items().size());
+  }
+}
+
+TEST(ServerApp, HotSeatOneTokenHoldsEveryHumanSeat) {
+  Fixture f;
+  auto g = f.create("four-seasons", {human(), human(), bot(), human()}, {}, {}, true);
+  EXPECT_EQ(g.tokens[0], g.tokens[1]);
+  EXPECT_EQ(g.tokens[0], g.tokens[3]);
+  EXPECT_TRUE(g.tokens[2].empty());
+  auto room = f.lobby->find(g.id);
+  EXPECT_EQ(room->seatsOf(g.tokens[0]).size(), 3u);
+  EXPECT_FALSE(room->move(g.tokens[0], "a6a5"));   // green
+  EXPECT_FALSE(room->move(g.tokens[0], "a3a4"));   // red
+  f.runBots();                                     // black
+  EXPECT_FALSE(room->move(g.tokens[0], "h6h5"));   // white
+  EXPECT_EQ(room->plies(), 4);
+}
+
+TEST(ServerApp, TakebackAgainstABotReturnsToTheHumansTurn) {
+  Fixture f;
+  auto g = f.create("shako", {human(), bot()});
+  auto room = f.lobby->find(g.id);
+  ASSERT_FALSE(room->move(g.tokens[0], "e3e4"));
+  f.runBots();
+  ASSERT_FALSE(room->move(g.tokens[0], "d3d4"));
+  f.runBots();
+  ASSERT_EQ(room->plies(), 4);
+  ASSERT_FALSE(room->takeback(g.tokens[0]));
+  auto s = f.state(g.id);
+  EXPECT_EQ(plies(s), 2);
+  EXPECT_EQ(s.get("toMove")->asString(), "white");
+  auto stored = f.store.load(g.id);
+  EXPECT_EQ((*stored)->entries.size(), 2u);
+  ASSERT_FALSE(room->takeback(g.tokens[0]));
+  EXPECT_EQ(room->plies(), 0);
+  auto err = room->takeback(g.tokens[0]);
+  ASSERT_TRUE(err);
+  EXPECT_EQ(err->status, 409);
+  // The game goes on normally.
+  ASSERT_FALSE(room->move(g.tokens[0], "e3e4"));
+  f.runBots();
+  EXPECT_EQ(room->plies(), 2);
+}
+
+TEST(ServerApp, TakebackIsOnlyAgainstBots) {
+  Fixture f;
+  auto g = f.create("shako", {human(), human()});
+  auto room = f.lobby->find(g.id);
+  ASSERT_FALSE(room->move(g.tokens[0], "e3e4"));
+  auto err = room->takeback(g.tokens[0]);
+  ASSERT_TRUE(err);
+  EXPECT_EQ(err->status, 409);
+  EXPECT_EQ(room->plies(), 1);
+}
+
+TEST(ServerApp, DrawOffersInTwoPlayerGames) {
+  Fixture f;
+  auto g = f.create("shako", {human(), human()});
+  auto room = f.lobby->find(g.id);
+  auto e = room->draw(g.tokens[1], "accept");
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->status, 409);
+  ASSERT_FALSE(room->draw(g.tokens[0], "offer"));
+  EXPECT_EQ(f.state(g.id).get("drawOffer")->asString(), "white");
+  e = room->draw(g.tokens[0], "accept");
+  ASSERT_TRUE(e) << "a seat cannot accept its own offer";
+  ASSERT_FALSE(room->draw(g.tokens[1], "decline"));
+  EXPECT_TRUE(f.state(g.id).get("drawOffer")->isNull());
+  ASSERT_FALSE(room->draw(g.tokens[0], "offer"));
+  ASSERT_FALSE(room->move(g.tokens[0], "e3e4"));
+  EXPECT_TRUE(f.state(g.id).get("drawOffer")->isNull()) << "an offer lapses with a move";
+  ASSERT_FALSE(room->draw(g.tokens[1], "offer"));
+  ASSERT_FALSE(room->draw(g.tokens[0], "accept"));
+  auto s = f.state(g.id);
+  EXPECT_EQ(s.get("status")->asString(), "finished");
+  EXPECT_EQ(s.get("result")->get("reason")->asString(), "agreement");
+  EXPECT_EQ(s.get("result")->get("places")->get("white")->asNumber(), 1);
+  EXPECT_EQ(s.get("result")->get("places")->get("black")->asNumber(), 1);
+  EXPECT_TRUE(s.get("result")->get("winner")->isNull());
+  EXPECT_TRUE(room->draw(g.tokens[0], "bogus"));
+}
+
+TEST(ServerApp, BotsDeclineDrawsAndFourPlayerGamesHaveNone) {
+  Fixture f;
+  auto g = f.create("shako", {human(), bot()});
+  auto room = f.lobby->find(g.id);
+  ASSERT_FALSE(room->draw(g.tokens[0], "offer"));
+  EXPECT_TRUE(f.state(g.id).get("drawOffer")->isNull());
+  auto g4 = f.create("four-seasons", {human(), human(), human(), human()});
+  auto e = f.lobby->find(g4.id)->draw(g4.tokens[0], "offer");
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->status, 409);
+}
+
+TEST(ServerApp, ResigningInAFourPlayerGameLetsTheOthersPlayOn) {
+  Fixture f;
+  auto g = f.create("four-seasons", {human(), human(), human(), human()});
+  auto room = f.lobby->find(g.id);
+  ASSERT_FALSE(room->resign(g.tokens[0], ""));
+  auto s = f.state(g.id);
+  EXPECT_EQ(s.get("status")->asString(), "ongoing");
+  EXPECT_FALSE(s.get("seats")->items()[0].get("in")->asBool());
+  EXPECT_EQ(s.get("seats")->items()[0].get("outReason")->asString(), "resign");
+  EXPECT_EQ(s.get("toMove")->asString(), "red");
+  EXPECT_EQ(s.get("moves")->items()[0].get("uci")->asString(), "resign");
+  // Out seats cannot resign again or move.
+  auto e = room->resign(g.tokens[0], "");
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->status, 409);
+  ASSERT_FALSE(room->resign(g.tokens[1], ""));
+  ASSERT_FALSE(room->resign(g.tokens[2], ""));
+  s = f.state(g.id);
+  EXPECT_EQ(s.get("status")->asString(), "finished");
+  EXPECT_EQ(s.get("result")->get("winner")->asString(), "white");
+  EXPECT_EQ(s.get("result")->get("reason")->asString(), "resign");
+  EXPECT_EQ(s.get("result")->get("places")->get("green")->asNumber(), 4);
+  EXPECT_EQ(s.get("result")->get("places")->get("black")->asNumber(), 2);
+}
+
+TEST(ServerApp, ClocksRunOutAndTimeoutIsAResignation) {
+  Fixture f;
+  ClockSpec clock{true, 5000, 1000};
+  auto g = f.create("shako", {human(), human()}, {}, clock);
+  auto room = f.lobby->find(g.id);
+  auto s = f.state(g.id);
+  EXPECT_EQ(s.get("seats")->items()[0].get("clockMs")->asNumber(), 5000);
+  EXPECT_TRUE(s.get("clockRunning")->isNull()) << "clocks start with the first move";
+  f.time.advance(60000);
+  f.lobby->tickClocks();
+  EXPECT_FALSE(room->finished());
+  ASSERT_FALSE(room->move(g.tokens[0], "e3e4"));
+  s = f.state(g.id);
+  EXPECT_EQ(s.get("seats")->items()[0].get("clockMs")->asNumber(), 6000);
+  EXPECT_EQ(s.get("clockRunning")->asString(), "black");
+  f.time.advance(2000);
+  ASSERT_FALSE(room->move(g.tokens[1], "e8e7"));
+  s = f.state(g.id);
+  EXPECT_EQ(s.get("seats")->items()[1].get("clockMs")->asNumber(), 4000);
+  f.time.advance(5999);
+  f.lobby->tickClocks();
+  EXPECT_FALSE(room->finished());
+  EXPECT_EQ(f.state(g.id).get("seats")->items()[0].get("clockMs")->asNumber(), 1);
+  f.time.advance(1);
+  f.lobby->tickClocks();
+  s = f.state(g.id);
+  EXPECT_EQ(s.get("status")->asString(), "finished");
+  EXPECT_EQ(s.get("result")->get("reason")->asString(), "timeout");
+  EXPECT_EQ(s.get("result")->get("winner")->asString(), "black");
+  EXPECT_EQ(s.get("seats")->items()[0].get("clockMs")->asNumber(), 0);
+}
+
+TEST(ServerApp, AMoveAfterTheFlagFellIsATimeout) {
+  Fixture f;
+  auto g = f.create("shako", {human(), human()}, {}, ClockSpec{true, 3000, 0});
+  auto room = f.lobby->find(g.id);
+  ASSERT_FALSE(room->move(g.tokens[0], "e3e4"));
+  f.time.advance(3001);
+  auto e = room->move(g.tokens[1], "e8e7");
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->code, "time-out");
+  EXPECT_EQ(f.state(g.id).get("result")->get("winner")->asString(), "white");
+}
+
+TEST(ServerApp, TheDieIsRecordedAndLostTurnsArePlayedByTheServer) {
+  Fixture f;
+  auto g = f.create("four-seasons", {bot(), bot(), bot(), bot()}, {{"die", "on"}}, {}, false, 12345);
+  for (int i = 0; i < 40 && f.lobby->runOneBotJob(); ++i) {
+  }
+  auto s = f.state(g.id);
+  int lost = 0;
+  for (const auto& m : s.get("moves")->items()) {
+    EXPECT_TRUE(m.get("die")->isNumber());
+    if (m.get("uci")->asString() == "0000") ++lost;
+  }
+  EXPECT_GT(lost, 0) << "with a die some turns are lost in 40 plies";
+  ASSERT_TRUE(s.get("die")->isNumber());
+  const std::string kind = s.get("dieKind")->asString();
+  for (const auto& [from, moves] : s.get("legal")->members()) {
+    for (const auto& p : s.get("pieces")->items()) {
+      if (p.get("square")->asString() == from) {
+        EXPECT_EQ(p.get("name")->asString(), kind);
+      }
+    }
+    (void)moves;
+  }
+}
+
+TEST(ServerApp, ARestartedLobbyResumesEveryUnfinishedGame) {
+  Fixture f;
+  auto g = f.create("shako", {human(), bot()});
+  auto room = f.lobby->find(g.id);
+  ASSERT_FALSE(room->move(g.tokens[0], "e3e4"));
+  f.runBots();
+  ASSERT_FALSE(room->move(g.tokens[0], "d3d4"));  // the bot is to move when the server goes down
+  const auto before = f.state(g.id);
+  auto finished = f.create("shako", {human(), human()});
+  ASSERT_FALSE(f.lobby->find(finished.id)->resign(finished.tokens[0], ""));
+  f.lobby.reset();
+  room.reset();
+
+  f.lobby = std::make_unique<Lobby>(f.registry, f.store, testing::fakeBots(&f.botCalls), f.config, &f.time);
+  auto loaded = f.lobby->loadFromStore();
+  ASSERT_TRUE(loaded.ok());
+  EXPECT_EQ(*loaded, 1);
+  auto after = f.state(g.id);
+  EXPECT_EQ(after.get("fen")->asString(), before.get("fen")->asString());
+  EXPECT_EQ(plies(after), 3);
+  EXPECT_EQ(f.lobby->pendingBotJobs(), 1u) << "the bot to move thinks again";
+  f.runBots();
+  EXPECT_EQ(plies(f.state(g.id)), 4);
+  // The finished game is loaded on demand.
+  auto fin = f.state(finished.id);
+  EXPECT_EQ(fin.get("status")->asString(), "finished");
+  EXPECT_EQ(fin.get("result")->get("reason")->asString(), "resign");
+}
+
+TEST(ServerApp, IdleFinishedGamesLeaveMemoryAndComeBackFromTheStore) {
+  Fixture f;
+  auto done = f.create("shako", {human(), human()});
+  auto live = f.create("shako", {human(), human()});
+  ASSERT_FALSE(f.lobby->find(done.id)->move(done.tokens[0], "e3e4"));
+  ASSERT_FALSE(f.lobby->find(done.id)->resign(done.tokens[1], ""));
+  const std::string before = f.lobby->find(done.id)->stateJson("");
+  {
+    auto held = f.lobby->find(done.id);
+    EXPECT_EQ(f.lobby->evictIdle(), 0) << "a room in use stays";
+  }
+  EXPECT_EQ(f.lobby->evictIdle(), 1);
+  EXPECT_EQ(f.lobby->size(), 1u);
+  auto again = parsed(f.lobby->find(done.id)->stateJson(""));
+  auto was = parsed(before);
+  EXPECT_EQ(writeJson(*again.get("moves")), writeJson(*was.get("moves")));
+  EXPECT_EQ(writeJson(*again.get("result")), writeJson(*was.get("result")));
+  EXPECT_EQ(again.get("fen")->asString(), was.get("fen")->asString());
+  EXPECT_EQ(f.lobby->size(), 2u);
+  (void)live;
+}
+
+TEST(ServerApp, SubscribersSeeEveryChangeInOrder) {
+  Fixture f;
+  auto g = f.create("shako", {human(), bot()});
+  auto room = f.lobby->find(g.id);
+  std::vector<std::pair<std::string, int64_t>> seen;
+  Update first;
+  std::string you;
+  const int id = room->subscribe(
+      g.tokens[0], [&](const Update& u) { seen.emplace_back(u.type, u.v); }, &first, &you);
+  EXPECT_EQ(you, "[\"white\"]");
+  EXPECT_EQ(std::string(first.type), "state");
+  auto s = parsed(stateWithYou(*first.base, you));
+  EXPECT_TRUE(s.get("seats")->items()[0].get("connected")->asBool());
+  ASSERT_FALSE(room->move(g.tokens[0], "e3e4"));
+  f.runBots();
+  ASSERT_FALSE(room->resign(g.tokens[0], ""));
+  room->unsubscribe(id);
+  ASSERT_EQ(seen.size(), 3u);
+  EXPECT_EQ(seen[0].first, "move");
+  EXPECT_EQ(seen[1].first, "move");
+  EXPECT_EQ(seen[2].first, "end");
+  EXPECT_EQ(seen[0].second, first.v + 1);
+  for (size_t i = 1; i < seen.size(); ++i) EXPECT_EQ(seen[i].second, seen[i - 1].second + 1);
+  EXPECT_FALSE(f.state(g.id).get("seats")->items()[0].get("connected")->asBool());
+}
+
+TEST(ServerApp, PgnForTwoAndFourPlayers) {
+  Fixture f;
+  auto g = f.create("shako", {human(), human()});
+  auto room = f.lobby->find(g.id);
+  for (const char* m : {"e3e4", "e8e7", "d2h6"}) ASSERT_FALSE(room->move(g.tokens[m[1] == '8' ? 1 : 0], m));
+  const std::string pgn = room->pgn();
+  EXPECT_NE(pgn.find("[Variant \"Shako\"]"), std::string::npos) << pgn;
+  EXPECT_NE(pgn.find("[FEN \"c8c/ernbqkbnre"), std::string::npos) << pgn;
+  EXPECT_NE(pgn.find("1. e4 e7 2. Bh6"), std::string::npos) << pgn;
+  EXPECT_NE(pgn.find(" *\n"), std::string::npos) << pgn;
+
+  auto g4 = f.create("four-seasons", {human(), human(), human(), human()}, {{"die", "on"}});
+  auto r4 = f.lobby->find(g4.id);
+  ASSERT_FALSE(r4->resign(g4.tokens[0], ""));
+  const std::string pgn4 = r4->pgn();
+  EXPECT_NE(pgn4.find("[RuleVariants \"Die Takeover\"]"), std::string::npos) << pgn4;
+  EXPECT_NE(pgn4.find("[StartFen4 "), std::string::npos) << pgn4;
+  EXPECT_NE(pgn4.find("1. R"), std::string::npos) << pgn4;
+}
+
+TEST(ServerApp, ReplayHasOneFramePerEntryPlusTheStart) {
+  Fixture f;
+  auto g = f.create("shako", {human(), bot()});
+  auto room = f.lobby->find(g.id);
+  ASSERT_FALSE(room->move(g.tokens[0], "e3e4"));
+  f.runBots();
+  auto r = parsed(room->replayJson());
+  ASSERT_TRUE(r.get("frames"));
+  ASSERT_EQ(r.get("frames")->items().size(), 3u);
+  EXPECT_TRUE(r.get("frames")->items()[0].get("lastMove")->isNull());
+  EXPECT_EQ(r.get("frames")->items()[1].get("lastMove")->asString(), "e3e4");
+  EXPECT_EQ(r.get("frames")->items()[2].get("fen")->asString(), f.state(g.id).get("fen")->asString());
+}
+
+// ---------------------------------------------------------------------------
+// The API as a function (no sockets).
+
+struct ApiFixture : Fixture {
+  Api api{*lobby, [](int l) { return "level " + std::to_string(l); }};
+  ApiResponse call(const std::string& method, const std::string& target, const std::string& body = "",
+                   const std::string& token = "") {
+    ApiRequest r;
+    r.method = method;
+    r.target = target;
+    r.body = body;
+    if (!token.empty()) r.authorization = "Bearer " + token;
+    return api.handle(r);
+  }
+};
+
+TEST(ServerApi, CreateValidatesItsInput) {
+  ApiFixture f;
+  struct Case {
+    std::string body;
+    int status;
+  } cases[] = {
+      {"", 400},
+      {"{", 400},
+      {"[]", 400},
+      {"{\"variant\": 3}", 400},
+      {"{\"variant\": \"chess\"}", 404},
+      {"{\"variant\": \"shako\", \"options\": {\"die\": \"on\"}}", 400},
+      {"{\"variant\": \"four-seasons\", \"options\": {\"die\": \"maybe\"}}", 400},
+      {"{\"variant\": \"four-seasons\", \"options\": [1]}", 400},
+      {"{\"variant\": \"shako\", \"seats\": [{\"kind\": \"human\"}]}", 400},
+      {"{\"variant\": \"shako\", \"seats\": [{\"kind\": \"human\"}, {\"kind\": \"alien\"}]}", 400},
+      {"{\"variant\": \"shako\", \"seats\": [{\"kind\": \"human\"}, {\"kind\": \"bot\", \"level\": 10}]}", 400},
+      {"{\"variant\": \"shako\", \"seats\": [{\"kind\": \"human\"}, {\"kind\": \"bot\", \"level\": 2.5}]}", 400},
+      {"{\"variant\": \"shako\", \"clock\": {\"initialMs\": 5}}", 400},
+      {"{\"variant\": \"shako\", \"clock\": {\"initialMs\": 60000, \"incrementMs\": -1}}", 400},
+      {"{\"variant\": \"shako\", \"seed\": -4}", 400},
+      {"{\"variant\": \"shako\", \"seed\": \"99999999999999999999\"}", 400},
+      {"{\"variant\": \"shako\", \"hotSeat\": \"yes\"}", 400},
+      {std::string(70000, ' '), 413},
+      {std::string(100, '[') + std::string(100, ']'), 400},
+      {"{\"variant\": \"shako\"}", 201},
+      {"{\"variant\": \"shako\", \"seed\": \"18446744073709551615\", \"clock\": {\"initialMs\": 60000}}", 201},
+      {"{\"variant\": \"four-seasons\", \"options\": {\"die\": \"on\", \"takeover\": \"no\"}, \"hotSeat\": true}", 201},
+  };
+  for (const auto& c : cases) {
+    auto r = f.call("POST", "/api/game", c.body);
+    EXPECT_EQ(r.status, c.status) << c.body.substr(0, 120) << " -> " << r.body;
+    auto j = parsed(r.body);
+    if (c.status >= 400) {
+      ASSERT_TRUE(j.isObject()) << r.body;
+      EXPECT_TRUE(j.get("error") && j.get("error")->isString()) << r.body;
+    } else {
+      EXPECT_TRUE(j.get("id") && j.get("id")->isString());
+      EXPECT_TRUE(j.get("seats")->items()[0].get("inviteUrl")->asString().rfind("/game/", 0) == 0);
+    }
+  }
+}
+
+TEST(ServerApi, GameRoutes) {
+  ApiFixture f;
+  auto created = parsed(f.call("POST", "/api/game", R"({"variant":"shako","seats":[{"kind":"human"},{"kind":"human"}]})").body);
+  const std::string id = created.get("id")->asString();
+  const std::string white = created.get("seats")->items()[0].get("token")->asString();
+  const std::string black = created.get("seats")->items()[1].get("token")->asString();
+  EXPECT_EQ(f.call("GET", "/api/game/" + id).status, 200);
+  EXPECT_EQ(f.call("GET", "/api/game/nosuchgame").status, 404);
+  EXPECT_EQ(f.call("GET", "/api/game/../../etc/passwd").status, 404);
+  EXPECT_EQ(f.call("GET", "/api/game/%zz").status, 400);
+  EXPECT_EQ(f.call("POST", "/api/game/" + id).status, 405);
+  EXPECT_EQ(f.call("GET", "/api/game/" + id + "/move/e3e4", "", white).status, 405);
+  EXPECT_EQ(f.call("POST", "/api/game/" + id + "/move/e3e4").status, 401);
+  EXPECT_EQ(f.call("POST", "/api/game/" + id + "/move/e3e4", "", black).status, 403);
+  auto bad = f.call("POST", "/api/game/" + id + "/move/e3e9", "", white);
+  EXPECT_EQ(bad.status, 400);
+  EXPECT_NE(parsed(bad.body).get("error")->asString().find("e3e9"), std::string::npos);
+  auto ok = f.call("POST", "/api/game/" + id + "/move/e3e4", "", white);
+  EXPECT_EQ(ok.status, 200);
+  EXPECT_EQ(parsed(ok.body).get("lastMove")->asString(), "e3e4");
+  EXPECT_EQ(f.call("POST", "/api/game/" + id + "/move/e8e7?token=" + black).status, 200);
+  EXPECT_EQ(f.call("POST", "/api/game/" + id + "/draw/maybe", "", white).status, 400);
+  EXPECT_EQ(f.call("POST", "/api/game/" + id + "/takeback", "", white).status, 409);
+  EXPECT_EQ(f.call("GET", "/api/game/" + id + "/pgn").status, 200);
+  EXPECT_EQ(f.call("GET", "/api/game/" + id + "/replay").status, 200);
+  EXPECT_EQ(f.call("POST", "/api/game/" + id + "/resign", "", black).status, 200);
+  EXPECT_EQ(f.call("POST", "/api/game/" + id + "/resign", "", black).status, 409);
+  EXPECT_EQ(f.call("POST", "/api/game/" + id + "/move/d3d4", "", white).status, 409);
+  auto games = parsed(f.call("GET", "/api/games?status=finished").body);
+  ASSERT_TRUE(games.isArray());
+  ASSERT_EQ(games.items().size(), 1u);
+  EXPECT_EQ(games.items()[0].get("id")->asString(), id);
+  EXPECT_EQ(f.call("GET", "/api/games?limit=x").status, 400);
+  EXPECT_EQ(f.call("GET", "/api/nothing").status, 404);
+}
+
+TEST(ServerApi, VariantsAndPieceReach) {
+  ApiFixture f;
+  auto v = parsed(f.call("GET", "/api/variants").body);
+  ASSERT_TRUE(v.isArray());
+  EXPECT_EQ(v.items().size(), 4u);
+  for (const auto& variant : v.items()) {
+    EXPECT_FALSE(variant.get("pieces")->items().empty());
+    EXPECT_EQ(variant.get("levels")->items().size(), 9u);
+  }
+  auto r = f.call("GET", "/api/variant/shako/piece/c?from=e5");
+  ASSERT_EQ(r.status, 200) << r.body;
+  auto j = parsed(r.body);
+  EXPECT_EQ(j.get("name")->asString(), "cannon");
+  EXPECT_FALSE(j.get("moves")->items().empty());
+  EXPECT_FALSE(j.get("hops")->items().empty());
+  auto joko = parsed(f.call("GET", "/api/variant/joko-urtaroak/piece/G").body);
+  EXPECT_EQ(joko.get("board")->get("blocked")->items().size(), 16u);
+  EXPECT_EQ(f.call("GET", "/api/variant/shako/piece/Z").status, 404);
+  EXPECT_EQ(f.call("GET", "/api/variant/nope/piece/K").status, 404);
+  EXPECT_EQ(f.call("GET", "/api/variant/shako/piece/K?from=z99").status, 400);
+  EXPECT_EQ(f.call("GET", "/api/variant/joko-urtaroak/piece/K?from=e5").status, 400);
+  EXPECT_EQ(f.call("GET", "/api/variant/shako/piece/K?dir=up").status, 400);
+  EXPECT_EQ(f.call("GET", "/api/variant/four-seasons/piece/P?from=d4&dir=e").status, 200);
+}
+
+TEST(ServerApi, SocketMessages) {
+  ApiFixture f;
+  auto g = f.create("shako", {human(), bot()});
+  auto room = f.lobby->find(g.id);
+  EXPECT_EQ(f.api.onSocketMessage(*room, "", R"({"t":"ping"})"), R"({"t":"pong"})");
+  for (const char* bad : {"", "{", "[]", "{\"t\":5}", "{\"t\":\"fly\"}", "{\"t\":\"move\"}", "{\"t\":\"move\",\"d\":{\"uci\":\"e3e9\"}}"}) {
+    auto reply = parsed(f.api.onSocketMessage(*room, g.tokens[0], bad));
+    EXPECT_EQ(reply.get("t")->asString(), "error") << bad;
+  }
+  auto spectator = parsed(f.api.onSocketMessage(*room, "", R"({"t":"move","d":{"uci":"e3e4"}})"));
+  EXPECT_EQ(spectator.get("t")->asString(), "error");
+  EXPECT_EQ(f.api.onSocketMessage(*room, g.tokens[0], R"({"t":"move","d":{"uci":"e3e4"}})"), "");
+  f.runBots();
+  auto sync = parsed(f.api.onSocketMessage(*room, g.tokens[0], R"({"t":"sync"})"));
+  EXPECT_EQ(sync.get("t")->asString(), "state");
+  EXPECT_EQ(sync.get("d")->get("moves")->items().size(), 2u);
+  EXPECT_EQ(sync.get("v")->asNumber(), sync.get("d")->get("v")->asNumber());
+  EXPECT_EQ(f.api.onSocketMessage(*room, g.tokens[0], R"({"t":"takeback"})"), "");
+  EXPECT_EQ(room->plies(), 0);
+  EXPECT_EQ(f.api.onSocketMessage(*room, g.tokens[0], R"({"t":"resign"})"), "");
+  EXPECT_TRUE(room->finished());
+}
+
+}  // namespace
+}  // namespace acedrex::server

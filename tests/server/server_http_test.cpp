@@ -1,0 +1,304 @@
+// The HTTP API, the NDJSON stream, WebSockets and static files over
+// loopback, with the real network layer and a fake bot.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <random>
+
+#include "server/app/api.h"
+#include "server/app/lobby.h"
+#include "server/net/server.h"
+#include "test_support.h"
+
+namespace acedrex::server {
+namespace {
+
+using testing::HttpClient;
+using testing::parsed;
+
+class LiveServer {
+ public:
+  explicit LiveServer(bool sqlite = false) {
+    web_ = std::filesystem::temp_directory_path() / ("acedrex-web-" + std::to_string(getpid()));
+    std::filesystem::create_directories(web_ / "js");
+    std::ofstream(web_ / "index.html") << "<!doctype html><title>Acedrex test page</title>";
+    std::ofstream(web_ / "js" / "app.js") << "export const x = 1;";
+    if (sqlite) {
+      dbPath_ = (std::filesystem::temp_directory_path() / ("acedrex-http-" + std::to_string(getpid()) + ".db")).string();
+      std::filesystem::remove(dbPath_);
+      auto s = openSqliteStore(dbPath_);
+      sqlite_ = std::move(*s);
+    }
+    LobbyConfig config;
+    config.botThreads = 2;
+    lobby_ = std::make_unique<Lobby>(registry_, sqlite_ ? *sqlite_ : static_cast<Store&>(memory_), testing::fakeBots(),
+                                     config);
+    lobby_->start();
+    api_ = std::make_unique<Api>(*lobby_, [](int l) { return "level " + std::to_string(l); });
+    net::HttpConfig http;
+    http.address = "127.0.0.1";
+    http.port = 0;
+    http.webDir = web_.string();
+    http.threads = 4;
+    http.handleSignals = false;
+    server_ = std::make_unique<net::HttpServer>(*api_, http);
+    auto port = server_->start();
+    EXPECT_TRUE(port.ok());
+    port_ = port.ok() ? *port : 0;
+    server_->runInBackground();
+  }
+  ~LiveServer() {
+    lobby_->stop();  // no bot thread publishes while the network layer goes away
+    server_->stop();
+    server_.reset();
+    std::filesystem::remove_all(web_);
+    if (!dbPath_.empty()) {
+      sqlite_.reset();
+      std::filesystem::remove(dbPath_);
+      std::filesystem::remove(dbPath_ + "-wal");
+      std::filesystem::remove(dbPath_ + "-shm");
+    }
+  }
+  int port() const { return port_; }
+  Lobby& lobby() { return *lobby_; }
+
+ private:
+  VariantRegistry registry_ = VariantRegistry::withEmbedded();
+  MemoryStore memory_;
+  std::unique_ptr<Store> sqlite_;
+  std::string dbPath_;
+  std::unique_ptr<Lobby> lobby_;
+  std::unique_ptr<Api> api_;
+  std::unique_ptr<net::HttpServer> server_;
+  std::filesystem::path web_;
+  int port_ = 0;
+};
+
+struct Created {
+  std::string id;
+  std::vector<std::string> tokens;
+};
+
+Created create(HttpClient& c, const std::string& body) {
+  auto r = c.post("/api/game", body);
+  EXPECT_EQ(r.status, 201) << r.body;
+  Created out;
+  auto j = r.json();
+  if (!j.get("id")) return out;
+  out.id = j.get("id")->asString();
+  for (const auto& s : j.get("seats")->items()) out.tokens.push_back(s.get("token") ? s.get("token")->asString() : "");
+  return out;
+}
+
+TEST(ServerHttp, PlaysAGameAndRefusesBadRequests) {
+  LiveServer srv;
+  HttpClient c(srv.port());
+  ASSERT_TRUE(c.connected());
+  auto g = create(c, R"({"variant":"shako","seats":[{"kind":"human"},{"kind":"human"}]})");
+  ASSERT_EQ(g.tokens.size(), 2u);
+  // Several requests on one keep-alive connection.
+  auto s = c.get("/api/game/" + g.id);
+  EXPECT_EQ(s.status, 200);
+  EXPECT_EQ(s.headers["content-type"], "application/json");
+  auto wrong = c.post("/api/game/" + g.id + "/move/e3e4", "", "not-a-token");
+  EXPECT_EQ(wrong.status, 403);
+  EXPECT_TRUE(wrong.json().get("error"));
+  EXPECT_EQ(c.post("/api/game/" + g.id + "/move/e3e4", "", g.tokens[1]).status, 403);
+  EXPECT_EQ(c.post("/api/game/" + g.id + "/move/e3e4").status, 401);
+  auto illegal = c.post("/api/game/" + g.id + "/move/e3e7", "", g.tokens[0]);
+  EXPECT_EQ(illegal.status, 400);
+  EXPECT_FALSE(illegal.json().get("error")->asString().empty());
+  auto ok = c.post("/api/game/" + g.id + "/move/e3e4", "", g.tokens[0]);
+  EXPECT_EQ(ok.status, 200);
+  EXPECT_EQ(ok.json().get("lastMove")->asString(), "e3e4");
+  EXPECT_EQ(c.get("/api/game/nosuchgame").status, 404);
+  EXPECT_EQ(c.post("/api/game", "{\"variant\":").status, 400);
+  EXPECT_EQ(c.post("/api/game", "{\"variant\":\"nope\"}").status, 404);
+  EXPECT_EQ(c.get("/api/game/" + g.id).json().get("moves")->items().size(), 1u) << "nothing else changed";
+  // An oversized body: refused, the connection closed, the server fine.
+  HttpClient big(srv.port());
+  auto r = big.post("/api/game", std::string(70 * 1024, 'x'));
+  EXPECT_EQ(r.status, 413);
+  // Malformed HTTP.
+  HttpClient junk(srv.port());
+  auto j = junk.raw("THIS IS NOT HTTP\r\n\r\n");
+  EXPECT_EQ(j.status, 400);
+  HttpClient junk2(srv.port());
+  auto j2 = junk2.raw("GET /api/variants HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n");
+  EXPECT_EQ(j2.status, 400);
+  HttpClient huge(srv.port());
+  auto h = huge.raw("GET /api/variants HTTP/1.1\r\nHost: x\r\nX-Big: " + std::string(20000, 'a') + "\r\n\r\n");
+  EXPECT_EQ(h.status, 431);
+  HttpClient after(srv.port());
+  EXPECT_EQ(after.get("/api/variants").status, 200) << "still serving";
+  auto options = after.request("OPTIONS", "/api/game");
+  EXPECT_EQ(options.status, 204);
+  EXPECT_EQ(options.headers["access-control-allow-origin"], "*");
+}
+
+TEST(ServerHttp, ServesTheStaticPage) {
+  LiveServer srv;
+  HttpClient c(srv.port());
+  auto index = c.get("/");
+  EXPECT_EQ(index.status, 200);
+  EXPECT_NE(index.body.find("Acedrex test page"), std::string::npos);
+  EXPECT_EQ(index.headers["content-type"], "text/html; charset=utf-8");
+  auto js = c.get("/js/app.js");
+  EXPECT_EQ(js.status, 200);
+  EXPECT_EQ(js.headers["content-type"], "text/javascript; charset=utf-8");
+  auto page = c.get("/game/abcdefgh?token=x");
+  EXPECT_EQ(page.status, 200) << "pages of the front end get index.html";
+  EXPECT_NE(page.body.find("Acedrex test page"), std::string::npos);
+  EXPECT_EQ(c.get("/js/missing.js").status, 404);
+  auto up = c.get("/../../../../etc/passwd");
+  EXPECT_NE(up.status, 200);
+  EXPECT_EQ(up.body.find("root:"), std::string::npos);
+  auto up2 = c.get("/js/%2e%2e/%2e%2e/%2e%2e/etc/passwd");
+  EXPECT_NE(up2.status, 200);
+  EXPECT_EQ(up2.body.find("root:"), std::string::npos);
+  EXPECT_EQ(c.post("/index.html").status, 405);
+}
+
+TEST(ServerHttp, StreamsAGameAsNdjson) {
+  LiveServer srv;
+  HttpClient c(srv.port());
+  auto g = create(c, R"({"variant":"shako","seats":[{"kind":"human"},{"kind":"bot","level":1}]})");
+  HttpClient stream(srv.port());
+  auto head = stream.openStream("/api/game/" + g.id + "/stream", g.tokens[0]);
+  ASSERT_EQ(head.status, 200);
+  EXPECT_EQ(head.headers["content-type"], "application/x-ndjson");
+  auto first = parsed(stream.readChunk());
+  ASSERT_TRUE(first.get("v")) << "the first line is the full state";
+  EXPECT_TRUE(first.get("seats")->items()[0].get("connected")->asBool());
+  const double v0 = first.get("v")->asNumber();
+  ASSERT_EQ(c.post("/api/game/" + g.id + "/move/e3e4", "", g.tokens[0]).status, 200);
+  // Our move, then the bot's answer.
+  std::vector<Json> lines;
+  while (lines.size() < 2) {
+    std::string line = stream.readChunk();
+    ASSERT_FALSE(line.empty());
+    if (line == "\n") continue;
+    lines.push_back(parsed(line));
+  }
+  EXPECT_EQ(lines[0].get("v")->asNumber(), v0 + 1);
+  EXPECT_EQ(lines[0].get("moves")->items().size(), 1u);
+  EXPECT_EQ(lines[1].get("moves")->items().size(), 2u);
+  EXPECT_EQ(lines[1].get("you")->items()[0].asString(), "white");
+  HttpClient bad(srv.port());
+  EXPECT_EQ(bad.openStream("/api/game/nosuchgame/stream").status, 404);
+  HttpClient bad2(srv.port());
+  EXPECT_EQ(bad2.openStream("/api/game/" + g.id + "/stream", "wrong").status, 403);
+  stream.close();
+  EXPECT_TRUE(testing::waitFor([&] {
+    return !c.get("/api/game/" + g.id).json().get("seats")->items()[0].get("connected")->asBool();
+  })) << "closing the stream disconnects the seat";
+}
+
+TEST(ServerHttp, PlaysOverAWebSocket) {
+  LiveServer srv;
+  HttpClient c(srv.port());
+  auto g = create(c, R"({"variant":"four-seasons","seats":[{"kind":"human"},{"kind":"bot"},{"kind":"bot"},{"kind":"bot"}]})");
+  HttpClient ws(srv.port());
+  ASSERT_TRUE(ws.upgrade("/ws/game/" + g.id + "?token=" + g.tokens[0]));
+  auto hello = parsed(ws.readText());
+  EXPECT_EQ(hello.get("t")->asString(), "state");
+  EXPECT_EQ(hello.get("d")->get("you")->items()[0].asString(), "green");
+  EXPECT_EQ(hello.get("v")->asNumber(), hello.get("d")->get("v")->asNumber());
+  ASSERT_TRUE(ws.sendText(R"({"t":"ping"})"));
+  EXPECT_EQ(ws.readText(), R"({"t":"pong"})");
+  ASSERT_TRUE(ws.sendText("{not json"));
+  EXPECT_EQ(parsed(ws.readText()).get("t")->asString(), "error");
+  ASSERT_TRUE(ws.sendText(R"({"t":"move","d":{"uci":"a6a4"}})"));
+  EXPECT_EQ(parsed(ws.readText()).get("t")->asString(), "error");
+  ASSERT_TRUE(ws.sendText(R"({"t":"move","d":{"uci":"a6a5"}})"));
+  // Our move and the three bots' answers, in order, versions one apart.
+  double lastV = hello.get("v")->asNumber();
+  int moves = 0;
+  while (moves < 4) {
+    auto m = parsed(ws.readText());
+    ASSERT_TRUE(m.get("t")) << "no message";
+    EXPECT_EQ(m.get("v")->asNumber(), lastV + 1);
+    lastV = m.get("v")->asNumber();
+    if (m.get("t")->asString() == "move") ++moves;
+  }
+  auto state = c.get("/api/game/" + g.id).json();
+  EXPECT_EQ(state.get("moves")->items().size(), 4u);
+  EXPECT_EQ(state.get("toMove")->asString(), "green");
+  // Watchers and refusals.
+  HttpClient watcher(srv.port());
+  ASSERT_TRUE(watcher.upgrade("/ws/game/" + g.id));
+  EXPECT_TRUE(parsed(watcher.readText()).get("d")->get("you")->items().empty());
+  ASSERT_TRUE(watcher.sendText(R"({"t":"move","d":{"uci":"a5a4"}})"));
+  EXPECT_EQ(parsed(watcher.readText()).get("d")->get("code")->asString(), "no-token");
+  HttpClient wrong(srv.port());
+  int status = 0;
+  EXPECT_FALSE(wrong.upgrade("/ws/game/" + g.id + "?token=wrong", &status));
+  EXPECT_EQ(status, 403);
+  HttpClient unknown(srv.port());
+  EXPECT_FALSE(unknown.upgrade("/ws/game/nosuchgame", &status));
+  EXPECT_EQ(status, 404);
+  // An oversized message closes that socket only.
+  ASSERT_TRUE(watcher.sendText(std::string(70 * 1024, ' ')));
+  EXPECT_EQ(watcher.readText(), "");
+  ASSERT_TRUE(ws.sendText(R"({"t":"resign"})"));
+  EXPECT_EQ(parsed(ws.readText()).get("t")->asString(), "move");
+}
+
+TEST(ServerHttp, ManyConcurrentGamesThroughTheApi) {
+  LiveServer srv(true);
+  constexpr int kGames = 24;
+  constexpr int kPlies = 30;
+  std::vector<std::thread> players;
+  std::atomic<int> failures{0};
+  std::vector<std::string> ids(kGames);
+  for (int i = 0; i < kGames; ++i) {
+    players.emplace_back([&, i] {
+      HttpClient c(srv.port());
+      const bool four = i % 2 == 1;
+      auto g = create(c, four ? R"({"variant":"four-seasons","hotSeat":true})"
+                              : R"({"variant":"shako","seats":[{"kind":"human"},{"kind":"bot","level":2}]})");
+      ids[static_cast<size_t>(i)] = g.id;
+      std::mt19937 rng(static_cast<unsigned>(i));
+      for (int ply = 0; ply < kPlies; ++ply) {
+        Json s;
+        // Wait for our turn (the bot answers on its own thread).
+        for (int tries = 0; tries < 500; ++tries) {
+          s = c.get("/api/game/" + g.id, g.tokens[0]).json();
+          if (!s.get("toMove") || s.get("toMove")->isNull()) break;
+          if (!s.get("you")->items().empty() && s.get("toMove")->asString() == (four ? s.get("toMove")->asString() : "white"))
+            break;
+          std::this_thread::sleep_for(std::chrono::milliseconds(2));
+        }
+        if (s.get("status")->asString() == "finished") break;
+        std::vector<std::string> moves;
+        for (const auto& [from, list] : s.get("legal")->members())
+          for (const auto& m : list.items()) moves.push_back(m.asString());
+        if (moves.empty()) {
+          ++failures;
+          break;
+        }
+        const std::string mv = moves[rng() % moves.size()];
+        auto r = c.post("/api/game/" + g.id + "/move/" + mv, "", g.tokens[0]);
+        if (r.status != 200) {
+          ++failures;
+          ADD_FAILURE() << mv << " -> " << r.status << " " << r.body;
+          break;
+        }
+      }
+    });
+  }
+  for (auto& t : players) t.join();
+  EXPECT_EQ(failures.load(), 0);
+  // Every acknowledged move is in the store, in order.
+  HttpClient c(srv.port());
+  for (const auto& id : ids) {
+    auto s = c.get("/api/game/" + id).json();
+    EXPECT_GE(s.get("moves")->items().size(), 10u) << id;
+  }
+  EXPECT_EQ(srv.lobby().size(), static_cast<size_t>(kGames));
+}
+
+}  // namespace
+}  // namespace acedrex::server

@@ -1,0 +1,154 @@
+// Crash and restart: the real `acedrex serve` process with a temporary
+// SQLite file is killed with SIGKILL in the middle of games and started
+// again; every acknowledged move must still be there and bots go on.
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+
+#include "test_support.h"
+
+namespace acedrex::server {
+namespace {
+
+using testing::HttpClient;
+
+class ServeProcess {
+ public:
+  ServeProcess(const std::string& db, const std::vector<std::string>& extra = {}) {
+    int out[2];
+    if (pipe(out) != 0) return;
+    pid_ = fork();
+    if (pid_ == 0) {
+      dup2(out[1], STDOUT_FILENO);
+      ::close(out[0]);
+      ::close(out[1]);
+      std::vector<std::string> args{ACEDREX_BINARY, "serve", "--port", "0", "--address", "127.0.0.1", "--db", db,
+                                    "--web", "/nonexistent", "--threads", "2", "--bot-threads", "2"};
+      for (const auto& e : extra) args.push_back(e);
+      std::vector<char*> argv;
+      for (auto& a : args) argv.push_back(a.data());
+      argv.push_back(nullptr);
+      execv(ACEDREX_BINARY, argv.data());
+      _exit(127);
+    }
+    ::close(out[1]);
+    FILE* f = fdopen(out[0], "r");
+    char line[512];
+    while (f && std::fgets(line, sizeof line, f)) {
+      if (std::sscanf(line, "port %d", &port_) == 1) break;
+    }
+    out_ = f;
+  }
+  ~ServeProcess() {
+    if (pid_ > 0) {
+      kill(pid_, SIGKILL);
+      waitpid(pid_, nullptr, 0);
+    }
+    if (out_) std::fclose(out_);
+  }
+  int port() const { return port_; }
+  void kill9() {
+    kill(pid_, SIGKILL);
+    int status = 0;
+    waitpid(pid_, &status, 0);
+    pid_ = -1;
+  }
+  void terminate() {
+    kill(pid_, SIGTERM);
+    int status = 0;
+    waitpid(pid_, &status, 0);
+    exitCode_ = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    pid_ = -1;
+  }
+  int exitCode() const { return exitCode_; }
+
+ private:
+  pid_t pid_ = -1;
+  int port_ = 0;
+  int exitCode_ = -1;
+  FILE* out_ = nullptr;
+};
+
+std::vector<std::string> movesOf(const Json& state) {
+  std::vector<std::string> out;
+  if (!state.get("moves")) return out;
+  for (const auto& m : state.get("moves")->items()) out.push_back(m.get("uci")->asString());
+  return out;
+}
+
+TEST(ServerRestart, KillNineLosesNoAcknowledgedMoveAndBotsResume) {
+  const std::string db =
+      (std::filesystem::temp_directory_path() / ("acedrex-crash-" + std::to_string(getpid()) + ".db")).string();
+  std::filesystem::remove(db);
+  std::string humanId, botId, mixedId, mixedToken;
+  std::vector<std::string> humanTokens;
+  std::vector<std::string> humanMoves, botMovesBefore;
+  {
+    ServeProcess serve(db, {"--bot-ms", "20"});
+    ASSERT_GT(serve.port(), 0) << "the server did not start";
+    HttpClient c(serve.port());
+    auto created = c.post("/api/game", R"({"variant":"shako","seats":[{"kind":"human"},{"kind":"human"}]})").json();
+    humanId = created.get("id")->asString();
+    for (const auto& s : created.get("seats")->items()) humanTokens.push_back(s.get("token")->asString());
+    // Acknowledged moves: each reply 200 before the next.
+    for (int ply = 0; ply < 12; ++ply) {
+      auto s = c.get("/api/game/" + humanId).json();
+      const auto& legal = s.get("legal")->members();
+      ASSERT_FALSE(legal.empty());
+      const std::string mv = legal[static_cast<size_t>(ply * 7) % legal.size()].second.items()[0].asString();
+      auto r = c.post("/api/game/" + humanId + "/move/" + mv, "", humanTokens[static_cast<size_t>(ply % 2)]);
+      ASSERT_EQ(r.status, 200) << r.body;
+      humanMoves.push_back(mv);
+    }
+    botId = c.post("/api/game", R"({"variant":"four-seasons","seats":[{"kind":"bot","level":1},{"kind":"bot","level":1},)"
+                                R"({"kind":"bot","level":1},{"kind":"bot","level":1}],"options":{"die":"on"}})")
+                .json()
+                .get("id")
+                ->asString();
+    auto mixed = c.post("/api/game", R"({"variant":"shako","seats":[{"kind":"human"},{"kind":"bot","level":1}]})").json();
+    mixedId = mixed.get("id")->asString();
+    mixedToken = mixed.get("seats")->items()[0].get("token")->asString();
+    ASSERT_TRUE(testing::waitFor([&] { return movesOf(c.get("/api/game/" + botId).json()).size() >= 8; }, 20000));
+    botMovesBefore = movesOf(c.get("/api/game/" + botId).json());
+    serve.kill9();  // bots may be in the middle of a move
+  }
+  {
+    ServeProcess serve(db, {"--bot-ms", "20"});
+    ASSERT_GT(serve.port(), 0) << "the server did not restart";
+    HttpClient c(serve.port());
+    auto human = c.get("/api/game/" + humanId).json();
+    EXPECT_EQ(movesOf(human), humanMoves) << "every acknowledged move survived";
+    EXPECT_EQ(human.get("status")->asString(), "ongoing");
+    // The tokens still work after the restart.
+    auto s = c.get("/api/game/" + humanId).json();
+    const std::string mv = s.get("legal")->members()[0].second.items()[0].asString();
+    EXPECT_EQ(c.post("/api/game/" + humanId + "/move/" + mv, "", humanTokens[0]).status, 200);
+    // The bot game kept what it had and goes on by itself.
+    auto botNow = movesOf(c.get("/api/game/" + botId).json());
+    ASSERT_GE(botNow.size(), botMovesBefore.size());
+    EXPECT_TRUE(std::equal(botMovesBefore.begin(), botMovesBefore.end(), botNow.begin()));
+    EXPECT_TRUE(testing::waitFor(
+        [&] {
+          auto st = c.get("/api/game/" + botId).json();
+          return st.get("status")->asString() == "finished" || movesOf(st).size() >= botNow.size() + 4;
+        },
+        20000))
+        << "the bots resumed";
+    // A human-vs-bot game: the bot answers after the restart.
+    auto r = c.post("/api/game/" + mixedId + "/move/e3e4", "", mixedToken);
+    EXPECT_EQ(r.status, 200) << r.body;
+    EXPECT_TRUE(testing::waitFor([&] { return movesOf(c.get("/api/game/" + mixedId).json()).size() == 2; }, 20000));
+    serve.terminate();
+    EXPECT_EQ(serve.exitCode(), 0) << "SIGTERM stops the server cleanly";
+  }
+  std::filesystem::remove(db);
+  std::filesystem::remove(db + "-wal");
+  std::filesystem::remove(db + "-shm");
+}
+
+}  // namespace
+}  // namespace acedrex::server

@@ -1,0 +1,125 @@
+// Shared helpers for the server tests: a fake Bot, a hand-moved clock, a
+// small blocking HTTP / WebSocket client (POSIX sockets, no Boost), waits.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "core/game.h"
+#include "engine/bot.h"
+#include "server/app/common.h"
+#include "server/app/json.h"
+
+namespace acedrex::server::testing {
+
+// Plays the first legal move (or what `pick` says), counting its calls.
+class FakeBot : public engine::Bot {
+ public:
+  explicit FakeBot(std::function<std::string(const Game&)> pick = {}, std::atomic<int>* calls = nullptr)
+      : pick_(std::move(pick)), calls_(calls) {}
+  std::string name() const override { return "fake"; }
+  engine::SearchResult choose(const Game& game, const engine::SearchLimits&, std::atomic<bool>& stop,
+                              const std::function<void(const engine::SearchInfo&)>&) override {
+    if (calls_) ++*calls_;
+    engine::SearchResult r;
+    Game copy(game);
+    const auto legal = copy.legalMoves();
+    if (legal.empty()) return r;
+    r.found = true;
+    r.best = legal.front();
+    if (pick_) {
+      const std::string want = pick_(game);
+      for (Move m : legal)
+        if (copy.position().moveText(m) == want) r.best = m;
+    }
+    (void)stop;
+    return r;
+  }
+
+ private:
+  std::function<std::string(const Game&)> pick_;
+  std::atomic<int>* calls_;
+};
+
+inline BotFactory fakeBots(std::atomic<int>* calls = nullptr) {
+  return [calls](std::shared_ptr<const Rules>, int, uint64_t) { return std::make_unique<FakeBot>(nullptr, calls); };
+}
+
+class FakeTime : public TimeSource {
+ public:
+  int64_t steadyMs() const override { return now_.load(); }
+  int64_t wallMs() const override { return 1700000000000 + now_.load(); }
+  void advance(int64_t ms) { now_ += ms; }
+
+ private:
+  std::atomic<int64_t> now_{1000000};
+};
+
+// Waits up to `ms` for cond().
+inline bool waitFor(const std::function<bool()>& cond, int ms = 5000) {
+  const auto end = std::chrono::steady_clock::now() + std::chrono::milliseconds(ms);
+  while (std::chrono::steady_clock::now() < end) {
+    if (cond()) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
+  return cond();
+}
+
+inline Json parsed(const std::string& text) {
+  auto j = parseJson(text);
+  return j.ok() ? *j : Json();
+}
+
+// ---------------------------------------------------------------------------
+// A blocking HTTP/1.1 client over loopback, one connection per object.
+
+struct HttpReply {
+  int status = 0;
+  std::map<std::string, std::string> headers;  // lowercase names
+  std::string body;
+  Json json() const { return parsed(body); }
+};
+
+class HttpClient {
+ public:
+  explicit HttpClient(int port);
+  ~HttpClient();
+  HttpClient(const HttpClient&) = delete;
+  HttpClient& operator=(const HttpClient&) = delete;
+
+  bool connected() const { return fd_ >= 0; }
+  HttpReply request(const std::string& method, const std::string& target, const std::string& body = "",
+                    const std::string& token = "", const std::map<std::string, std::string>& extra = {});
+  HttpReply get(const std::string& target, const std::string& token = "") { return request("GET", target, "", token); }
+  HttpReply post(const std::string& target, const std::string& body = "", const std::string& token = "") {
+    return request("POST", target, body, token);
+  }
+  // Sends raw bytes and reads one reply (for malformed requests).
+  HttpReply raw(const std::string& bytes);
+  // Sends a request and reads only the head; the body then comes by readChunk() (NDJSON streams).
+  HttpReply openStream(const std::string& target, const std::string& token = "");
+  // One chunk of a chunked body ("" on close or timeout).
+  std::string readChunk(int timeoutMs = 5000);
+  // WebSocket: upgrades this connection; then sendText / readText.
+  bool upgrade(const std::string& target, int* status = nullptr);
+  bool sendText(const std::string& text);
+  std::string readText(int timeoutMs = 5000);
+  void close();
+
+ private:
+  bool readMore(int timeoutMs);
+  bool readHead(HttpReply& r, int timeoutMs);
+  bool readBody(HttpReply& r, int timeoutMs);
+  bool sendAll(const std::string& data);
+  int fd_ = -1;
+  std::string buf_;
+};
+
+}  // namespace acedrex::server::testing

@@ -1,0 +1,125 @@
+// The client side of the Acedrex API (docs/api.md): REST calls with seat
+// tokens, and a WebSocket that delivers the game's state and reconnects.
+
+export class ApiError extends Error {
+  constructor(status, message) { super(message); this.status = status; }
+}
+
+async function request(method, path, { token, body } = {}) {
+  const headers = {};
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await res.text();
+  let data = null;
+  try { data = text ? JSON.parse(text) : null; } catch { data = text; }
+  if (!res.ok) {
+    const msg = (data && (data.error || data.message)) || (typeof data === 'string' && data) || res.statusText;
+    throw new ApiError(res.status, typeof msg === 'object' ? JSON.stringify(msg) : msg);
+  }
+  return data;
+}
+
+export const api = {
+  variants: () => request('GET', '/api/variants'),
+  games: (status = 'all') => request('GET', `/api/games?status=${status}&limit=30`),
+  create: (spec) => request('POST', '/api/game', { body: spec }),
+  state: (id, ply) => request('GET', `/api/game/${encodeURIComponent(id)}${ply === undefined ? '' : `?ply=${ply}`}`),
+  reach: (variant, letter, from, extra = '') =>
+    request('GET', `/api/variant/${encodeURIComponent(variant)}/piece/${encodeURIComponent(letter)}?from=${from}${extra}`),
+  move: (id, uci, token) => request('POST', `/api/game/${encodeURIComponent(id)}/move/${encodeURIComponent(uci)}`, { token }),
+  resign: (id, token) => request('POST', `/api/game/${encodeURIComponent(id)}/resign`, { token }),
+  draw: (id, action, token) => request('POST', `/api/game/${encodeURIComponent(id)}/draw/${action}`, { token }),
+  takeback: (id, token) => request('POST', `/api/game/${encodeURIComponent(id)}/takeback`, { token }),
+  pgnUrl: (id) => `/api/game/${encodeURIComponent(id)}/pgn`,
+};
+
+// A WebSocket to one game. Calls onState(state, fresh) for every state the server
+// sends, onStatus('open'|'closed'|'reconnecting') on changes, and reconnects
+// with a growing delay; each new connection starts with a full state, so a
+// reconnection restores everything.
+export class GameSocket {
+  constructor(id, token, { onState, onStatus, onMessage } = {}) {
+    this.id = id;
+    this.token = token;
+    this.onState = onState || (() => {});
+    this.onStatus = onStatus || (() => {});
+    this.onMessage = onMessage || (() => {});
+    this.delay = 500;
+    this.closed = false;
+    this.lastV = -1;
+    this.connect();
+  }
+  url() {
+    const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+    const q = this.token ? `?token=${encodeURIComponent(this.token)}` : '';
+    return `${proto}//${location.host}/ws/game/${encodeURIComponent(this.id)}${q}`;
+  }
+  connect() {
+    if (this.closed) return;
+    let ws;
+    try { ws = new WebSocket(this.url()); } catch { this.retry(); return; }
+    this.ws = ws;
+    let first = true;
+    ws.onopen = () => {
+      this.delay = 500;
+      this.onStatus('open');
+      clearInterval(this.pinger);
+      this.pinger = setInterval(() => this.send('ping'), 20000);
+    };
+    ws.onmessage = (ev) => {
+      let msg;
+      try { msg = JSON.parse(ev.data); } catch { return; }
+      if (msg && (msg.t === 'state' || msg.t === 'move' || msg.t === 'end') && msg.d) {
+        this.lastV = msg.v !== undefined ? msg.v : (msg.d.v !== undefined ? msg.d.v : this.lastV);
+        // the first state of a connection is the truth, even if its version is
+        // lower than what the page had (a server that restarted)
+        this.onState(msg.d, first);
+        first = false;
+      } else if (msg) {
+        this.onMessage(msg);
+      }
+    };
+    ws.onclose = () => {
+      clearInterval(this.pinger);
+      if (this.ws === ws) this.retry();
+    };
+    ws.onerror = () => { /* onclose follows */ };
+  }
+  retry() {
+    if (this.closed) return;
+    this.onStatus('reconnecting');
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.connect(), this.delay);
+    this.delay = Math.min(this.delay * 2, 8000);
+  }
+  send(t, d) {
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) {
+      this.ws.send(JSON.stringify(d === undefined ? { t } : { t, d }));
+      return true;
+    }
+    return false;
+  }
+  close() {
+    this.closed = true;
+    clearInterval(this.pinger);
+    clearTimeout(this.timer);
+    if (this.ws) this.ws.close();
+  }
+}
+
+// Seat tokens this browser holds, per game: {seat: token}.
+export const tokens = {
+  load(id) {
+    try { return JSON.parse(localStorage.getItem(`acedrex.tokens.${id}`)) || {}; } catch { return {}; }
+  },
+  save(id, map) {
+    try { localStorage.setItem(`acedrex.tokens.${id}`, JSON.stringify(map)); } catch { /* private mode */ }
+  },
+  add(id, seat, token) {
+    const m = tokens.load(id);
+    m[seat] = token;
+    tokens.save(id, m);
+    return m;
+  },
+};
