@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Sets everything up and runs all the tests: the fast suite in a release build
 # and again under AddressSanitizer and UndefinedBehaviorSanitizer.
-#   scripts/test.sh          fast suite (what CI runs)
+#   scripts/test.sh          fast suite and the browser end-to-end tests (what CI runs)
 #   scripts/test.sh --slow   the slow suite too: deep perft, the Fairy-Stockfish
 #                            differential test, bounded fuzzing
 set -euo pipefail
@@ -23,6 +23,9 @@ cmake --build build/asan-ubsan -j"$jobs"
 echo "== asan-ubsan tests"
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
   ctest --test-dir build/asan-ubsan -L fast -j"$jobs" --output-on-failure
+
+echo "== browser end-to-end tests (headless Chromium)"
+ACEDREX_BIN="$PWD/build/release/acedrex" bash tests/e2e/run.sh
 
 if [ "$slow" = 1 ]; then
   echo "== slow tests"

@@ -25,7 +25,10 @@ std::string fen12(const Placement& pieces, const std::string& tail) {
   for (int rank = 11; rank >= 0; --rank) {
     int empty = 0;
     for (int f = 0; f < 12; ++f) {
-      if (!board[rank][f]) { ++empty; continue; }
+      if (!board[rank][f]) {
+        ++empty;
+        continue;
+      }
       if (empty) out += std::to_string(empty);
       empty = 0;
       out += board[rank][f];
@@ -75,6 +78,9 @@ Status play(Position& pos, const std::string& line) { return playLine(pos, line)
 
 // ---------------------------------------------------------------------------
 // Pieces
+
+// The expected squares are laid out by branch.
+// clang-format off
 
 TEST(GrantPieces, AancaStepsDiagonallyThenSlidesOutward) {
   Position pos = grant(fen12({{"a1", 'K'}, {"l12", 'k'}, {"f6", 'A'}}, "w - - 0 1"));
@@ -213,6 +219,8 @@ TEST(GrantPieces, BentPiecesAttackAlongTheirWholePath) {
   EXPECT_EQ(targets(pos, "c2"), sorted({"b1", "b2", "b3", "d1", "d2", "d3"}));
 }
 
+// clang-format on
+
 // ---------------------------------------------------------------------------
 // The king's first leap
 
@@ -301,8 +309,8 @@ TEST(GrantPawns, UntilCaptureLostForAllPawnsOfThatSide) {
 
 TEST(GrantPawns, UntilCaptureBlackSideAndNonPawnCaptures) {
   // A black pawn's capture takes Black's right only.
-  Position pos = grant(fen12({{"g1", 'K'}, {"g12", 'k'}, {"a4", 'P'}, {"i8", 'P'}, {"j9", 'p'}, {"k9", 'p'}},
-                             "b Dd - 0 1"));
+  Position pos =
+      grant(fen12({{"g1", 'K'}, {"g12", 'k'}, {"a4", 'P'}, {"i8", 'P'}, {"j9", 'p'}, {"k9", 'p'}}, "b Dd - 0 1"));
   EXPECT_EQ(targets(pos, "k9"), sorted({"k8", "k7"}));
   ASSERT_TRUE(play(pos, "j9i8").ok());
   EXPECT_EQ(pos.text(), fen12({{"g1", 'K'}, {"g12", 'k'}, {"a4", 'P'}, {"i8", 'p'}, {"k9", 'p'}}, "w D - 0 2"));
@@ -335,13 +343,21 @@ TEST(GrantPawns, AlwaysAndNever) {
 }
 
 TEST(GrantPawns, DoubleStepOnlyFromTheStartingRankOverTwoEmptySquares) {
-  Position pos = grant(fen12({{"g1", 'K'}, {"g12", 'k'}, {"a5", 'P'}, {"b3", 'P'}, {"c4", 'P'}, {"e4", 'P'},
-                              {"e5", 'p'}, {"h4", 'P'}, {"h6", 'p'}, {"d8", 'p'}},
+  Position pos = grant(fen12({{"g1", 'K'},
+                              {"g12", 'k'},
+                              {"a5", 'P'},
+                              {"b3", 'P'},
+                              {"c4", 'P'},
+                              {"e4", 'P'},
+                              {"e5", 'p'},
+                              {"h4", 'P'},
+                              {"h6", 'p'},
+                              {"d8", 'p'}},
                              "w Dd - 0 1"));
   EXPECT_EQ(targets(pos, "a5"), Strings{"a6"});
   EXPECT_EQ(targets(pos, "b3"), Strings{"b4"});
   EXPECT_EQ(targets(pos, "c4"), sorted({"c5", "c6"}));
-  EXPECT_EQ(targets(pos, "e4"), Strings{});    // blocked on e5: no jump to e6
+  EXPECT_EQ(targets(pos, "e4"), Strings{});      // blocked on e5: no jump to e6
   EXPECT_EQ(targets(pos, "h4"), Strings{"h5"});  // h6 occupied
   ASSERT_TRUE(play(pos, "c4c5").ok());
   EXPECT_EQ(targets(pos, "d8"), Strings{"d7"});
@@ -368,8 +384,8 @@ TEST(GrantPromotion, ThePieceOfThatFilesSetup) {
   Strings promos;
   for (const auto& m : legalTexts(pos))
     if (m.find("11") == 1) promos.push_back(m);
-  EXPECT_EQ(promos, sorted({"a11a12r", "b11b12l", "c11c12u", "d11d12g", "e11e12c", "f11f12a", "g11g12a",
-                            "h11h12c", "i11i12g", "j11j12u", "k11k12l", "l11l12r"}));
+  EXPECT_EQ(promos, sorted({"a11a12r", "b11b12l", "c11c12u", "d11d12g", "e11e12c", "f11f12a", "g11g12a", "h11h12c",
+                            "i11i12g", "j11j12u", "k11k12l", "l11l12r"}));
   // The suffix is forced: without it, or with another letter, it is refused.
   for (const char* bad : {"c11c12", "c11c12q", "c11c12r", "c11c12U", "g11g12k"}) {
     const std::string before = pos.text();
@@ -386,8 +402,8 @@ TEST(GrantPromotion, ThePieceOfThatFilesSetup) {
 
 TEST(GrantPromotion, ByTheFileOfArrivalAndForBlack) {
   // A capture onto a12 makes a rook although the pawn came from the b-file.
-  Position pos = grant(fen12({{"l3", 'K'}, {"g8", 'k'}, {"b11", 'P'}, {"a12", 'l'}, {"f2", 'p'}, {"e1", 'R'}},
-                             "w - - 0 1"));
+  Position pos =
+      grant(fen12({{"l3", 'K'}, {"g8", 'k'}, {"b11", 'P'}, {"a12", 'l'}, {"f2", 'p'}, {"e1", 'R'}}, "w - - 0 1"));
   EXPECT_EQ(targets(pos, "b11"), sorted({"a12", "b12"}));
   EXPECT_TRUE(hasMove(pos, "b11a12r"));
   EXPECT_TRUE(hasMove(pos, "b11b12l"));

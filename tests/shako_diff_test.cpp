@@ -91,10 +91,10 @@ std::string withMove(const std::string& position, const std::string& move) {
 }
 
 struct Stats {
-  int positions = 0;          // positions whose divides were compared
+  int positions = 0;  // positions whose divides were compared
   int fsfQueries = 0;
-  int knownCastles = 0;       // castlings into check that Fairy-Stockfish 11.1 allows
-  int followed = 0;           // differing moves followed one ply down
+  int knownCastles = 0;  // castlings into check that Fairy-Stockfish 11.1 allows
+  int followed = 0;      // differing moves followed one ply down
   std::vector<std::string> unexplained;
   std::vector<std::string> knownExamples;
 };
@@ -158,9 +158,9 @@ void compare(Position& pos, const std::string& fsfPosition, int depth, const Div
 }
 
 struct Sample {
-  Position pos;           // set from the text of the game's position
-  std::string command;    // "position fen TEXT": what Fairy-Stockfish is given to divide
-  std::string byMoves;    // "position fen START moves ...": the same reached by moves
+  Position pos;         // set from the text of the game's position
+  std::string command;  // "position fen TEXT": what Fairy-Stockfish is given to divide
+  std::string byMoves;  // "position fen START moves ...": the same reached by moves
 };
 
 TEST(ShakoDiffSlow, RandomGamesAgainstFairyStockfish) {
@@ -242,12 +242,12 @@ TEST(ShakoDiffSlow, RandomGamesAgainstFairyStockfish) {
     for (const auto& [m, n] : divides[i]) nodes += n;
   }
 
-  std::cout << "[ShakoDiff] " << samples.size() << " positions compared at depth " << kDepth << " ("
-            << fixedCount << " fixed, " << samples.size() - fixedCount << " from " << kGames
-            << " random games), " << nodes << " Fairy-Stockfish nodes; " << st.positions
-            << " divides compared in all, " << st.followed << " differing moves followed down, " << st.knownCastles
-            << " known castling discrepancies (Fairy-Stockfish 11.1 castles into check), "
-            << st.unexplained.size() << " unexplained, " << fenMismatches << " position-text mismatches\n";
+  std::cout << "[ShakoDiff] " << samples.size() << " positions compared at depth " << kDepth << " (" << fixedCount
+            << " fixed, " << samples.size() - fixedCount << " from " << kGames << " random games), " << nodes
+            << " Fairy-Stockfish nodes; " << st.positions << " divides compared in all, " << st.followed
+            << " differing moves followed down, " << st.knownCastles
+            << " known castling discrepancies (Fairy-Stockfish 11.1 castles into check), " << st.unexplained.size()
+            << " unexplained, " << fenMismatches << " position-text mismatches\n";
   for (const auto& e : st.knownExamples) std::cout << "[ShakoDiff] known: " << e << "\n";
   for (const auto& e : st.unexplained) ADD_FAILURE() << "unexplained difference: " << e;
   RecordProperty("positions", static_cast<int>(samples.size()));

@@ -22,7 +22,10 @@ std::string fen10(const std::map<std::string, char>& pieces, const std::string& 
   for (int rank = 9; rank >= 0; --rank) {
     int empty = 0;
     for (int f = 0; f < 10; ++f) {
-      if (!board[rank][f]) { ++empty; continue; }
+      if (!board[rank][f]) {
+        ++empty;
+        continue;
+      }
       if (empty) out += std::to_string(empty);
       empty = 0;
       out += board[rank][f];
@@ -186,28 +189,26 @@ TEST(ShakoPieces, CannonMovesAsARookAndCapturesOverExactlyOnePiece) {
   // Up: e6, then own pawn e7 as the screen, e8 may not be reached, e9 taken.
   // Left: d5, the black knight c5 cannot be taken (no screen) but screens
   // the black rook a5. Right and down: free.
-  Position pos = shako(fen10({{"j1", 'K'}, {"a10", 'k'}, {"e5", 'C'}, {"e7", 'P'}, {"e9", 'p'}, {"c5", 'n'},
-                              {"a5", 'r'}},
-                             "w - - 0 1"));
-  EXPECT_EQ(targets(pos, "e5"),
-            sorted({"e6", "e9", "d5", "a5", "f5", "g5", "h5", "i5", "j5", "e4", "e3", "e2", "e1"}));
+  Position pos = shako(
+      fen10({{"j1", 'K'}, {"a10", 'k'}, {"e5", 'C'}, {"e7", 'P'}, {"e9", 'p'}, {"c5", 'n'}, {"a5", 'r'}}, "w - - 0 1"));
+  EXPECT_EQ(targets(pos, "e5"), sorted({"e6", "e9", "d5", "a5", "f5", "g5", "h5", "i5", "j5", "e4", "e3", "e2", "e1"}));
   // Two pieces between: no capture; own piece after the screen: no capture.
-  Position two = shako(fen10({{"j1", 'K'}, {"a10", 'k'}, {"e5", 'C'}, {"e7", 'P'}, {"e8", 'p'}, {"e9", 'p'},
-                              {"g5", 'P'}, {"i5", 'B'}},
-                             "w - - 0 1"));
+  Position two = shako(
+      fen10({{"j1", 'K'}, {"a10", 'k'}, {"e5", 'C'}, {"e7", 'P'}, {"e8", 'p'}, {"e9", 'p'}, {"g5", 'P'}, {"i5", 'B'}},
+            "w - - 0 1"));
   EXPECT_EQ(targets(two, "e5"), sorted({"e6", "e8", "d5", "c5", "b5", "a5", "f5", "e4", "e3", "e2", "e1"}));
   // The cannon gives check over a screen, not without one.
   EXPECT_TRUE(shako(fen10({{"e1", 'K'}, {"e3", 'P'}, {"e9", 'c'}, {"a10", 'k'}}, "w - - 0 1")).inCheck(0));
   EXPECT_FALSE(shako(fen10({{"e1", 'K'}, {"e9", 'c'}, {"a10", 'k'}}, "w - - 0 1")).inCheck(0));
-  EXPECT_FALSE(shako(fen10({{"e1", 'K'}, {"e3", 'P'}, {"e5", 'P'}, {"e9", 'c'}, {"a10", 'k'}}, "w - - 0 1")).inCheck(0));
+  EXPECT_FALSE(
+      shako(fen10({{"e1", 'K'}, {"e3", 'P'}, {"e5", 'P'}, {"e9", 'c'}, {"a10", 'k'}}, "w - - 0 1")).inCheck(0));
 }
 
 TEST(ShakoPieces, ElephantStepsOrJumpsDiagonally) {
   // Own pawns on d6 and f6 do not stop the jumps to c7 and g7; the black
   // pawn on d4 is taken or jumped; own pawn on g3 ends that jump.
-  Position pos = shako(fen10({{"j1", 'K'}, {"j10", 'k'}, {"e5", 'E'}, {"d6", 'P'}, {"f6", 'P'}, {"d4", 'p'},
-                              {"g3", 'P'}},
-                             "w - - 0 1"));
+  Position pos = shako(
+      fen10({{"j1", 'K'}, {"j10", 'k'}, {"e5", 'E'}, {"d6", 'P'}, {"f6", 'P'}, {"d4", 'p'}, {"g3", 'P'}}, "w - - 0 1"));
   EXPECT_EQ(targets(pos, "e5"), sorted({"c3", "c7", "d4", "f4", "g7"}));
   Position open = shako(fen10({{"j1", 'K'}, {"j10", 'k'}, {"e5", 'E'}}, "w - - 0 1"));
   EXPECT_EQ(targets(open, "e5"), sorted({"d4", "f4", "d6", "f6", "c3", "g3", "c7", "g7"}));
@@ -257,19 +258,19 @@ TEST(ShakoPawns, EnPassant) {
 }
 
 TEST(ShakoPawns, DoubleStepOnlyFromRankThreeOverEmptySquares) {
-  Position pos = shako(fen10({{"f2", 'K'}, {"f10", 'k'}, {"a3", 'P'}, {"b4", 'P'}, {"c3", 'P'}, {"c4", 'n'},
-                              {"d3", 'P'}, {"d5", 'n'}},
-                             "w - - 0 1"));
+  Position pos = shako(
+      fen10({{"f2", 'K'}, {"f10", 'k'}, {"a3", 'P'}, {"b4", 'P'}, {"c3", 'P'}, {"c4", 'n'}, {"d3", 'P'}, {"d5", 'n'}},
+            "w - - 0 1"));
   EXPECT_EQ(targets(pos, "a3"), sorted({"a4", "a5"}));
-  EXPECT_EQ(targets(pos, "b4"), Strings{"b5"});  // not from rank 4
-  EXPECT_EQ(targets(pos, "c3"), Strings{});      // blocked on c4: no jump
+  EXPECT_EQ(targets(pos, "b4"), Strings{"b5"});         // not from rank 4
+  EXPECT_EQ(targets(pos, "c3"), Strings{});             // blocked on c4: no jump
   EXPECT_EQ(targets(pos, "d3"), sorted({"c4", "d4"}));  // d5 occupied
 }
 
 TEST(ShakoPawns, PromotionToQueenRookBishopKnightElephantCannon) {
   Position pos = shako(fen10({{"f2", 'K'}, {"f10", 'k'}, {"a9", 'P'}, {"b10", 'r'}}, "w - - 0 1"));
-  EXPECT_EQ(targets(pos, "a9"), sorted({"a10q", "a10r", "a10b", "a10n", "a10e", "a10c", "b10q", "b10r", "b10b",
-                                        "b10n", "b10e", "b10c"}));
+  EXPECT_EQ(targets(pos, "a9"),
+            sorted({"a10q", "a10r", "a10b", "a10n", "a10e", "a10c", "b10q", "b10r", "b10b", "b10n", "b10e", "b10c"}));
   const Snapshot before = snap(pos);
   for (const char* bad : {"a9a10", "a9a10k", "a9a10p", "a9a10Q", "a9a10qq", "a9a10u"}) {
     auto m = pos.parseMove(bad);
@@ -342,27 +343,27 @@ TEST(ShakoText, MalformedPositionsAreRejectedAndChangeNothing) {
   const std::vector<std::string> bad = {
       "",
       "   ",
-      "c8c/ernbqkbnre/pppppppppp/10/10/10/PPPPPPPPPP/ERNBQKBNRE/C8C w KQkq - 0 1",          // 9 ranks
-      "c8c/ernbqkbnre/pppppppppp/10/10/10/10/10/PPPPPPPPPP/ERNBQKBNRE/C8C w KQkq - 0 1",    // 11 ranks
-      "c8cc/ernbqkbnre/pppppppppp/10/10/10/10/PPPPPPPPPP/ERNBQKBNRE/C8C w KQkq - 0 1",      // long rank
-      "c8/ernbqkbnre/pppppppppp/10/10/10/10/PPPPPPPPPP/ERNBQKBNRE/C8C w KQkq - 0 1",        // short rank
-      "c8c/ernbqkbnre/pppppppppp/11/10/10/10/PPPPPPPPPP/ERNBQKBNRE/C8C w KQkq - 0 1",       // 11 squares
-      "c8c/ernbqkbnre/pppppppppp/0/10/10/10/PPPPPPPPPP/ERNBQKBNRE/C8C w KQkq - 0 1",        // zero
-      "c8c/ernbqkbnxe/pppppppppp/10/10/10/10/PPPPPPPPPP/ERNBQKBNRE/C8C w KQkq - 0 1",       // unknown piece
-      "c8c/ernbqkbnre/pppppppppp/10/10/10/10/PPPPPPPPPP/ERNBQKBNRE/C8C",                    // no side
-      "c8c/ernbqkbnre/pppppppppp/10/10/10/10/PPPPPPPPPP/ERNBQKBNRE/C8C x KQkq - 0 1",       // bad side
-      "c8c/ernbqkbnre/pppppppppp/10/10/10/10/PPPPPPPPPP/ERNBQKBNRE/C8C w KQkqZ - 0 1",      // bad right
-      "c8c/ernbqkbnre/pppppppppp/10/10/10/10/PPPPPPPPPP/ERNBQKBNRE/C8C w KQkq z9 0 1",      // bad ep
-      "c8c/ernbqkbnre/pppppppppp/10/10/10/10/PPPPPPPPPP/ERNBQKBNRE/C8C w KQkq k3 0 1",      // ep off board
-      "c8c/ernbqkbnre/pppppppppp/10/10/10/10/PPPPPPPPPP/ERNBQKBNRE/C8C w KQkq - x 1",       // counter
-      "c8c/ernbqkbnre/pppppppppp/10/10/10/10/PPPPPPPPPP/ERNBQKBNRE/C8C w KQkq - 0 -1",      // counter
-      "c8c/ernbqkbnre/pppppppppp/10/10/10/10/PPPPPPPPPP/ERNBQKBNRE/C8C w KQkq - 0 1 x",     // extra text
-      "c8c/ernbq1bnre/pppppppppp/10/10/10/10/PPPPPPPPPP/ERNBQKBNRE/C8C w KQ - 0 1",         // no black king
-      "c8c/ernbqkbnre/pppppppppp/10/10/10/10/PPPPPPPPPP/ERNBKKBNRE/C8C w KQkq - 0 1",       // two kings
-      "5k4/10/10/10/10/10/10/10/5K4/10 w K - 0 1",                                            // no rook
-      "P4k4/10/10/10/10/10/10/10/5K4/10 w - - 0 1",                                           // pawn on rank 10
-      "5k4/10/10/10/10/10/10/10/5K4/p9 w - - 0 1",                                            // pawn on rank 1
-      "5k4/10/10/10/10/10/10/10/5K4/5r4 b - - 0 1",                                           // not to move, in check
+      "c8c/ernbqkbnre/pppppppppp/10/10/10/PPPPPPPPPP/ERNBQKBNRE/C8C w KQkq - 0 1",        // 9 ranks
+      "c8c/ernbqkbnre/pppppppppp/10/10/10/10/10/PPPPPPPPPP/ERNBQKBNRE/C8C w KQkq - 0 1",  // 11 ranks
+      "c8cc/ernbqkbnre/pppppppppp/10/10/10/10/PPPPPPPPPP/ERNBQKBNRE/C8C w KQkq - 0 1",    // long rank
+      "c8/ernbqkbnre/pppppppppp/10/10/10/10/PPPPPPPPPP/ERNBQKBNRE/C8C w KQkq - 0 1",      // short rank
+      "c8c/ernbqkbnre/pppppppppp/11/10/10/10/PPPPPPPPPP/ERNBQKBNRE/C8C w KQkq - 0 1",     // 11 squares
+      "c8c/ernbqkbnre/pppppppppp/0/10/10/10/PPPPPPPPPP/ERNBQKBNRE/C8C w KQkq - 0 1",      // zero
+      "c8c/ernbqkbnxe/pppppppppp/10/10/10/10/PPPPPPPPPP/ERNBQKBNRE/C8C w KQkq - 0 1",     // unknown piece
+      "c8c/ernbqkbnre/pppppppppp/10/10/10/10/PPPPPPPPPP/ERNBQKBNRE/C8C",                  // no side
+      "c8c/ernbqkbnre/pppppppppp/10/10/10/10/PPPPPPPPPP/ERNBQKBNRE/C8C x KQkq - 0 1",     // bad side
+      "c8c/ernbqkbnre/pppppppppp/10/10/10/10/PPPPPPPPPP/ERNBQKBNRE/C8C w KQkqZ - 0 1",    // bad right
+      "c8c/ernbqkbnre/pppppppppp/10/10/10/10/PPPPPPPPPP/ERNBQKBNRE/C8C w KQkq z9 0 1",    // bad ep
+      "c8c/ernbqkbnre/pppppppppp/10/10/10/10/PPPPPPPPPP/ERNBQKBNRE/C8C w KQkq k3 0 1",    // ep off board
+      "c8c/ernbqkbnre/pppppppppp/10/10/10/10/PPPPPPPPPP/ERNBQKBNRE/C8C w KQkq - x 1",     // counter
+      "c8c/ernbqkbnre/pppppppppp/10/10/10/10/PPPPPPPPPP/ERNBQKBNRE/C8C w KQkq - 0 -1",    // counter
+      "c8c/ernbqkbnre/pppppppppp/10/10/10/10/PPPPPPPPPP/ERNBQKBNRE/C8C w KQkq - 0 1 x",   // extra text
+      "c8c/ernbq1bnre/pppppppppp/10/10/10/10/PPPPPPPPPP/ERNBQKBNRE/C8C w KQ - 0 1",       // no black king
+      "c8c/ernbqkbnre/pppppppppp/10/10/10/10/PPPPPPPPPP/ERNBKKBNRE/C8C w KQkq - 0 1",     // two kings
+      "5k4/10/10/10/10/10/10/10/5K4/10 w K - 0 1",                                        // no rook
+      "P4k4/10/10/10/10/10/10/10/5K4/10 w - - 0 1",                                       // pawn on rank 10
+      "5k4/10/10/10/10/10/10/10/5K4/p9 w - - 0 1",                                        // pawn on rank 1
+      "5k4/10/10/10/10/10/10/10/5K4/5r4 b - - 0 1",                                       // not to move, in check
   };
   for (const auto& fen : bad) {
     const auto s = pos.set(fen);
@@ -389,9 +390,9 @@ TEST(ShakoMoves, IllegalAndMalformedMovesChangeNothing) {
   Position pos = shako(fen);
   const Snapshot before = snap(pos);
   const std::vector<std::string> bad = {
-      "",        "zz",       "a3",     "a3a",      "a3a4x",  "a3a4q",   "a3a6",    "a0a1",  "k1k2",
-      "a3a11",   "a11a3",    "g3e4",   "g3h5",     "a10a9",  "b5b6",    "0000",    "f2f2",  "A3A4",
-      "a3 a4",   "a3a4 ",    "f2e2e3", "99999999", "a-1a4",  "a3a4\n",  "\ta3a4",
+      "",      "zz",    "a3",     "a3a",      "a3a4x", "a3a4q",  "a3a6",   "a0a1", "k1k2",
+      "a3a11", "a11a3", "g3e4",   "g3h5",     "a10a9", "b5b6",   "0000",   "f2f2", "A3A4",
+      "a3 a4", "a3a4 ", "f2e2e3", "99999999", "a-1a4", "a3a4\n", "\ta3a4",
   };
   for (const auto& m : bad) {
     EXPECT_FALSE(pos.parseMove(m).ok()) << m;

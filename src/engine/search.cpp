@@ -134,6 +134,15 @@ int Search::qsearch(int alpha, int beta, int ply, int qdepth) {
   int scores[1024];
   orderMoves(list, Move(), kMaxPly, scores);
   for (Move m : list) {
+    if (!inCheck && isCapture(m) && m.promo() < 0 && m.flag() != kEnPassant) {
+      const Piece victim = pos_.at(m.to());
+      const int gain = typeOf(victim) == rules_->royalType ? kMate : eval_.pieceValue(typeOf(victim));
+      const int risk = eval_.pieceValue(typeOf(pos_.at(m.from())));
+      // A capture that gives more than it takes, on a defended square, is left out.
+      if (risk > gain + 50 && pos_.attacked(m.to(), pos_.enemiesOf(us))) continue;
+      // Delta pruning: even the capture cannot lift the score to alpha.
+      if (best + gain + 200 < alpha) continue;
+    }
     pos_.make(m);
     const int score = -qsearch(-beta, -alpha, ply + 1, qdepth + 1);
     pos_.unmake();
@@ -257,6 +266,9 @@ int Search::negamax(int depth, int alpha, int beta, int ply, bool allowNull) {
   int best = -kInf;
   Move bestMove;
   int i = -1;
+  // Futility: near the leaves, quiet moves cannot lift a hopeless static score to alpha.
+  const bool futile = !pvNode && !inCheck && depth <= 2 && std::abs(alpha) < kMateBound &&
+                      evaluate() + 120 * depth <= alpha;
   for (int k = 0; k < list.size(); ++k) {
     const Move m = list[k];
     if (!pos_.isLegal(m)) continue;
@@ -265,6 +277,11 @@ int Search::negamax(int depth, int alpha, int beta, int ply, bool allowNull) {
     pos_.make(m);
     stack_.push_back(pos_.hash());
     const bool givesCheck = !pos_.finished() && pos_.inCheck(pos_.toMove());
+    if (futile && i > 0 && !capture && !givesCheck && m.promo() < 0) {
+      stack_.pop_back();
+      pos_.unmake();
+      continue;
+    }
     const int newDepth = depth - 1 + (givesCheck && ply < 2 * depth + 8 ? 1 : 0);
     int score;
     if (i == 0) {

@@ -1,0 +1,207 @@
+// The engine: it finds mates and wins material, respects limits and levels,
+// handles dice, and the UCI session answers malformed input without harm.
+#include <atomic>
+#include <mutex>
+#include <sstream>
+
+#include "engine/bot.h"
+#include "engine/eval.h"
+#include "protocol/uci.h"
+#include "test_util.h"
+
+namespace acedrex::test {
+namespace {
+
+std::string best(const std::string& variant, const std::string& fen, int level, engine::SearchLimits limits,
+                 const std::vector<std::string>& options = {}) {
+  auto r = rules(variant, options);
+  Game g(r, 1);
+  auto s = g.setStart(fen);
+  EXPECT_TRUE(s.ok()) << (s.ok() ? "" : s.error().text());
+  auto bot = engine::makeBot(r, level, 1);
+  std::atomic<bool> stop{false};
+  auto res = bot->choose(g, limits, stop);
+  return res.found ? g.position().moveText(res.best) : "(none)";
+}
+
+engine::SearchLimits depth(int d) {
+  engine::SearchLimits l;
+  l.depth = d;
+  return l;
+}
+
+TEST(Engine, ShakoMateInOne) {
+  EXPECT_EQ(best("shako", "3k6/10/3K6/10/10/10/10/10/10/7R2 w - - 0 1", 9, depth(4)), "h1h10");
+}
+
+TEST(Engine, ShakoWinsTheQueen) {
+  EXPECT_EQ(best("shako", "4k5/10/10/10/4q5/10/10/10/4R5/4K5 w - - 0 1", 9, depth(4)), "e2e6");
+}
+
+TEST(Engine, GrantAcedrexMateInOneWithTheRook) {
+  EXPECT_EQ(best("grant-acedrex", "5k6/12/5K6/12/12/12/12/12/12/12/12/R11 w - - 0 1", 9, depth(4)), "a1a12");
+}
+
+TEST(Engine, FourSeasonsTakesAnAttackedKing) {
+  // Black's rook has the white king in reach on Green's turn: taking it is a mate.
+  const std::string fen = fen4(*rules("four-seasons"), 'g', "grbw",
+                               {{"a8", "gK"}, {"a1", "rK"}, {"h1", "bK"}, {"h8", "wK"}, {"c8", "gR"}, {"h3", "bPn"},
+                                {"c2", "rPe"}, {"g6", "wPs"}, {"b6", "gPs"}});
+  const auto move = best("four-seasons", fen, 9, depth(3));
+  EXPECT_NE(move, "(none)");
+}
+
+TEST(Engine, JokoFindsTheWinningKingCapture) {
+  // Green's rook reaches Red's king, which stands attacked on Green's turn: capturing it wins.
+  const std::string fen = fen4(*rules("joko-urtaroak"), 'g', "grbw",
+                               {{"a1", "gK"}, {"j1", "rK"}, {"j10", "bK"}, {"a10", "wK"}, {"c1", "gR"}});
+  EXPECT_EQ(best("joko-urtaroak", fen, 9, depth(2)), "c1j1");
+}
+
+TEST(Engine, NodeLimitIsRespected) {
+  auto r = rules("shako");
+  Game g(r, 1);
+  auto bot = engine::makeBot(r, 9, 1);
+  std::atomic<bool> stop{false};
+  engine::SearchLimits l;
+  l.nodes = 5000;
+  auto res = bot->choose(g, l, stop);
+  EXPECT_TRUE(res.found);
+  EXPECT_LE(res.info.nodes, 5000u + 2048u);
+}
+
+TEST(Engine, StopFlagEndsAnInfiniteSearch) {
+  auto r = rules("grant-acedrex");
+  Game g(r, 1);
+  auto bot = engine::makeBot(r, 9, 1);
+  std::atomic<bool> stop{true};  // already stopped: returns at once with a legal move
+  engine::SearchLimits l;
+  l.infinite = true;
+  auto res = bot->choose(g, l, stop);
+  ASSERT_TRUE(res.found);
+  EXPECT_TRUE(g.position().moveText(res.best).size() >= 4);
+}
+
+TEST(Engine, LevelsAreDeterministicForASeed) {
+  auto r = rules("four-seasons");
+  for (int level : {1, 4}) {
+    std::string a, b;
+    for (std::string* out : {&a, &b}) {
+      Game g(r, 7);
+      auto bot = engine::makeBot(r, level, 42);
+      std::atomic<bool> stop{false};
+      for (int i = 0; i < 8 && !g.finished(); ++i) {
+        auto res = bot->choose(g, engine::SearchLimits{}, stop);
+        ASSERT_TRUE(res.found);
+        const std::string m = g.position().moveText(res.best);
+        ASSERT_TRUE(g.play(m).ok()) << m;
+        *out += m + " ";
+      }
+    }
+    EXPECT_EQ(a, b) << "level " << level;
+  }
+}
+
+TEST(Engine, DieGameMovesOnlyTheThrownKind) {
+  auto r = rules("grant-acedrex", {"die=on"});
+  Game g(r, 3);
+  auto bot = engine::makeBot(r, 5, 1);
+  std::atomic<bool> stop{false};
+  for (int i = 0; i < 12 && !g.finished(); ++i) {
+    const int type = g.currentThrowType();
+    auto res = bot->choose(g, depth(2), stop);
+    ASSERT_TRUE(res.found);
+    if (!res.best.isNull()) {
+      EXPECT_EQ(typeOf(g.position().at(res.best.from())), type);
+    }
+    ASSERT_TRUE(g.play(res.best).ok());
+  }
+}
+
+TEST(Engine, EvalParamsRoundTrip) {
+  auto r = rules("shako");
+  const auto p = engine::defaultEvalParams(*r);
+  auto back = engine::parseEvalParams(p.toText("shako"));
+  ASSERT_TRUE(back.ok());
+  EXPECT_EQ(back->toText("shako"), p.toText("shako"));
+  EXPECT_FALSE(engine::parseEvalParams("piece Q x").ok());
+  EXPECT_FALSE(engine::parseEvalParams("nonsense 3").ok());
+}
+
+TEST(Engine, LevelDescriptions) {
+  EXPECT_NE(engine::describeLevel(1).find("noise"), std::string::npos);
+  EXPECT_NE(engine::describeLevel(9).find("full strength"), std::string::npos);
+}
+
+// --- UCI ---------------------------------------------------------------------
+
+struct UciHarness {
+  VariantRegistry reg = VariantRegistry::withEmbedded();
+  std::vector<std::string> out;
+  std::mutex mu;
+  UciHarness() : session(reg, [this](const std::string& l) {
+                   std::lock_guard<std::mutex> lock(mu);
+                   out.push_back(l);
+                 }) {}
+  protocol::UciSession session;
+  bool saw(const std::string& prefix) {
+    std::lock_guard<std::mutex> lock(mu);
+    for (const auto& l : out)
+      if (l.rfind(prefix, 0) == 0) return true;
+    return false;
+  }
+};
+
+TEST(Uci, HandshakeListsVariantsAndOptions) {
+  UciHarness h;
+  h.session.handle("uci");
+  EXPECT_TRUE(h.saw("id name Acedrex"));
+  EXPECT_TRUE(h.saw("option name UCI_Variant type combo default shako"));
+  EXPECT_TRUE(h.saw("option name takeover type combo"));
+  EXPECT_TRUE(h.saw("uciok"));
+  h.session.handle("isready");
+  EXPECT_TRUE(h.saw("readyok"));
+}
+
+TEST(Uci, GoDepthGivesBestmove) {
+  UciHarness h;
+  h.session.handle("position startpos moves e3e4");
+  h.session.handle("go depth 3");
+  h.session.waitForSearch();
+  EXPECT_TRUE(h.saw("info depth 3"));
+  EXPECT_TRUE(h.saw("bestmove "));
+}
+
+TEST(Uci, FourSeatsWithPerSeatClocks) {
+  UciHarness h;
+  h.session.handle("setoption name UCI_Variant value four-seasons");
+  h.session.handle("position startpos moves a6a5");
+  h.session.handle("go gtime 1000 rtime 1000 btime 1000 wtime 1000 ginc 10 rinc 10 binc 10 winc 10");
+  h.session.waitForSearch();
+  EXPECT_TRUE(h.saw("bestmove "));
+}
+
+TEST(Uci, PerftMatchesTheReference) {
+  UciHarness h;
+  h.session.handle("position startpos");
+  h.session.handle("go perft 2");
+  EXPECT_TRUE(h.saw("Nodes searched: 3364"));
+}
+
+TEST(Uci, MalformedInputIsAnsweredAndChangesNothing) {
+  UciHarness h;
+  h.session.handle("position startpos moves e3e4");
+  for (const char* bad : {"position fen nonsense", "position startpos moves e3e4 e3e4", "go depth x",
+                          "go wtime", "setoption name UCI_Variant value chess", "setoption name Level value 12",
+                          "frobnicate", "position", "go ztime 100", "setoption"}) {
+    const size_t before = h.out.size();
+    EXPECT_TRUE(h.session.handle(bad));
+    ASSERT_GT(h.out.size(), before) << bad;
+    EXPECT_EQ(h.out.back().rfind("info string error", 0), 0u) << bad << " -> " << h.out.back();
+  }
+  h.session.handle("d");
+  EXPECT_NE(h.out.back().find("PPPP1PPPPP"), std::string::npos) << h.out.back();  // still after e3e4
+}
+
+}  // namespace
+}  // namespace acedrex::test
