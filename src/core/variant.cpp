@@ -165,7 +165,9 @@ Result<std::shared_ptr<const Rules>> Rules::compile(const VariantDef& def, const
   auto r = std::make_shared<Rules>();
   r->variant = def.name;
   r->title = def.title;
-  for (const auto& [k, v] : given) {
+  for (const auto& kv : given) {
+    const std::string& k = kv.first;
+    const std::string& v = kv.second;
     auto it = std::find_if(def.options.begin(), def.options.end(),
                            [&](const OptionDef& o) { return o.name == k; });
     if (it == def.options.end()) return makeError("option", "unknown option \"" + k + "\" for " + def.name);

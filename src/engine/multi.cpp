@@ -117,7 +117,8 @@ int MultiSearch::quiesce(int alpha, int beta, int ply, int qdepth) {
   // Captures only, every seat in turn; the root seat maximises, the others minimise.
   ++nodes_;
   if (ply > selDepth_) selDepth_ = ply;
-  if (pos_.finished()) return terminalScore(ply);
+  // A finished game, or the root seat out of it, is scored by places.
+  if (pos_.finished() || !pos_.isIn(root_)) return terminalScore(ply);
   if (timeUp()) return 0;
   const bool maxNode = pos_.toMove() == root_;
   const int stand = eval_.evaluate(pos_, root_);
@@ -192,7 +193,8 @@ int MultiSearch::chance(int depth, int alpha, int beta, int ply) {
 }
 
 int MultiSearch::paranoid(int depth, int alpha, int beta, int ply) {
-  if (pos_.finished()) return terminalScore(ply);
+  // A finished game, or the root seat out of it, is scored by places.
+  if (pos_.finished() || !pos_.isIn(root_)) return terminalScore(ply);
   if (depth <= 0) return quiesce(alpha, beta, ply, 0);
   ++nodes_;
   if (timeUp()) return 0;
@@ -233,7 +235,8 @@ int MultiSearch::paranoid(int depth, int alpha, int beta, int ply) {
 }
 
 int MultiSearch::brs(int depth, int alpha, int beta, int ply) {
-  if (pos_.finished()) return terminalScore(ply);
+  // A finished game, or the root seat out of it, is scored by places.
+  if (pos_.finished() || !pos_.isIn(root_)) return terminalScore(ply);
   if (depth <= 0) return quiesce(alpha, beta, ply, 0);
   ++nodes_;
   if (timeUp()) return 0;
@@ -289,7 +292,7 @@ int MultiSearch::brs(int depth, int alpha, int beta, int ply) {
     int made = 0;
     bool ok = true;
     for (size_t k = 0; k < which; ++k) {
-      if (pos_.finished() || pos_.toMove() == root_) {
+      if (pos_.finished() || !pos_.isIn(root_) || pos_.toMove() == root_) {
         ok = false;
         break;
       }
@@ -309,7 +312,7 @@ int MultiSearch::brs(int depth, int alpha, int beta, int ply) {
         pos_.make(m);
         int inner = 1 + settle();
         // The later opponents play their ordered moves.
-        while (!pos_.finished() && pos_.toMove() != root_) {
+        while (!pos_.finished() && pos_.isIn(root_) && pos_.toMove() != root_) {
           const Move fm = firstOrdered(ply);
           if (fm == Move()) break;
           pos_.make(fm);

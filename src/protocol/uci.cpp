@@ -298,7 +298,6 @@ void UciSession::cmdGo(const std::string& rest) {
 }
 
 int runUci(const VariantRegistry& registry) {
-  std::mutex outMutex;
   UciSession session(registry, [&](const std::string& line) {
     std::cout << line << "\n" << std::flush;
   });

@@ -25,6 +25,7 @@ class LiveServer {
     std::filesystem::create_directories(web_ / "js");
     std::ofstream(web_ / "index.html") << "<!doctype html><title>Acedrex test page</title>";
     std::ofstream(web_ / "js" / "app.js") << "export const x = 1;";
+    std::ofstream(web_ / "game.html") << "<!doctype html><title>Acedrex game page</title>";
     if (sqlite) {
       dbPath_ = (std::filesystem::temp_directory_path() / ("acedrex-http-" + std::to_string(getpid()) + ".db")).string();
       std::filesystem::remove(dbPath_);
@@ -149,8 +150,11 @@ TEST(ServerHttp, ServesTheStaticPage) {
   EXPECT_EQ(js.status, 200);
   EXPECT_EQ(js.headers["content-type"], "text/javascript; charset=utf-8");
   auto page = c.get("/game/abcdefgh?token=x");
-  EXPECT_EQ(page.status, 200) << "pages of the front end get index.html";
-  EXPECT_NE(page.body.find("Acedrex test page"), std::string::npos);
+  EXPECT_EQ(page.status, 200) << "/game/{id} is served by game.html";
+  EXPECT_NE(page.body.find("Acedrex game page"), std::string::npos);
+  auto other = c.get("/lobby/x");
+  EXPECT_EQ(other.status, 200) << "other pages fall back to index.html";
+  EXPECT_NE(other.body.find("Acedrex test page"), std::string::npos);
   EXPECT_EQ(c.get("/js/missing.js").status, 404);
   auto up = c.get("/../../../../etc/passwd");
   EXPECT_NE(up.status, 200);

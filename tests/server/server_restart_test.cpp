@@ -8,6 +8,8 @@
 
 #include <cstdio>
 #include <filesystem>
+#include <map>
+#include <thread>
 
 #include "test_support.h"
 
@@ -144,6 +146,58 @@ TEST(ServerRestart, KillNineLosesNoAcknowledgedMoveAndBotsResume) {
     EXPECT_TRUE(testing::waitFor([&] { return movesOf(c.get("/api/game/" + mixedId).json()).size() == 2; }, 20000));
     serve.terminate();
     EXPECT_EQ(serve.exitCode(), 0) << "SIGTERM stops the server cleanly";
+  }
+  std::filesystem::remove(db);
+  std::filesystem::remove(db + "-wal");
+  std::filesystem::remove(db + "-shm");
+}
+
+// Slow: several kill -9 / restart cycles while real bots play many games and a
+// client plays moves; after each restart every game's record must start with
+// what was seen before the kill.
+TEST(ServerRestartSlow, RepeatedKillsWhileBotsPlay) {
+  const std::string db =
+      (std::filesystem::temp_directory_path() / ("acedrex-crash-slow-" + std::to_string(getpid()) + ".db")).string();
+  std::filesystem::remove(db);
+  std::vector<std::string> ids;
+  std::map<std::string, std::vector<std::string>> seen;
+  std::string humanId, humanToken;
+  for (int cycle = 0; cycle < 4; ++cycle) {
+    ServeProcess serve(db, {"--bot-ms", "10"});
+    ASSERT_GT(serve.port(), 0);
+    HttpClient c(serve.port());
+    for (const auto& [id, moves] : seen) {
+      auto now = movesOf(c.get("/api/game/" + id).json());
+      ASSERT_GE(now.size(), moves.size()) << id << " cycle " << cycle;
+      EXPECT_TRUE(std::equal(moves.begin(), moves.end(), now.begin())) << id << " cycle " << cycle;
+    }
+    if (cycle == 0) {
+      for (const char* v : {"shako", "grant-acedrex"})
+        ids.push_back(c.post("/api/game", std::string(R"({"variant":")") + v +
+                                              R"(","seats":[{"kind":"bot","level":1},{"kind":"bot","level":2}]})")
+                          .json().get("id")->asString());
+      for (const char* v : {"four-seasons", "joko-urtaroak"})
+        ids.push_back(c.post("/api/game", std::string(R"({"variant":")") + v +
+                                              R"(","seats":[{"kind":"bot","level":1},{"kind":"bot","level":1},)"
+                                              R"({"kind":"bot","level":1},{"kind":"bot","level":1}]})")
+                          .json().get("id")->asString());
+      auto h = c.post("/api/game", R"({"variant":"four-seasons","hotSeat":true,"options":{"die":"on"}})").json();
+      humanId = h.get("id")->asString();
+      humanToken = h.get("seats")->items()[0].get("token")->asString();
+      ids.push_back(humanId);
+    }
+    // The client plays some moves; the bots play on meanwhile.
+    for (int i = 0; i < 15; ++i) {
+      auto st = c.get("/api/game/" + humanId).json();
+      if (st.get("status")->asString() != "ongoing") break;
+      const auto& legal = st.get("legal")->members();
+      if (legal.empty()) break;
+      const std::string mv = legal[static_cast<size_t>(i) % legal.size()].second.items()[0].asString();
+      EXPECT_EQ(c.post("/api/game/" + humanId + "/move/" + mv, "", humanToken).status, 200);
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(300 + 200 * cycle));
+    for (const auto& id : ids) seen[id] = movesOf(c.get("/api/game/" + id).json());
+    serve.kill9();
   }
   std::filesystem::remove(db);
   std::filesystem::remove(db + "-wal");

@@ -80,7 +80,8 @@ TEST(ServerSqlite, StoresAndReloadsGames) {
   ASSERT_EQ(recent->size(), 2u);
   EXPECT_EQ(recent->front().id, "g2");
   EXPECT_EQ(s.recent(10, "finished")->size(), 1u);
-  std::filesystem::remove(path);
+  store->reset();
+  for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path + suffix);
 }
 
 TEST(ServerSqlite, RefusesAnUnopenableFile) {

@@ -1,5 +1,5 @@
-// The SQLite Store: one database file, WAL journal, one connection guarded
-// by a mutex. Each write is its own transaction and is committed before the
+// The SQLite Store: one database file, WAL journal, exclusive locking (one
+// server process per file), one connection guarded by a mutex. Each write is its own transaction and is committed before the
 // call returns. With durable=false (synchronous=NORMAL) a commit survives a
 // crash of the process (kill -9); durable=true (synchronous=FULL) also
 // survives a power cut, at the cost of an fsync per move.
@@ -131,7 +131,10 @@ class Stmt {
 class SqliteStore : public Store {
  public:
   explicit SqliteStore(sqlite3* db) : db_(db) {}
-  ~SqliteStore() override { sqlite3_close(db_); }
+  ~SqliteStore() override {
+    insertEntry_.reset();  // statements first: a connection with live statements does not close
+    sqlite3_close_v2(db_);
+  }
 
   Status createGame(const StoredGame& g) override {
     std::lock_guard lock(m_);
@@ -237,8 +240,10 @@ class SqliteStore : public Store {
   Status init(bool durable) {
     if (!exec("PRAGMA journal_mode = WAL")) return dbError("journal_mode");
     if (!exec(durable ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL")) return dbError("synchronous");
-    if (!exec("PRAGMA foreign_keys = ON")) return dbError("foreign_keys");
-    sqlite3_busy_timeout(db_, 5000);
+    // One server owns its database: no file locking per transaction, and a
+    // second server on the same file fails at start instead of interleaving.
+    if (!exec("PRAGMA locking_mode = EXCLUSIVE")) return dbError("locking_mode");
+    sqlite3_busy_timeout(db_, 2000);
     if (!exec(kSchema)) return dbError("schema");
     return okStatus();
   }

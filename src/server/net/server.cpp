@@ -386,11 +386,16 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     if (t.segments.empty() || std::filesystem::is_directory(file, fec)) file /= "index.html";
     bool exists = std::filesystem::is_regular_file(file, fec);
     if (!exists) {
-      // Pages of the single-page front end (/game/abc, /rules/shako): index.html.
+      // Pages of the front end: /game/abc is served by game.html (if there is
+      // one, else index.html), which reads the rest of the path itself.
       const std::string last = t.segments.empty() ? "" : t.segments.back();
       if (last.find('.') == std::string::npos) {
-        file = webDir_ / "index.html";
+        file = webDir_ / (t.segments.front() + ".html");
         exists = std::filesystem::is_regular_file(file, fec);
+        if (!exists) {
+          file = webDir_ / "index.html";
+          exists = std::filesystem::is_regular_file(file, fec);
+        }
       }
     }
     if (!exists) {
