@@ -1,0 +1,90 @@
+// Position text round trips (FEN for two seats, the FEN4-like line for four),
+// over seeded random games, and bad text that must change nothing.
+#include <random>
+
+#include "core/record.h"
+#include "test_util.h"
+
+namespace acedrex::test {
+namespace {
+
+// Plays random legal moves; after each, the text must read back to the same
+// text and the same hash (placement, seat to move, seats in, rights).
+void roundTrips(const std::string& variant, const std::vector<std::string>& options, uint32_t seed, int plies) {
+  auto r = rules(variant, options);
+  Game g(r, seed);
+  std::mt19937 rng(seed);
+  for (int i = 0; i < plies && !g.finished(); ++i) {
+    const auto moves = g.legalMoves();
+    ASSERT_FALSE(moves.empty());
+    ASSERT_TRUE(g.play(moves[rng() % moves.size()]).ok());
+    const std::string text = g.position().text();
+    Position back(r);
+    auto s = back.set(text);
+    ASSERT_TRUE(s.ok()) << s.error().text();
+    EXPECT_EQ(back.text(), text) << variant << " ply " << i;
+    if (!g.finished()) {
+      EXPECT_EQ(back.hash(), g.position().hash()) << variant << " ply " << i << " " << text;
+    }
+    std::string why;
+    EXPECT_TRUE(g.position().isValid(&why)) << why;
+  }
+}
+
+TEST(Notation, RoundTripsShako) { roundTrips("shako", {}, 1, 120); }
+TEST(Notation, RoundTripsGrantAcedrex) { roundTrips("grant-acedrex", {}, 2, 120); }
+TEST(Notation, RoundTripsFourSeasons) {
+  for (uint32_t seed : {3u, 4u, 5u}) roundTrips("four-seasons", {}, seed, 200);
+}
+TEST(Notation, RoundTripsFourSeasonsWithoutTakeover) { roundTrips("four-seasons", {"takeover=no"}, 6, 200); }
+TEST(Notation, RoundTripsJoko) {
+  for (uint32_t seed : {7u, 8u}) roundTrips("joko-urtaroak", {}, seed, 200);
+}
+
+TEST(Notation, BadFourPlayerTextChangesNothing) {
+  Position p = position("joko-urtaroak");
+  const std::string before = p.text();
+  const std::string board = before.substr(before.rfind('-') + 1);
+  for (const std::string& bad : std::vector<std::string>{"", "g", "z-grbw-*-0-1-" + board, "g-grbw-*-x-1-10/10",
+        "g-grbw-K-0-1-" + board,
+        // a pawn without its direction
+        "g-grbw-*-0-1-wK,1,wN,wP,2,bPw,bR,1,bK/1,wG,wE,wPe,2,bPw,bE,bG,1/wR,wE,wB,4,bB,bE,bN/"
+        "wPs,wPs,1,x,x,x,x,1,bPs,bPs/3,x,x,x,x,3/3,x,x,x,x,3/gPn,gPn,1,x,x,x,x,1,rPn,rPn/"
+        "gN,gE,gB,4,rB,rE,rR/1,gG,gE,gPe,2,rPw,rE,rG,1/gK,1,gR,gPe,2,rPw,rN,1,rK",
+        // a piece on a blocked square
+        "g-grbw-*-0-1-wK,9/10/10/3,gR,x,x,x,3/3,x,x,x,x,3/3,x,x,x,x,3/3,x,x,x,x,3/10/10/gK,2,rK,2,bK,3",
+        // a run of empty squares through the blocked centre
+        "g-grbw-*-0-1-wK,9/10/10/10/3,x,x,x,x,3/3,x,x,x,x,3/3,x,x,x,x,3/10/10/gK,2,rK,2,bK,3"}) {
+    EXPECT_FALSE(p.set(bad).ok()) << bad;
+    EXPECT_EQ(p.text(), before);
+  }
+}
+
+TEST(Notation, PgnCarriesVariantFenAndResult) {
+  auto r = rules("shako");
+  Game g(r, 1);
+  ASSERT_TRUE(g.setStart("4k5/10/10/10/10/10/10/10/10/R3K5 w - - 0 1").ok());
+  ASSERT_TRUE(g.playAll("a1a9 e10f10 e1e2").ok());
+  const std::string pgn = toPgn(g, {{"White", "me"}});
+  EXPECT_NE(pgn.find("[Variant \"shako\"]"), std::string::npos);
+  EXPECT_NE(pgn.find("[FEN \"4k5/10/10/10/10/10/10/10/10/R3K5 w - - 0 1\"]"), std::string::npos);
+  EXPECT_NE(pgn.find("[White \"me\"]"), std::string::npos);
+  EXPECT_NE(pgn.find("1. a1a9 e10f10 2. e1e2 *"), std::string::npos) << pgn;
+}
+
+TEST(Notation, Pgn4NumbersRoundsAfterTheFirstSeatIsOut) {
+  auto r = rules("four-seasons");
+  Game g(r, 1);
+  ASSERT_TRUE(g.playAll("a6a5 a3a4 h3h4 h6h5").ok());
+  g.resign(0);  // green out: the next round starts with red
+  ASSERT_TRUE(g.playAll("a4a5 g3g4 g6g5 a5a6").ok());
+  const std::string pgn = toPgn(g);
+  EXPECT_NE(pgn.find("[RuleVariants \"Takeover\"]"), std::string::npos);
+  std::string flat = pgn;
+  std::replace(flat.begin(), flat.end(), '\n', ' ');
+  EXPECT_NE(flat.find("2. {green resigns} .. a4a5 .. g3g4 .. g6g5"), std::string::npos) << pgn;
+  EXPECT_NE(flat.find("3. a5a6"), std::string::npos) << pgn;
+}
+
+}  // namespace
+}  // namespace acedrex::test
