@@ -114,6 +114,8 @@ int Search::qsearch(int alpha, int beta, int ply, int qdepth) {
   if (timeUp()) return 0;
   const int us = pos_.toMove();
   const bool inCheck = pos_.inCheck(us);
+  // Checks and evasions could go on for long: the quiescence search has a hard floor.
+  if (qdepth > 16 || ply >= kMaxPly - 2) return evaluate();
   int best = -kInf;
   if (!inCheck) {
     best = evaluate();
@@ -237,8 +239,12 @@ int Search::negamax(int depth, int alpha, int beta, int ply, bool allowNull) {
 
   const int us = pos_.toMove();
   const bool inCheck = pos_.inCheck(us);
+  const int staticEval = inCheck ? -kInf : evaluate();
+  // Reverse futility: near the leaves a static score far above beta stands.
+  if (!pvNode && !inCheck && depth <= 3 && std::abs(beta) < kMateBound && staticEval - 90 * depth >= beta)
+    return staticEval;
   // Null move: if passing still fails high, the position is good enough.
-  if (allowNull && !pvNode && !inCheck && depth >= 3 && evaluate() >= beta) {
+  if (allowNull && !pvNode && !inCheck && depth >= 3 && staticEval >= beta) {
     bool material = false;
     for (int i = 0; i < pos_.pieceCount(us) && !material; ++i) {
       const int t = typeOf(pos_.at(pos_.pieceSquare(us, i)));
@@ -268,7 +274,9 @@ int Search::negamax(int depth, int alpha, int beta, int ply, bool allowNull) {
   int i = -1;
   // Futility: near the leaves, quiet moves cannot lift a hopeless static score to alpha.
   const bool futile = !pvNode && !inCheck && depth <= 2 && std::abs(alpha) < kMateBound &&
-                      evaluate() + 120 * depth <= alpha;
+                      staticEval + 120 * depth <= alpha;
+  // Late move pruning: at shallow depth, quiet moves far down the ordering are skipped.
+  const int lateMoveLimit = depth <= 3 ? 4 + 4 * depth * depth : 1 << 30;
   for (int k = 0; k < list.size(); ++k) {
     const Move m = list[k];
     if (!pos_.isLegal(m)) continue;
@@ -277,6 +285,12 @@ int Search::negamax(int depth, int alpha, int beta, int ply, bool allowNull) {
     pos_.make(m);
     stack_.push_back(pos_.hash());
     const bool givesCheck = !pos_.finished() && pos_.inCheck(pos_.toMove());
+    if (!pvNode && !inCheck && i >= lateMoveLimit && !capture && !givesCheck && m.promo() < 0 &&
+        best > -kMateBound) {
+      stack_.pop_back();
+      pos_.unmake();
+      continue;
+    }
     if (futile && i > 0 && !capture && !givesCheck && m.promo() < 0) {
       stack_.pop_back();
       pos_.unmake();

@@ -160,11 +160,14 @@ class UciPlayer : public Player {
     std::istringstream in(line);
     std::string tag, move;
     in >> tag >> move;
+    if (move.empty()) failed_ = true;
     return move;
   }
+  bool failed() const { return failed_; }
 
  private:
   UciProcess proc_;
+  bool failed_ = false;
 };
 
 double eloFromScore(double s) {
@@ -206,6 +209,8 @@ Result<EngineSpec> parseEngineSpec(const std::string& text) {
 }
 
 Result<MatchReport> runMatch(const VariantRegistry& registry, const MatchConfig& config, std::ostream& log) {
+  // An engine that dies must cost it the game, not end the match: no SIGPIPE on writes to it.
+  signal(SIGPIPE, SIG_IGN);
   auto rulesR = registry.rules(config.variant, config.options);
   if (!rulesR.ok()) return rulesR.error();
   const auto rules = rulesR.value();
@@ -251,6 +256,13 @@ Result<MatchReport> runMatch(const VariantRegistry& registry, const MatchConfig&
       }
     }
     for (int g; (g = next.fetch_add(1)) < config.games && !failed;) {
+      // An external engine that failed to answer is started afresh for the next game.
+      for (int i = 0; i < nEngines; ++i) {
+        auto* u = dynamic_cast<UciPlayer*>(players[i].get());
+        if (!u || !u->failed()) continue;
+        auto p = std::make_unique<UciPlayer>();
+        if (p->init(config.engines[i], *rules).ok()) players[i] = std::move(p);
+      }
       // Seat s is played by engine (s + g) mod n: every engine takes every seat in turn.
       std::vector<int> seatEngine(seats);
       for (int s = 0; s < seats; ++s) seatEngine[s] = (s + g) % nEngines;
