@@ -13,30 +13,8 @@ namespace {
 using Strings = std::vector<std::string>;
 using Placement = std::map<std::string, char>;  // square name -> FEN letter
 
-// A 12x12 FEN from a list of pieces.
-std::string fen12(const Placement& pieces, const std::string& tail) {
-  char board[12][12] = {};
-  for (const auto& [sq, c] : pieces) {
-    const int file = sq[0] - 'a';
-    const int rank = std::stoi(sq.substr(1)) - 1;
-    board[rank][file] = c;
-  }
-  std::string out;
-  for (int rank = 11; rank >= 0; --rank) {
-    int empty = 0;
-    for (int f = 0; f < 12; ++f) {
-      if (!board[rank][f]) {
-        ++empty;
-        continue;
-      }
-      if (empty) out += std::to_string(empty);
-      empty = 0;
-      out += board[rank][f];
-    }
-    if (empty) out += std::to_string(empty);
-    if (rank) out += '/';
-  }
-  return out + " " + tail;
+std::string fen12(const std::map<std::string, char>& pieces, const std::string& tail) {
+  return fenFromPieces(12, 12, pieces, tail);
 }
 
 // Compiled once per set of options. Throws (a test failure; the other tests

@@ -14,26 +14,8 @@ using Strings = std::vector<std::string>;
 
 const std::string kStart = "c8c/ernbqkbnre/pppppppppp/10/10/10/10/PPPPPPPPPP/ERNBQKBNRE/C8C w KQkq - 0 1";
 
-// A 10x10 FEN from a list of pieces (square name -> FEN letter).
 std::string fen10(const std::map<std::string, char>& pieces, const std::string& tail) {
-  char board[10][10] = {};
-  for (const auto& [sq, c] : pieces) board[std::stoi(sq.substr(1)) - 1][sq[0] - 'a'] = c;
-  std::string out;
-  for (int rank = 9; rank >= 0; --rank) {
-    int empty = 0;
-    for (int f = 0; f < 10; ++f) {
-      if (!board[rank][f]) {
-        ++empty;
-        continue;
-      }
-      if (empty) out += std::to_string(empty);
-      empty = 0;
-      out += board[rank][f];
-    }
-    if (empty) out += std::to_string(empty);
-    if (rank) out += '/';
-  }
-  return out + " " + tail;
+  return fenFromPieces(10, 10, pieces, tail);
 }
 
 std::shared_ptr<const Rules> shakoRules() {

@@ -46,6 +46,29 @@ inline bool hasMove(Position& pos, const std::string& text) {
   return std::find(v.begin(), v.end(), text) != v.end();
 }
 
+// A two-seat FEN board of width x height from square name -> FEN letter, then the rest.
+inline std::string fenFromPieces(int width, int height, const std::map<std::string, char>& pieces,
+                                 const std::string& tail) {
+  std::vector<std::string> board(height, std::string(width, '\0'));
+  for (const auto& [sq, c] : pieces) board[std::stoi(sq.substr(1)) - 1][sq[0] - 'a'] = c;
+  std::string out;
+  for (int rank = height - 1; rank >= 0; --rank) {
+    int empty = 0;
+    for (int f = 0; f < width; ++f) {
+      if (!board[rank][f]) {
+        ++empty;
+        continue;
+      }
+      if (empty) out += std::to_string(empty);
+      empty = 0;
+      out += board[rank][f];
+    }
+    if (empty) out += std::to_string(empty);
+    if (rank) out += '/';
+  }
+  return out + " " + tail;
+}
+
 // Plays a move on a Game and fails the test (with the engine's reason) if it is refused.
 #define PLAY(g, m)                                                                           \
   do {                                                                                       \

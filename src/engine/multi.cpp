@@ -11,20 +11,10 @@ MultiSearch::MultiSearch(std::shared_ptr<const Rules> rules, const Evaluator& ev
   history_.assign(kMaxSeats * kMaxSquares * kMaxSquares, 0);
 }
 
-bool MultiSearch::isCapture(Move m) const {
-  return !m.isNull() && m.flag() != kCastle && isPiece(pos_.at(m.to()));
-}
+bool MultiSearch::isCapture(Move m) const { return isCaptureMove(pos_, m); }
 
 bool MultiSearch::timeUp() {
-  if (stopped_) return true;
-  if ((nodes_ & 1023) == 0) {
-    if (stop_ && stop_->load(std::memory_order_relaxed)) stopped_ = true;
-    if (hardMs_ > 0 &&
-        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start_).count() >=
-            hardMs_)
-      stopped_ = true;
-  }
-  if (nodeLimit_ && nodes_ >= nodeLimit_) stopped_ = true;
+  if (!stopped_ && limiter_.expired(nodes_)) stopped_ = true;
   return stopped_;
 }
 
@@ -92,18 +82,7 @@ bool MultiSearch::legalOrdered(MoveList& list, int ply) {
     }
     scores[i] = s;
   }
-  for (int i = 1; i < list.size(); ++i) {
-    const Move m = list[i];
-    const int s = scores[i];
-    int j = i - 1;
-    while (j >= 0 && scores[j] < s) {
-      list.set(j + 1, list[j]);
-      scores[j + 1] = scores[j];
-      --j;
-    }
-    list.set(j + 1, m);
-    scores[j + 1] = s;
-  }
+  sortByScore(list, scores);
   return true;
 }
 
@@ -367,15 +346,13 @@ SearchResult MultiSearch::run(const Game& game, const SearchLimits& limits, std:
   result.found = true;
   result.best = root.front();
   if (root.size() == 1) return result;
-  stop_ = &stop;
   stopped_ = false;
   nodes_ = 0;
   selDepth_ = 0;
-  start_ = std::chrono::steady_clock::now();
   const TimeBudget budget = budgetFor(limits, root_);
-  hardMs_ = budget.hardMs;
-  nodeLimit_ = limits.nodes ? limits.nodes : config_.maxNodes;
-  if (config_.maxNodes && nodeLimit_) nodeLimit_ = std::min(nodeLimit_, config_.maxNodes);
+  uint64_t nodeLimit = limits.nodes ? limits.nodes : config_.maxNodes;
+  if (config_.maxNodes && nodeLimit) nodeLimit = std::min(nodeLimit, config_.maxNodes);
+  limiter_.start(&stop, budget.hardMs, nodeLimit);
   const int maxDepth = std::min(limits.depth > 0 ? limits.depth : kMaxPly - 8, config_.maxDepth);
   for (int& h : history_) h /= 8;
   std::vector<int> noise(root.size(), 0);
@@ -431,8 +408,7 @@ SearchResult MultiSearch::run(const Game& game, const SearchLimits& limits, std:
     info.isMate = std::abs(bestRaw) >= kMateBound;
     if (info.isMate) info.mateIn = bestRaw > 0 ? (kMate - bestRaw + 1) / 2 : -(kMate + bestRaw) / 2;
     info.nodes = nodes_;
-    info.timeMs = static_cast<int>(
-        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start_).count());
+    info.timeMs = limiter_.elapsedMs();
     info.pv = {result.best};
     result.info = info;
     if (onInfo) onInfo(info);

@@ -23,6 +23,7 @@
 #include "engine/bot.h"
 #include "engine/eval.h"
 #include "engine/search.h"
+#include "engine/search_util.h"
 #include "engine/tt.h"
 
 namespace acedrex::engine {
@@ -63,11 +64,8 @@ class MultiSearch {
   int root_ = 0;
   uint64_t nodes_ = 0;
   int selDepth_ = 0;
-  std::atomic<bool>* stop_ = nullptr;
+  SearchLimiter limiter_;
   bool stopped_ = false;
-  std::chrono::steady_clock::time_point start_;
-  int hardMs_ = 0;
-  uint64_t nodeLimit_ = 0;
   std::vector<int> history_;
   std::mt19937_64 rng_;
 };

@@ -37,22 +37,12 @@ void Search::clear() {
   for (auto& k : killers_) k[0] = k[1] = Move();
 }
 
-bool Search::isCapture(Move m) const {
-  return m.flag() == kEnPassant || (m.flag() != kCastle && !m.isNull() && isPiece(pos_.at(m.to())));
-}
+bool Search::isCapture(Move m) const { return isCaptureMove(pos_, m); }
 
 int Search::evaluate() const { return eval_.evaluate(pos_, pos_.toMove()); }
 
 bool Search::timeUp() {
-  if (stopped_) return true;
-  if ((nodes_ & 1023) == 0) {
-    if (stop_ && stop_->load(std::memory_order_relaxed)) stopped_ = true;
-    if (hardMs_ > 0 &&
-        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start_).count() >=
-            hardMs_)
-      stopped_ = true;
-  }
-  if (nodeLimit_ && nodes_ >= nodeLimit_) stopped_ = true;
+  if (!stopped_ && limiter_.expired(nodes_)) stopped_ = true;
   return stopped_;
 }
 
@@ -92,19 +82,7 @@ void Search::orderMoves(MoveList& list, Move ttMove, int ply, int* scores) const
     }
     scores[i] = s;
   }
-  // Insertion sort, best first.
-  for (int i = 1; i < list.size(); ++i) {
-    const Move m = list[i];
-    const int s = scores[i];
-    int j = i - 1;
-    while (j >= 0 && scores[j] < s) {
-      list.set(j + 1, list[j]);
-      scores[j + 1] = scores[j];
-      --j;
-    }
-    list.set(j + 1, m);
-    scores[j + 1] = s;
-  }
+  sortByScore(list, scores);
 }
 
 int Search::qsearch(int alpha, int beta, int ply, int qdepth) {
@@ -375,15 +353,13 @@ SearchResult Search::run(const Game& game, const SearchLimits& limits, std::atom
   result.best = root.front();
   if (root.size() == 1) return result;
 
-  stop_ = &stop;
   stopped_ = false;
   nodes_ = 0;
   selDepth_ = 0;
-  start_ = std::chrono::steady_clock::now();
   const TimeBudget budget = budgetFor(limits, pos_.toMove());
-  hardMs_ = budget.hardMs;
-  nodeLimit_ = limits.nodes ? limits.nodes : config_.maxNodes;
-  if (config_.maxNodes && nodeLimit_) nodeLimit_ = std::min(nodeLimit_, config_.maxNodes);
+  uint64_t nodeLimit = limits.nodes ? limits.nodes : config_.maxNodes;
+  if (config_.maxNodes && nodeLimit) nodeLimit = std::min(nodeLimit, config_.maxNodes);
+  limiter_.start(&stop, budget.hardMs, nodeLimit);
   const int maxDepth = std::min(limits.depth > 0 ? limits.depth : kMaxPly - 8, config_.maxDepth);
   for (auto& k : killers_) k[0] = k[1] = Move();
   for (int& h : history_) h /= 8;
@@ -490,8 +466,7 @@ SearchResult Search::run(const Game& game, const SearchLimits& limits, std::atom
     info.isMate = std::abs(info.score) >= kMateBound;
     if (info.isMate) info.mateIn = info.score > 0 ? (kMate - info.score + 1) / 2 : -(kMate + info.score) / 2;
     info.nodes = nodes_;
-    info.timeMs = static_cast<int>(
-        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start_).count());
+    info.timeMs = limiter_.elapsedMs();
     info.pv = extractPv(result.best);
     result.info = info;
     if (onInfo) onInfo(info);
