@@ -55,13 +55,6 @@ std::string cell(const Position& p, const std::string& name) {
   return c;
 }
 
-std::vector<std::string> movesFrom(Position& p, const std::string& from) {
-  std::vector<std::string> out;
-  for (const auto& t : legalTexts(p))
-    if (t.rfind(from, 0) == 0 && std::isalpha(static_cast<unsigned char>(t[from.size()]))) out.push_back(t);
-  return out;
-}
-
 std::vector<std::string> gameMoves(Game& g) {
   std::vector<std::string> out;
   for (Move m : g.legalMoves()) out.push_back(g.position().moveText(m));

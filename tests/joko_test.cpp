@@ -48,13 +48,6 @@ std::string cell(const Position& p, const std::string& name) {
   return c;
 }
 
-std::vector<std::string> movesFrom(Position& p, const std::string& from) {
-  std::vector<std::string> out;
-  for (const auto& t : legalTexts(p))
-    if (t.rfind(from, 0) == 0 && std::isalpha(static_cast<unsigned char>(t[from.size()]))) out.push_back(t);
-  return out;
-}
-
 V sorted(V v) {
   std::sort(v.begin(), v.end());
   return v;

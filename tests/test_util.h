@@ -2,6 +2,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <memory>
 #include <string>
@@ -38,6 +39,14 @@ inline std::vector<std::string> legalTexts(Position& pos) {
   std::vector<std::string> out;
   for (Move m : list) out.push_back(pos.moveText(m));
   std::sort(out.begin(), out.end());
+  return out;
+}
+
+// The legal moves (sorted text) that start on the square `from`.
+inline std::vector<std::string> movesFrom(Position& p, const std::string& from) {
+  std::vector<std::string> out;
+  for (const auto& t : legalTexts(p))
+    if (t.rfind(from, 0) == 0 && std::isalpha(static_cast<unsigned char>(t[from.size()]))) out.push_back(t);
   return out;
 }
 
