@@ -8,12 +8,14 @@
 #include <iostream>
 #include <map>
 #include <memory>
+#include <set>
 #include <sstream>
 
 #include "core/game.h"
 #include "core/perft.h"
 #include "core/position.h"
 #include "core/variant.h"
+#include "engine/bot.h"
 #include "protocol/match.h"
 #include "protocol/uci.h"
 
@@ -26,11 +28,16 @@ const char* kUsage =
     "  perft --variant V [--option k=v]... [--fen F] [--moves \"m1 m2\"] [--divide] DEPTH\n"
     "  moves --variant V [--option k=v]... [--fen F] [--moves \"...\"]\n"
     "  summary --variant V [--option k=v]... [--fen F] [--moves \"...\"] [--seed N]\n"
-    "  bench [--depth-scale N] [--no-reference]  perft speed per variant (with Fairy-Stockfish on Shako)\n"
+    "  bench [--depth-scale N] [--search-ms MS] [--no-reference]\n"
+    "                                         perft and search speed (with Fairy-Stockfish on Shako)\n"
     "  uci                                    the UCI loop (Fairy-Stockfish conventions; UCI_Variant picks the game)\n"
     "  match --variant V --engine SPEC --engine SPEC [...] [--games N] [--movetime MS | --tc S+INC | --depth D |\n"
     "        --nodes N] [--openings FILE] [--concurrency N] [--pgn FILE] [--sprt ELO0,ELO1] [--seed N]\n"
+    "        [--adjudicate CP,MOVES] [--max-plies N]\n"
     "        SPEC: level=1..9[,algo=brs|paranoid|maxn][,chance=on|off][,name=X] or uci=PATH[,OPTION=VALUE...]\n"
+    "  openings --variant V [--option k=v]... [--count 100] [--plies 8] [--max-score 60] [--nodes 20000] [--seed N]\n"
+    "                                         balanced start positions: random plies, kept when a search scores them\n"
+    "                                         within the bound; one position text per line\n"
     "  serve [--port 8080] [--db acedrex.db] [--web web] [...]   the web server (see docs/api.md)\n"
     "common: --variants DIR loads more variant files\n";
 
@@ -69,7 +76,8 @@ Result<Args> parseArgs(const std::vector<std::string>& a) {
       }
       static const char* known[] = {"variant", "option", "fen",   "moves",       "seed",  "variants",
                                     "depth-scale", "engine", "games", "movetime", "tc", "depth",
-                                    "nodes",   "openings", "concurrency", "pgn", "sprt", "max-plies"};
+                                    "nodes",   "openings", "concurrency", "pgn", "sprt", "max-plies",
+                                    "adjudicate", "count", "plies", "max-score", "search-ms"};
       bool ok = false;
       for (const char* k : known) ok = ok || key == k;
       if (!ok) return makeError("usage", "unknown flag --" + key);
@@ -240,6 +248,101 @@ double referenceSeconds(const std::vector<BenchCase>& cases, uint64_t& nodes) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() - startup;
 }
 
+Result<long long> number(const Args& args, const std::string& key, long long def, long long lo, long long hi) {
+  if (!args.values.count(key)) return def;
+  const std::string& v = args.values.at(key);
+  if (v.empty() || v.size() > 12 || v.find_first_not_of("0123456789") != std::string::npos)
+    return makeError("usage", "--" + key + " must be a number, not \"" + v + "\"");
+  const long long n = std::stoll(v);
+  if (n < lo || n > hi)
+    return makeError("usage", "--" + key + " must be from " + std::to_string(lo) + " to " + std::to_string(hi));
+  return n;
+}
+
+// Search speed on the Shako bench positions: each engine searches each
+// position for `ms` milliseconds; nodes per second as each engine counts them.
+struct SearchSpeed {
+  uint64_t nodes = 0;
+  double seconds = 0;
+};
+
+// Shako positions for the search speed: the start, a middlegame and an early
+// opening. (The third perft position is left out: Fairy-Stockfish answers it at
+// once, it has a single sensible reply.)
+std::vector<BenchCase> searchCases() {
+  return {{"shako", {}, "", 0},
+          {"shako", {}, "4kc3c/ernbq1b1re/ppp3p1pp/3p2pp2/4p5/5P4/2PN2P3/PP1PP2PPP/ER1BQKBNR1/5C3C w KQ - 0 9", 0},
+          {"shako", {}, "c8c/ernbqkb1re/ppppp1p1p1/6np1p/5p4/P7P1/3N1P4/1PPPP1PP1P/ER1BQKBNRE/C8C w KQkq - 0 5", 0}};
+}
+
+SearchSpeed ourSearchSpeed(VariantRegistry& reg, const std::vector<BenchCase>& cases, int ms) {
+  SearchSpeed out;
+  auto rules = reg.rules("shako", {});
+  if (!rules.ok()) return out;
+  auto bot = engine::makeBot(*rules, engine::kFullStrength, 1);
+  for (const auto& c : cases) {
+    if (c.variant != "shako") continue;
+    Game game(*rules);
+    if (!c.fen.empty() && !game.setStart(c.fen).ok()) continue;
+    engine::SearchLimits limits;
+    limits.moveTimeMs = ms;
+    std::atomic<bool> stop{false};
+    bot->newGame();
+    const auto t0 = std::chrono::steady_clock::now();
+    const auto r = bot->choose(game, limits, stop);
+    out.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    out.nodes += r.info.nodes;
+  }
+  return out;
+}
+
+SearchSpeed referenceSearchSpeed(const std::vector<BenchCase>& cases, int ms) {
+  SearchSpeed out;
+  const char* exe = "/usr/games/fairy-stockfish";
+  if (std::system((std::string("test -x ") + exe).c_str()) != 0) return out;
+  std::string script = "uci\nsetoption name UCI_Variant value shako\nsetoption name Hash value 32\n";
+  for (const auto& c : cases) {
+    if (c.variant != "shako") continue;
+    script += "ucinewgame\nposition " + (c.fen.empty() ? std::string("startpos") : "fen " + c.fen) + "\n";
+    script += "go movetime " + std::to_string(ms) + "\nisready\n";
+  }
+  script += "quit\n";
+  const std::string file = "/tmp/acedrex-bench-fsf-search.txt";
+  FILE* f = std::fopen(file.c_str(), "w");
+  if (!f) return out;
+  std::fputs(script.c_str(), f);
+  std::fclose(f);
+  // `quit` is read only after the searches end: isready waits for each bestmove.
+  FILE* p = popen((std::string(exe) + " < " + file).c_str(), "r");
+  if (!p) return out;
+  char line[4096];
+  uint64_t lastNodes = 0;
+  double lastSec = 0;
+  while (std::fgets(line, sizeof line, p)) {
+    std::istringstream in(line);
+    std::string w;
+    in >> w;
+    if (w == "bestmove") {
+      out.nodes += lastNodes;
+      out.seconds += lastSec;
+      lastNodes = 0;
+      lastSec = 0;
+      continue;
+    }
+    if (w != "info") continue;
+    while (in >> w) {
+      if (w == "nodes") in >> lastNodes;
+      else if (w == "time") {
+        long long t = 0;
+        in >> t;
+        lastSec = t / 1000.0;
+      }
+    }
+  }
+  pclose(p);
+  return out;
+}
+
 int cmdBench(const Args& args) {
   int scale = 1;
   if (args.values.count("depth-scale")) {
@@ -284,19 +387,28 @@ int cmdBench(const Args& args) {
                              : "fairy-stockfish finished too fast to time: use a larger --depth-scale\n");
     }
   }
+  auto searchMs = number(args, "search-ms", 1000, 0, 600000);
+  if (!searchMs.ok()) return fail(searchMs.error().text());
+  if (*searchMs > 0) {
+    const int ms = static_cast<int>(*searchMs);
+    const SearchSpeed ours = ourSearchSpeed(reg, searchCases(), ms);
+    const double oursNps = ours.nodes / std::max(ours.seconds, 1e-9);
+    std::printf("\nsearch, shako, %d ms a position\nacedrex search     %12llu nodes  %10.0f nodes/s\n", ms,
+                static_cast<unsigned long long>(ours.nodes), oursNps);
+    if (!args.noReference) {
+      const SearchSpeed ref = referenceSearchSpeed(searchCases(), ms);
+      if (ref.seconds > 0.001) {
+        const double refNps = ref.nodes / ref.seconds;
+        std::printf("fairy-stockfish search %8llu nodes  %10.0f nodes/s\n",
+                    static_cast<unsigned long long>(ref.nodes), refNps);
+        std::printf("shako search speed ratio acedrex/fairy-stockfish: %.3f\n", oursNps / refNps);
+      } else {
+        std::printf("fairy-stockfish not found: no search reference\n");
+      }
+    }
+  }
   std::printf("Bench: %llu\n", static_cast<unsigned long long>(signature));
   return 0;
-}
-
-Result<long long> number(const Args& args, const std::string& key, long long def, long long lo, long long hi) {
-  if (!args.values.count(key)) return def;
-  const std::string& v = args.values.at(key);
-  if (v.empty() || v.size() > 12 || v.find_first_not_of("0123456789") != std::string::npos)
-    return makeError("usage", "--" + key + " must be a number, not \"" + v + "\"");
-  const long long n = std::stoll(v);
-  if (n < lo || n > hi)
-    return makeError("usage", "--" + key + " must be from " + std::to_string(lo) + " to " + std::to_string(hi));
-  return n;
 }
 
 int cmdMatch(const Args& args) {
@@ -328,6 +440,18 @@ int cmdMatch(const Args& args) {
   config.concurrency = static_cast<int>(*conc);
   config.seed = static_cast<uint64_t>(*seed);
   config.maxPlies = static_cast<int>(*maxPlies);
+  if (args.values.count("adjudicate")) {
+    const std::string& v = args.values.at("adjudicate");
+    const size_t comma = v.find(',');
+    const auto digits = [](const std::string& x) {
+      return !x.empty() && x.size() < 7 && x.find_first_not_of("0123456789") == std::string::npos;
+    };
+    if (comma == std::string::npos || !digits(v.substr(0, comma)) || !digits(v.substr(comma + 1)))
+      return fail("--adjudicate is CP,MOVES, e.g. 800,4");
+    config.resignCp = std::stoi(v.substr(0, comma));
+    config.resignMoves = std::stoi(v.substr(comma + 1));
+    if (config.resignCp <= 0 || config.resignMoves <= 0) return fail("--adjudicate needs CP and MOVES above 0");
+  }
   if (args.values.count("tc")) {
     const std::string& tc = args.values.at("tc");
     const size_t plus = tc.find('+');
@@ -365,6 +489,52 @@ int cmdMatch(const Args& args) {
   return 0;
 }
 
+// Balanced start positions for matches and self-play: `plies` plies of a noisy
+// level-2 bot from the start, kept when a full-strength search of `nodes` nodes
+// scores the result within `max-score` centipawns and the game goes on.
+int cmdOpenings(const Args& args) {
+  VariantRegistry reg = VariantRegistry::withEmbedded();
+  auto rules = rulesFor(args, reg);
+  if (!rules.ok()) return fail(rules.error().text());
+  auto count = number(args, "count", 100, 1, 100000);
+  auto plies = number(args, "plies", 8, 0, 200);
+  auto maxScore = number(args, "max-score", 60, 0, 100000);
+  auto nodes = number(args, "nodes", 20000, 1, 100000000);
+  auto seed = number(args, "seed", 1, 0, 1LL << 40);
+  for (const auto* r : {&count, &plies, &maxScore, &nodes, &seed})
+    if (!r->ok()) return fail(r->error().text());
+  auto bot = engine::makeBot(*rules, engine::kFullStrength, static_cast<uint64_t>(*seed));
+  DieRng rng(static_cast<uint64_t>(*seed) * 0x9e3779b97f4a7c15ULL + 1);
+  std::set<std::string> seen;
+  long long tries = 0;
+  while (static_cast<long long>(seen.size()) < *count) {
+    if (++tries > *count * 200) return fail("too few balanced positions found; raise --max-score or lower --plies");
+    Game game(*rules, static_cast<uint64_t>(*seed) + static_cast<uint64_t>(tries));
+    bool alive = true;
+    // The plies are a level-2 bot's (one ply deep, much noise): varied but not absurd.
+    auto mover = engine::makeBot(*rules, 2, rng.next());
+    for (int i = 0; i < *plies && alive; ++i) {
+      engine::SearchLimits one;
+      one.depth = 1;
+      std::atomic<bool> halt{false};
+      const auto r = mover->choose(game, one, halt);
+      alive = r.found && game.play(r.best).ok() && !game.finished();
+    }
+    if (!alive) continue;
+    const std::string text = game.position().text();
+    if (seen.count(text)) continue;
+    engine::SearchLimits limits;
+    limits.nodes = static_cast<uint64_t>(*nodes);
+    std::atomic<bool> stop{false};
+    bot->newGame();
+    const auto r = bot->choose(game, limits, stop);
+    if (!r.found || r.info.isMate || std::abs(r.info.score) > *maxScore) continue;
+    seen.insert(text);
+    std::cout << text << "\n";
+  }
+  return 0;
+}
+
 }  // namespace
 
 int run(const std::vector<std::string>& argv) {
@@ -383,6 +553,7 @@ int run(const std::vector<std::string>& argv) {
   if (c == "summary") return cmdSummary(*args);
   if (c == "bench") return cmdBench(*args);
   if (c == "match") return cmdMatch(*args);
+  if (c == "openings") return cmdOpenings(*args);
   if (c == "uci") {
     VariantRegistry reg = VariantRegistry::withEmbedded();
     if (args->values.count("variants"))

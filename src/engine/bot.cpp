@@ -14,16 +14,18 @@ struct LevelSpec {
 };
 
 // Levels 1..8 limit depth or nodes and add noise at the root; 9 is full strength.
+// Each step roughly triples the work or cuts the noise, so that a level beats
+// the one below it clearly at any clock (levels 1-8 ignore a generous clock).
 const LevelSpec kLevels[] = {
     {0, 0, 0},          // unused
-    {1, 0, 400},        // 1: looks one move ahead, often blunders
+    {1, 0, 700},        // 1: looks one move ahead and often blunders
     {1, 0, 200},        // 2
-    {2, 0, 120},        // 3
-    {2, 0, 60},         // 4
-    {3, 0, 30},         // 5
-    {4, 100000, 15},    // 6
-    {6, 400000, 5},     // 7
-    {0, 2000000, 0},    // 8
+    {2, 0, 80},         // 3
+    {3, 0, 30},         // 4
+    {4, 2500, 10},      // 5
+    {0, 7000, 0},       // 6
+    {0, 20000, 0},      // 7
+    {0, 60000, 0},      // 8
     {0, 0, 0},          // 9: full strength
 };
 
@@ -89,7 +91,7 @@ std::string describeLevel(int level) {
   }
   if (s.depth) o << "depth " << s.depth;
   if (s.nodes) o << (s.depth ? ", " : "") << s.nodes << " nodes";
-  o << ", root noise +/-" << s.noise << " cp";
+  if (s.noise) o << ", root noise +/-" << s.noise << " cp";
   return o.str();
 }
 

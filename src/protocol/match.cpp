@@ -10,6 +10,7 @@
 #include <chrono>
 #include <cmath>
 #include <fstream>
+#include <functional>
 #include <iomanip>
 #include <iostream>
 #include <mutex>
@@ -56,7 +57,9 @@ class UciProcess {
   }
 
   // Reads lines until one starts with `prefix`; empty string on timeout or EOF.
-  std::string readUntil(const std::string& prefix, int timeoutMs) {
+  // Lines before it go to `seen` when given.
+  std::string readUntil(const std::string& prefix, int timeoutMs,
+                        const std::function<void(const std::string&)>& seen = {}) {
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeoutMs);
     while (true) {
       size_t nl;
@@ -65,6 +68,7 @@ class UciProcess {
         buf_.erase(0, nl + 1);
         if (!line.empty() && line.back() == '\r') line.pop_back();
         if (line.rfind(prefix, 0) == 0) return line;
+        if (seen) seen(line);
       }
       const int left = static_cast<int>(
           std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now()).count());
@@ -100,11 +104,21 @@ class UciProcess {
   std::string buf_;
 };
 
+// What an engine thinks of the position it moved from, for adjudication.
+struct Opinion {
+  bool known = false;
+  int cp = 0;  // from the mover's view; a mate counts as +/-100000
+};
+
 class Player {
  public:
   virtual ~Player() = default;
   // Returns the chosen move text, or empty on failure (forfeit).
   virtual std::string choose(const Game& game, const engine::SearchLimits& limits) = 0;
+  const Opinion& opinion() const { return opinion_; }
+
+ protected:
+  Opinion opinion_;
 };
 
 class BotPlayer : public Player {
@@ -118,6 +132,8 @@ class BotPlayer : public Player {
   std::string choose(const Game& game, const engine::SearchLimits& limits) override {
     std::atomic<bool> stop{false};
     const auto r = bot_->choose(game, limits, stop);
+    opinion_.known = r.found;
+    opinion_.cp = r.info.isMate ? (r.info.mateIn > 0 ? 100000 : -100000) : r.info.score;
     return r.found ? game.position().moveText(r.best) : "";
   }
 
@@ -156,7 +172,20 @@ class UciPlayer : public Player {
     proc_.send(go);
     int wait = 60000;
     if (limits.moveTimeMs) wait = limits.moveTimeMs * 3 + 5000;
-    const std::string line = proc_.readUntil("bestmove", wait);
+    opinion_ = {};
+    const std::string line = proc_.readUntil("bestmove", wait, [this](const std::string& info) {
+      // The last "score cp N" or "score mate N" before bestmove.
+      std::istringstream in(info);
+      for (std::string w; in >> w;) {
+        if (w != "score") continue;
+        std::string kind;
+        int v = 0;
+        if (!(in >> kind >> v)) break;
+        if (kind == "cp") opinion_ = {true, v};
+        if (kind == "mate") opinion_ = {true, v > 0 ? 100000 : -100000};
+        break;
+      }
+    });
     std::istringstream in(line);
     std::string tag, move;
     in >> tag >> move;
@@ -276,7 +305,9 @@ Result<MatchReport> runMatch(const VariantRegistry& registry, const MatchConfig&
       }
       std::array<int, kMaxSeats> clock{};
       for (int s = 0; s < seats; ++s) clock[s] = config.baseMs;
-      std::string forfeit;
+      std::string forfeit, adjudicated;
+      // Consecutive moves each seat has scored itself winning (>= resignCp) or losing (<= -resignCp).
+      std::array<int, kMaxSeats> winning{}, losing{};
       while (!game.finished() && static_cast<int>(game.record().size()) < config.maxPlies) {
         const int seat = game.position().toMove();
         engine::SearchLimits limits;
@@ -304,6 +335,19 @@ Result<MatchReport> runMatch(const VariantRegistry& registry, const MatchConfig&
         if (move.empty() || !game.play(move).ok()) {
           forfeit = config.engines[seatEngine[seat]].label + " played \"" + move + "\"";
           game.resign(seat);
+        }
+        if (config.resignCp > 0 && seats == 2 && !game.finished()) {
+          const Opinion& o = players[seatEngine[seat]]->opinion();
+          winning[seat] = o.known && o.cp >= config.resignCp ? winning[seat] + 1 : 0;
+          losing[seat] = o.known && o.cp <= -config.resignCp ? losing[seat] + 1 : 0;
+          const int other = 1 - seat;
+          for (const auto& [w, l] : {std::pair{seat, other}, std::pair{other, seat}})
+            if (winning[w] >= config.resignMoves && losing[l] >= config.resignMoves && !game.finished()) {
+              adjudicated = "adjudication: both engines scored " + std::string(rules->seats[w].name) +
+                            " ahead by " + std::to_string(config.resignCp) + " cp for " +
+                            std::to_string(config.resignMoves) + " moves";
+              game.resign(l);
+            }
         }
       }
       if (!game.finished()) game.agreeDraw();  // adjudicated at the ply cap
@@ -338,6 +382,7 @@ Result<MatchReport> runMatch(const VariantRegistry& registry, const MatchConfig&
           tags[tag] = config.engines[seatEngine[s]].label;
         }
         if (!forfeit.empty()) tags["Termination"] = "forfeit: " + forfeit;
+        if (!adjudicated.empty()) tags["Termination"] = adjudicated;
         pgn << toPgn(game, tags) << "\n";
         pgn.flush();
       }

@@ -41,6 +41,9 @@ struct MatchConfig {
   double elo0 = 0, elo1 = 10;
   uint64_t seed = 1;
   int maxPlies = 600;
+  // Two seats: a game is given to a side when both engines have scored it at
+  // least resignCp ahead for resignMoves moves in a row each (0: never).
+  int resignCp = 0, resignMoves = 0;
 };
 
 struct EngineScore {
