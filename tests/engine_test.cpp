@@ -58,6 +58,36 @@ TEST(Engine, JokoFindsTheWinningKingCapture) {
   EXPECT_EQ(best("joko-urtaroak", fen, 9, depth(2)), "c1j1");
 }
 
+TEST(Engine, FourSeasonsMatesToTakeOverAnArmy) {
+  // c8c1 mates Red at its turn start (the rook on h2 covers a2 and b2); Red's
+  // knight and rook then turn green. No other move wins anything like it.
+  const std::string fen = fen4(*rules("four-seasons"), 'g', "grbw",
+                               {{"a8", "gK"}, {"c8", "gR"}, {"h2", "gR"}, {"a1", "rK"}, {"e4", "rN"}, {"e6", "rR"},
+                                {"g6", "bK"}, {"h8", "wK"}, {"f7", "wPs"}});
+  EXPECT_EQ(best("four-seasons", fen, 9, depth(3)), "c8c1");
+}
+
+TEST(Engine, FourSeasonsSeesTheThirdSeatsRecapture) {
+  // Taking the black pawn on d3 loses the rook to White's knight, and White
+  // moves only after Red and Black: the quiescence search must let every
+  // opponent capture before the root seat moves again.
+  const std::string fen = fen4(*rules("four-seasons"), 'g', "grbw",
+                               {{"a8", "gK"}, {"d8", "gR"}, {"a1", "rK"}, {"h1", "bK"}, {"d3", "bPn"}, {"h8", "wK"},
+                                {"c1", "wN"}});
+  for (int d : {1, 2, 3}) EXPECT_NE(best("four-seasons", fen, 9, depth(d)), "d8d3") << "depth " << d;
+}
+
+TEST(Engine, JokoDoesNotOpenTheFileToAMate) {
+  // From a game: a3b1 opens the a-file and White's rook mates at once (a8a2).
+  // Four seats deep every move looks lost to the opponents' combined best
+  // replies; a move that only ties such a score must not be taken for it.
+  const std::string fen =
+      "g-grbw-*-3-25-1,wK,1,wPe,1,bB,bPw,1,bR,1/wN,wG,wE,wPe,1,bPw,1,bE,bG,bK/wR,wE,6,bE,bN/1,wB,1,x,x,x,x,3/"
+      "1,wPs,1,x,x,x,x,1,bPs,bPs/1,gPn,1,x,x,x,x,3/3,x,x,x,x,1,rPn,rPn/gN,gE,gB,2,rB,2,rE,rR/"
+      "gE,gG,1,gPe,1,rPw,1,rE,rG,1/gK,1,gR,2,gPe,rPw,rN,rK,1";
+  for (int d : {2, 3, 4}) EXPECT_NE(best("joko-urtaroak", fen, 9, depth(d)), "a3b1") << "depth " << d;
+}
+
 TEST(Engine, NodeLimitIsRespected) {
   auto r = rules("shako");
   Game g(r, 1);

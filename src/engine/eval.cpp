@@ -15,7 +15,8 @@ std::vector<int*> EvalParams::tunables() {
     if (p.value > 0) out.push_back(&p.value);
     out.push_back(&p.mobility);
   }
-  for (int* x : {&pawnAdvance, &kingCenterOpening, &kingCenterEnding, &kingShelter, &kingDanger, &tempo})
+  for (int* x : {&pawnAdvance, &kingCenterOpening, &kingCenterEnding, &kingShelter, &kingDanger, &kingZone,
+                 &pawnThreat, &hanging, &passedPawn, &tempo})
     out.push_back(x);
   return out;
 }
@@ -26,8 +27,8 @@ std::string EvalParams::toText(const std::string& variant) const {
   o << "# piece LETTER VALUE MOBILITY (MOBILITY: per square the piece reaches on an empty board, above its average)\n";
   for (const auto& [letter, p] : pieces) o << "piece " << letter << " " << p.value << " " << p.mobility << "\n";
   o << "pawn-advance " << pawnAdvance << "\nking-center-opening " << kingCenterOpening << "\nking-center-ending "
-    << kingCenterEnding << "\nking-shelter " << kingShelter << "\nking-danger " << kingDanger << "\ntempo " << tempo
-    << "\n";
+    << kingCenterEnding << "\nking-shelter " << kingShelter << "\nking-danger " << kingDanger << "\nking-zone "
+    << kingZone << "\npawn-threat " << pawnThreat << "\nhanging " << hanging << "\npassed-pawn " << passedPawn << "\ntempo " << tempo << "\n";
   return o.str();
 }
 
@@ -57,6 +58,10 @@ Result<EvalParams> parseEvalParams(const std::string& text) {
     else if (key == "king-center-ending") p.kingCenterEnding = v;
     else if (key == "king-shelter") p.kingShelter = v;
     else if (key == "king-danger") p.kingDanger = v;
+    else if (key == "king-zone") p.kingZone = v;
+    else if (key == "pawn-threat") p.pawnThreat = v;
+    else if (key == "hanging") p.hanging = v;
+    else if (key == "passed-pawn") p.passedPawn = v;
     else if (key == "tempo") p.tempo = v;
     else return makeError("params", "unknown key " + key, where);
   }
@@ -101,13 +106,23 @@ void Evaluator::build() {
     const int f = r.fileOf(s), k = r.rankOf(s);
     center_[s] = std::min({f, k, r.width - 1 - f, r.height - 1 - k});
   }
+  zone_.assign(n, {});
+  for (Square a = 0; a < n; ++a)
+    for (Square b = 0; b < n; ++b)
+      if (!r.blocked[b] && dist_[a * n + b] <= 1) zone_[a].push_back(b);
+  passedBonus_.assign(4 * n, 0);
+  for (int dir = 0; dir < 4; ++dir)
+    for (Square s = 0; s < n; ++s) {
+      const int len = (dir == kNorth || dir == kSouth) ? r.height : r.width;
+      const int prog = std::max(0, r.relativeRank(s, dir) - 2);
+      passedBonus_[dir * n + s] = params_.passedPawn * prog * prog / std::max(1, (len - 2) * (len - 2) / 4);
+    }
   pst_.assign(kMaxKinds * kMaxSquares, 0);
   for (int t = 0; t < static_cast<int>(r.types.size()); ++t) {
     const auto it = params_.pieces.find(r.types[t].letter);
     const EvalParams::PieceParams pp = it == params_.pieces.end() ? EvalParams::PieceParams{100, 2} : it->second;
     value_[t] = pp.value;
     mobility_[t] = pp.mobility;
-    for (const auto& atom : r.types[t].atoms) slider_[t] = slider_[t] || atom.kind != AtomKind::kLeap;
     if (t != r.royalType && !r.types[t].pawn) totalMaterial_ += pp.value;
     for (int dir = 0; dir < 4; ++dir) {
       std::vector<int> reach(n, 0);
@@ -121,10 +136,10 @@ void Evaluator::build() {
         ++cnt;
       }
       const int avg = cnt ? static_cast<int>(sum / cnt) : 0;
-      if (dir == kNorth) mobAverage_[t] = avg / 2;  // pieces about usually halve a slider's reach
+      if (dir == kNorth) mobAverage_[t] = avg / 2;  // pieces about usually halve a piece's reach
       for (Square s = 0; s < n; ++s) {
-        // Sliders are scored by what they reach in the position (below); leapers by the square.
-        int v = slider_[t] ? 0 : (reach[s] - avg) * pp.mobility;
+        // Pieces are scored by where they may go in the position (below); pawns by their progress.
+        int v = 0;
         if (r.types[t].pawn) {
           // Progress along the pawn's own way: 0 at its first rank, growing toward promotion.
           const int len = (dir == kNorth || dir == kSouth) ? r.height : r.width;
@@ -137,51 +152,143 @@ void Evaluator::build() {
   }
 }
 
-int Evaluator::sliderReach(const Position& pos, Square s, Piece p) const {
+// Marks in `count` the squares the piece attacks and returns the squares it
+// may go to that no enemy pawn guards (`unsafe`: the enemy seats' bits).
+int Evaluator::walk(const Position& pos, Square s, Piece p, uint8_t unsafe, const uint8_t* pawns,
+                    uint8_t* count) const {
   const Rules& r = *rules_;
   const SquareMoves& sm = r.moves(kindOf(p), s);
+  const int seat = seatOf(p);
   int n = 0;
-  auto walk = [&](const Ray& ray) {
-    for (int j = 0; j < ray.len; ++j) {
-      const Piece q = pos.at(r.raySq[ray.begin + j]);
-      if (q == kEmpty) {
-        ++n;
-        continue;
-      }
-      if (seatOf(q) != seatOf(p)) ++n;
-      break;
+  auto reach = [&](Square t) {
+    const Piece q = pos.at(t);
+    if (q == kEmpty) n += (pawns[t] & unsafe) == 0;
+    else if (seatOf(q) != seat) ++n;
+  };
+  for (uint32_t i = sm.leapBegin; i < sm.leapEnd; ++i) {
+    const Leap& l = r.leaps[i];
+    if (l.mode & kModeCapture) ++count[l.to];
+    if (l.mode & kModeMove) reach(l.to);
+  }
+  auto slide = [&](const Ray& ray) {
+    const uint8_t* sq = &r.raySq[ray.begin];
+    int j = 0;
+    for (; j < ray.len; ++j) {
+      const Square t = sq[j];
+      if (ray.mode & kModeCapture) ++count[t];
+      if (ray.mode & (kModeMove | kModeCapture)) reach(t);
+      if (pos.at(t) != kEmpty) break;
+    }
+    if (!(ray.mode & (kModeHopMove | kModeHopCapture))) return;
+    for (++j; j < ray.len; ++j) {
+      const Square t = sq[j];
+      if (ray.mode & kModeHopCapture) ++count[t];
+      reach(t);
+      if (pos.at(t) != kEmpty) break;
     }
   };
-  for (uint32_t i = sm.rayBegin; i < sm.rayEnd; ++i) walk(r.rays[i]);
+  for (uint32_t i = sm.rayBegin; i < sm.rayEnd; ++i) slide(r.rays[i]);
   for (uint32_t i = sm.bentBegin; i < sm.bentEnd; ++i) {
     const Bent& b = r.bents[i];
-    const Piece q = pos.at(b.first);
-    if (q != kEmpty) {
-      n += seatOf(q) != seatOf(p);
-      continue;
-    }
-    ++n;
-    for (int c = 0; c < b.rayCount; ++c) walk(r.bentRays[b.rayBegin + c]);
+    if (b.mode & kModeCapture) ++count[b.first];
+    reach(b.first);
+    if (pos.at(b.first) != kEmpty) continue;
+    for (int c = 0; c < b.rayCount; ++c) slide(r.bentRays[b.rayBegin + c]);
   }
   return n;
 }
 
-int Evaluator::seatScore(const Position& pos, int seat) const {
+void Evaluator::attacks(const Position& pos, Attacks& a) const {
   const Rules& r = *rules_;
   const int n = r.nsq();
-  int score = 0;
+  std::fill(a.pawns.begin(), a.pawns.begin() + n, 0);
+  // Pawns first: the other pieces' mobility leaves out the squares enemy pawns guard.
+  for (int seat = 0; seat < r.nseats(); ++seat) {
+    std::fill(a.count[seat].begin(), a.count[seat].begin() + n, 0);
+    a.mobility[seat] = 0;
+    if (!pos.isIn(seat)) continue;
+    const uint8_t bit = static_cast<uint8_t>(1u << seat);
+    for (int i = 0; i < pos.pieceCount(seat); ++i) {
+      const Square s = pos.pieceSquare(seat, i);
+      const Piece p = pos.at(s);
+      if (!r.types[typeOf(p)].pawn) continue;
+      const SquareMoves& sm = r.moves(kindOf(p), s);
+      for (uint32_t k = sm.leapBegin; k < sm.leapEnd; ++k)
+        if (r.leaps[k].mode & kModeCapture) {
+          a.pawns[r.leaps[k].to] |= bit;
+          ++a.count[seat][r.leaps[k].to];
+        }
+    }
+  }
+  for (int seat = 0; seat < r.nseats(); ++seat) {
+    if (!pos.isIn(seat)) continue;
+    const uint8_t enemies = static_cast<uint8_t>(pos.enemiesOf(seat));
+    for (int i = 0; i < pos.pieceCount(seat); ++i) {
+      const Square s = pos.pieceSquare(seat, i);
+      const Piece p = pos.at(s);
+      const int t = typeOf(p);
+      if (r.types[t].pawn) continue;
+      const int mob = walk(pos, s, p, enemies, a.pawns.data(), a.count[seat].data());
+      if (t != r.royalType) a.mobility[seat] += (mob - mobAverage_[t]) * mobility_[t];
+    }
+  }
+}
+
+// A pawn is passed when no enemy pawn stands ahead of it on its lane or the
+// two next to it (lanes and "ahead" follow the pawn's own direction).
+bool Evaluator::passed(const Position& pos, Square s, Piece p) const {
+  const Rules& r = *rules_;
+  const int dir = dirOf(p);
+  const bool vertical = dir == kNorth || dir == kSouth;
+  const int lane = vertical ? r.fileOf(s) : r.rankOf(s);
+  const int prog = r.relativeRank(s, dir);
+  for (int o = 0; o < r.nseats(); ++o) {
+    if (o == seatOf(p) || !pos.isIn(o)) continue;
+    for (int i = 0; i < pos.pieceCount(o); ++i) {
+      const Square q = pos.pieceSquare(o, i);
+      if (!r.types[typeOf(pos.at(q))].pawn) continue;
+      const int qlane = vertical ? r.fileOf(q) : r.rankOf(q);
+      if (std::abs(qlane - lane) <= 1 && r.relativeRank(q, dir) > prog) return false;
+    }
+  }
+  return true;
+}
+
+int Evaluator::seatScore(const Position& pos, int seat) const {
+  Attacks a;
+  attacks(pos, a);
+  return seatScore(pos, seat, a);
+}
+
+int Evaluator::seatScore(const Position& pos, int seat, const Attacks& a) const {
+  const Rules& r = *rules_;
+  const int n = r.nsq();
+  int score = a.mobility[seat];
   int material = 0;
   const Square king = pos.kingSquare(seat);
   const uint8_t* kd = king != kNoSquare ? &dist_[king * n] : nullptr;
   int shelter = 0, danger = 0;
+  const uint8_t enemies = static_cast<uint8_t>(pos.enemiesOf(seat));
+  // Attacks on each square by all the enemies together.
+  auto enemyAttacks = [&](Square s) {
+    int c = 0;
+    for (int o = 0; o < r.nseats(); ++o)
+      if ((enemies >> o) & 1) c += a.count[o][s];
+    return c;
+  };
   for (int i = 0; i < pos.pieceCount(seat); ++i) {
     const Square s = pos.pieceSquare(seat, i);
     const Piece p = pos.at(s);
     const int t = typeOf(p);
     score += value_[t] + pst_[kindOf(p) * kMaxSquares + s];
-    if (t != r.royalType && !r.types[t].pawn) material += value_[t];
+    const bool pawn = r.types[t].pawn;
+    if (t != r.royalType && !pawn) {
+      material += value_[t];
+      if (a.pawns[s] & enemies) score -= params_.pawnThreat;
+      else if (a.count[seat][s] == 0 && enemyAttacks(s) > 0) score -= params_.hanging;
+    }
+    if (pawn && passed(pos, s, p)) score += passedBonus_[dirOf(p) * n + s];
     if (kd && kd[s] == 1) ++shelter;
-    if (slider_[t] && mobility_[t]) score += (sliderReach(pos, s, p) - mobAverage_[t]) * mobility_[t];
   }
   if (kd) {
     // Enemy pieces near the king.
@@ -189,27 +296,34 @@ int Evaluator::seatScore(const Position& pos, int seat) const {
       if (o == seat || !pos.isIn(o)) continue;
       for (int i = 0; i < pos.pieceCount(o); ++i) danger += kd[pos.pieceSquare(o, i)] <= 2;
     }
+    // Attacks on the squares at the king, each square's count capped at 3.
+    int weight = 0;
+    for (const Square z : zone_[king]) weight += std::min(3, enemyAttacks(z));
     // The king hides while there is material about and walks out in the ending.
     const int phase = std::min(256, 256 * material / std::max(1, totalMaterial_ / r.nseats()));
     const int kc = (params_.kingCenterOpening * phase + params_.kingCenterEnding * (256 - phase)) / 256;
     score += kc * center_[king];
-    score += (params_.kingShelter * std::min(shelter, 4) - params_.kingDanger * danger) * phase / 256;
+    score += (params_.kingShelter * std::min(shelter, 4) - params_.kingDanger * danger -
+              params_.kingZone * weight * weight / 8) *
+             phase / 256;
   }
   return score;
 }
 
 int Evaluator::evaluate(const Position& pos, int view) const {
   const Rules& r = *rules_;
+  Attacks a;
+  attacks(pos, a);
   if (r.nseats() == 2) {
     const int us = pos.toMove();
-    return seatScore(pos, us) - seatScore(pos, 1 - us) + params_.tempo;
+    return seatScore(pos, us, a) - seatScore(pos, 1 - us, a) + params_.tempo;
   }
   // Many seats: own score against the strongest opponent and the average of them.
-  const int own = seatScore(pos, view);
+  const int own = seatScore(pos, view, a);
   int best = -1000000, sum = 0, cnt = 0;
   for (int s = 0; s < r.nseats(); ++s) {
     if (s == view || !pos.isIn(s)) continue;
-    const int v = seatScore(pos, s);
+    const int v = seatScore(pos, s, a);
     best = std::max(best, v);
     sum += v;
     ++cnt;

@@ -23,6 +23,10 @@ struct EvalParams {
   int kingCenterEnding = 8;
   int kingShelter = 8;
   int kingDanger = 12;
+  int kingZone = 8;       // attack weight on the squares at the king, squared over 8
+  int pawnThreat = 40;    // a piece (not a pawn) standing where an enemy pawn takes
+  int hanging = 30;       // a piece (not a pawn) attacked and not defended
+  int passedPawn = 60;    // a pawn no enemy pawn can stop, growing with its progress
   int tempo = 10;
 
   // The tunable values as one vector, and back (order as written by toText).
@@ -39,6 +43,15 @@ class Evaluator {
   Evaluator(std::shared_ptr<const Rules> rules, EvalParams params);
   // Score of the position for `seat` alone (its own material and placement).
   int seatScore(const Position& pos, int seat) const;
+  // What one pass over the board learns: per seat, how many of its pieces
+  // attack each square, where its pawns take, and its mobility score.
+  struct Attacks {
+    std::array<std::array<uint8_t, kMaxSquares>, kMaxSeats> count;
+    std::array<uint8_t, kMaxSquares> pawns;  // a bit per seat whose pawns take there
+    std::array<int, kMaxSeats> mobility;
+  };
+  void attacks(const Position& pos, Attacks& a) const;
+  int seatScore(const Position& pos, int seat, const Attacks& a) const;
   // Two seats: from the seat to move's view. More: from `view`'s view, own minus the opponents.
   int evaluate(const Position& pos, int view) const;
   int pieceValue(int type) const { return value_[type]; }
@@ -46,16 +59,19 @@ class Evaluator {
 
  private:
   void build();
-  int sliderReach(const Position& pos, Square s, Piece p) const;
+  // Marks the squares the piece attacks; returns how many it may go to safely.
+  int walk(const Position& pos, Square s, Piece p, uint8_t unsafe, const uint8_t* pawns, uint8_t* count) const;
+  bool passed(const Position& pos, Square s, Piece p) const;
   std::shared_ptr<const Rules> rules_;
   EvalParams params_;
   std::array<int, kMaxPieceTypes> value_{};
-  std::array<int, kMaxPieceTypes> mobility_{};   // per square a slider reaches now
+  std::array<int, kMaxPieceTypes> mobility_{};   // per square a piece may go to now
   std::array<int, kMaxPieceTypes> mobAverage_{};  // subtracted so that an average reach scores 0
-  std::array<bool, kMaxPieceTypes> slider_{};
   std::vector<int> pst_;  // [kind][square]
   std::vector<int> center_;  // per square: centrality, 0 at the edge
   std::vector<uint8_t> dist_;  // king distance between two squares, [a * nsq + b]
+  std::vector<std::vector<Square>> zone_;  // per square: it and its neighbours
+  std::vector<int> passedBonus_;  // [dir * nsq + square]
   int totalMaterial_ = 1;
 };
 

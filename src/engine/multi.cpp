@@ -3,6 +3,18 @@
 #include <algorithm>
 
 namespace acedrex::engine {
+namespace {
+
+// Transposition keys differ per root seat (a score is from the root seat's view).
+constexpr uint64_t kRootKey[kMaxSeats] = {0x9E3779B97F4A7C15ULL, 0xC2B2AE3D27D4EB4FULL, 0x165667B19E3779F9ULL,
+                                          0x27D4EB2F165667C5ULL};
+
+// King pressure (see kingPressure): per attacked square next to a king, and
+// per escape square fewer than three.
+constexpr int kPressureHit = 12;
+constexpr int kPressureCramped = 15;
+
+}  // namespace
 
 MultiSearch::MultiSearch(std::shared_ptr<const Rules> rules, const Evaluator& eval, SearchConfig config,
                          MultiAlgorithm algorithm)
@@ -30,6 +42,42 @@ int MultiSearch::terminalScore(int ply) const {
   return -(kMate - ply) + 200 * (n - place);
 }
 
+int MultiSearch::evaluate() const { return eval_.evaluate(pos_, root_) + kingPressure(); }
+
+int MultiSearch::kingPressure() const {
+  // The root seat's grip on the opponents' kings: the squares around a king
+  // that it attacks, more when that king has few squares left to go to. The
+  // evaluation alone does not make a seat work towards a mate, and only mates
+  // (which hand over an army) decide a game with more than two seats.
+  const Rules& r = *rules_;
+  const uint8_t rootMask = static_cast<uint8_t>(1u << root_);
+  int total = 0, best = 0;
+  for (int o = 0; o < r.nseats(); ++o) {
+    if (o == root_ || !pos_.isIn(o)) continue;
+    const Square k = pos_.kingSquare(o);
+    if (k < 0 || k == kNoSquare) continue;
+    const uint8_t others = pos_.enemiesOf(o);
+    const int f = r.fileOf(k), rk = r.rankOf(k);
+    int hits = 0, escapes = 0;
+    for (int df = -1; df <= 1; ++df)
+      for (int dr = -1; dr <= 1; ++dr) {
+        if (!r.onBoard(f + df, rk + dr)) continue;
+        const Square s = static_cast<Square>((rk + dr) * r.width + f + df);
+        const Piece p = pos_.at(s);
+        if (p == kBlocked) continue;
+        const uint8_t att = pos_.attackers(s, others);
+        if (att & rootMask) ++hits;
+        if ((df || dr) && !att && !(isPiece(p) && seatOf(p) == o)) ++escapes;
+      }
+    if (!hits) continue;
+    const int v = kPressureHit * hits + (escapes < 3 ? kPressureCramped * (3 - escapes) : 0);
+    total += v;
+    best = std::max(best, v);
+  }
+  // Mostly the best target: one king mated is worth more than three harassed.
+  return (total + 2 * best) / 3;
+}
+
 MultiSearch::Vec MultiSearch::evalVec() const {
   Vec v{};
   for (int s = 0; s < rules_->nseats(); ++s) v[s] = pos_.isIn(s) ? eval_.evaluate(pos_, s) : -kMate / 2;
@@ -52,33 +100,68 @@ int MultiSearch::settle() {
   int pushed = 0;
   MoveList list;
   while (!pos_.finished()) {
-    pos_.legalMoves(list);
-    if (!list.empty()) break;
+    // Stop at the first legal move: testing them all costs more than finding one.
+    list.clear();
+    pos_.pseudoMoves(list);
+    bool any = false;
+    for (int i = 0; i < list.size() && !any; ++i) any = pos_.isLegal(list[i]);
+    if (any) break;
     pos_.applyTurnStart();
     ++pushed;
   }
   return pushed;
 }
 
-bool MultiSearch::legalOrdered(MoveList& list, int ply) {
-  (void)ply;
+int MultiSearch::play(Move m) {
+  pos_.make(m);
+  const int records = 1 + settle();
+  stack_.push_back(pos_.hash());
+  return records;
+}
+
+void MultiSearch::undo(int records) {
+  stack_.pop_back();
+  for (int i = 0; i < records; ++i) pos_.unmake();
+}
+
+bool MultiSearch::isRepetition() const {
+  // Any earlier occurrence since the last capture or pawn move: the game could
+  // repeat it again, so it is scored as the draw it can be made into.
+  const uint64_t h = pos_.hash();
+  const int n = static_cast<int>(stack_.size());
+  const int back = std::min(n - 1, pos_.fifty());
+  for (int i = 1; i <= back; ++i)
+    if (stack_[n - 1 - i] == h) return true;
+  return false;
+}
+
+uint64_t MultiSearch::ttKey() const {
+  return pos_.hash() ^ kRootKey[root_] ^ (algo_ == MultiAlgorithm::kBrsPlus ? 0x5151515151515151ULL : 0);
+}
+
+bool MultiSearch::legalOrdered(MoveList& list, int ply, Move ttMove) {
   pos_.legalMoves(list);
   if (list.empty()) return false;
   const int us = pos_.toMove();
-  const uint64_t key = pos_.hash();
-  const TTEntry* e = tt_.probe(key);
-  const Move ttMove = e ? Move::fromRaw(e->move) : Move();
   int scores[1024];
   for (int i = 0; i < list.size(); ++i) {
     const Move m = list[i];
-    int s = history_[(us * kMaxSquares + m.from()) * kMaxSquares + m.to()];
-    if (m == ttMove) s = 1 << 30;
-    else if (isCapture(m)) {
+    int s;
+    if (m == ttMove) {
+      s = 1 << 30;
+    } else if (isCapture(m)) {
+      // Most valuable victim first (a king above all), then the least valuable attacker.
       const Piece v = pos_.at(m.to());
-      s = (1 << 24) + (typeOf(v) == rules_->royalType ? 100000 : eval_.pieceValue(typeOf(v))) * 16 -
-          eval_.pieceValue(typeOf(pos_.at(m.from()))) / 16;
+      const int victim = typeOf(v) == rules_->royalType ? 100000 : eval_.pieceValue(typeOf(v));
+      s = (1 << 24) + victim * 16 - eval_.pieceValue(typeOf(pos_.at(m.from()))) / 16;
     } else if (m.promo() >= 0) {
-      s = 1 << 23;
+      s = (1 << 23) + eval_.pieceValue(m.promo());
+    } else if (ply < kMaxPly && m == killers_[ply][0]) {
+      s = 1 << 22;
+    } else if (ply < kMaxPly && m == killers_[ply][1]) {
+      s = (1 << 22) - 1;
+    } else {
+      s = history_[(us * kMaxSquares + m.from()) * kMaxSquares + m.to()];
     }
     scores[i] = s;
   }
@@ -88,37 +171,90 @@ bool MultiSearch::legalOrdered(MoveList& list, int ply) {
 
 Move MultiSearch::firstOrdered(int ply) {
   MoveList list;
-  if (!legalOrdered(list, ply)) return Move();
+  const TTEntry* e = tt_.probe(ttKey());
+  if (!legalOrdered(list, ply, e ? Move::fromRaw(e->move) : Move())) return Move();
   return list[0];
 }
 
-int MultiSearch::quiesce(int alpha, int beta, int ply, int qdepth) {
-  // Captures only, every seat in turn; the root seat maximises, the others minimise.
+Move MultiSearch::idleMove(int ply) {
+  // An opponent other than the one replying passes, so that the reply is
+  // found in the position the root seat left (a move of its own could hide
+  // or spoil the reply: a mate by the seat just before the root seat is
+  // missed when the seats before it have moved first). A seat in check
+  // cannot pass (its king could then be taken): it plays its first move.
+  if (!pos_.inCheck(pos_.toMove())) return Move::null();
+  return firstOrdered(ply);
+}
+
+void MultiSearch::rememberCutoff(Move m, int depth, int ply) {
+  if (isCapture(m)) return;
+  if (ply < kMaxPly && killers_[ply][0] != m) {
+    killers_[ply][1] = killers_[ply][0];
+    killers_[ply][0] = m;
+  }
+  int& h = history_[(pos_.toMove() * kMaxSquares + m.from()) * kMaxSquares + m.to()];
+  h = std::min(h + depth * depth, 1 << 20);
+}
+
+int MultiSearch::quiesce(int alpha, int beta, int ply, int qdepth, bool quiet) {
+  // Captures only. The root seat may stand pat; an opponent that does not
+  // capture passes to the next seat, so that every opponent's captures are
+  // seen before the root seat moves again (standing pat there would hide a
+  // later opponent's capture). An opponent in check cannot pass and stands
+  // pat. `quiet`: no opponent has captured since the root seat's last
+  // capture; the root seat then stands pat, or it would make two captures
+  // in a row.
   ++nodes_;
   if (ply > selDepth_) selDepth_ = ply;
   // A finished game, or the root seat out of it, is scored by places.
   if (pos_.finished() || !pos_.isIn(root_)) return terminalScore(ply);
   if (timeUp()) return 0;
-  const bool maxNode = pos_.toMove() == root_;
-  const int stand = eval_.evaluate(pos_, root_);
-  if (qdepth > 6 || ply >= kMaxPly - 2) return stand;
-  if (maxNode) {
-    if (stand >= beta) return stand;
-    alpha = std::max(alpha, stand);
+  const int us = pos_.toMove();
+  const bool maxNode = us == root_;
+  if (qdepth > 8 || ply >= kMaxPly - 2) return evaluate();
+  // A seat in check answers it with any legal move (it could not pass).
+  const bool inCheck = pos_.inCheck(us);
+  int best;
+  if (inCheck) {
+    best = maxNode ? -kInf : kInf;
+  } else if (maxNode) {
+    best = evaluate();
+    if (best >= beta || quiet) return best;
+    alpha = std::max(alpha, best);
   } else {
-    if (stand <= alpha) return stand;
-    beta = std::min(beta, stand);
+    const int records = play(Move::null());
+    best = quiesce(alpha, beta, ply + 1, qdepth, quiet);
+    undo(records);
+    if (stopped_) return 0;
+    if (best <= alpha) return best;
+    beta = std::min(beta, best);
   }
   MoveList list;
-  pos_.pseudoMoves(list);
-  int best = stand;
+  if (inCheck) pos_.legalMoves(list);
+  else pos_.pseudoMoves(list);
+  // Captures by most valuable victim, least valuable attacker; losing captures
+  // of defended pieces are left out.
+  int scores[1024];
+  int n = 0;
+  for (int i = 0; i < list.size(); ++i) {
+    const Move m = list[i];
+    const bool capture = isCapture(m);
+    if (!capture && !inCheck) continue;
+    const Piece victim = capture ? pos_.at(m.to()) : kEmpty;
+    const bool king = capture && typeOf(victim) == rules_->royalType;
+    const int gain = !capture ? 0 : king ? 100000 : eval_.pieceValue(typeOf(victim));
+    const int risk = eval_.pieceValue(typeOf(pos_.at(m.from())));
+    if (!inCheck && !king && risk > gain + 50 && pos_.attacked(m.to(), pos_.enemiesOf(us))) continue;
+    if (!inCheck && !pos_.isLegal(m)) continue;
+    list.set(n, m);
+    scores[n++] = gain * 16 - risk / 16;
+  }
+  list.truncate(n);
+  sortByScore(list, scores);
   for (Move m : list) {
-    if (!isCapture(m) || !pos_.isLegal(m)) continue;
-    pos_.make(m);
-    const int pushed = settle();
-    const int s = quiesce(alpha, beta, ply + 1, qdepth + 1);
-    for (int i = 0; i < pushed; ++i) pos_.unmake();
-    pos_.unmake();
+    const int records = play(m);
+    const int s = quiesce(alpha, beta, ply + 1, qdepth + 1, maxNode);
+    undo(records);
     if (stopped_) return 0;
     if (maxNode) {
       best = std::max(best, s);
@@ -147,21 +283,17 @@ int MultiSearch::chance(int depth, int alpha, int beta, int ply) {
     for (Move m : list) {
       if (typeOf(pos_.at(m.from())) != face.type) continue;
       any = true;
-      pos_.make(m);
-      const int pushed = settle();
+      const int records = play(m);
       const int s = paranoid(depth - 1, -kInf, kInf, ply + 1);
-      for (int i = 0; i < pushed; ++i) pos_.unmake();
-      pos_.unmake();
+      undo(records);
       if (stopped_) return 0;
       best = maxNode ? std::max(best, s) : std::min(best, s);
     }
     if (!any) {
       if (nullValue == kInf + 1) {
-        pos_.make(Move::null());
-        const int pushed = settle();
+        const int records = play(Move::null());
         nullValue = paranoid(depth - 1, -kInf, kInf, ply + 1);
-        for (int i = 0; i < pushed; ++i) pos_.unmake();
-        pos_.unmake();
+        undo(records);
         if (stopped_) return 0;
       }
       best = nullValue;
@@ -171,27 +303,65 @@ int MultiSearch::chance(int depth, int alpha, int beta, int ply) {
   return static_cast<int>(total / static_cast<long>(r.die.size()));
 }
 
-int MultiSearch::paranoid(int depth, int alpha, int beta, int ply) {
+bool MultiSearch::settledBeforeSearch(int depth, int alpha, int beta, int ply, int& score) {
   // A finished game, or the root seat out of it, is scored by places.
-  if (pos_.finished() || !pos_.isIn(root_)) return terminalScore(ply);
-  if (depth <= 0) return quiesce(alpha, beta, ply, 0);
+  if (pos_.finished() || !pos_.isIn(root_)) {
+    score = terminalScore(ply);
+    return true;
+  }
+  score = 0;
+  if (isRepetition()) return true;
+  if (depth <= 0) {
+    score = quiesce(alpha, beta, ply, 0, pos_.toMove() != root_);
+    return true;
+  }
   ++nodes_;
-  if (timeUp()) return 0;
+  if (timeUp()) return true;
   if (ply > selDepth_) selDepth_ = ply;
+  if (ply >= kMaxPly - 4) {
+    score = evaluate();
+    return true;
+  }
+  return false;
+}
+
+bool MultiSearch::probeTable(uint64_t key, int depth, int alpha, int beta, int ply, Move& ttMove, int& score) {
+  const TTEntry* e = tt_.probe(key);
+  ttMove = e ? Move::fromRaw(e->move) : Move();
+  if (!e || e->depth < depth || e->bound == kBoundNone) return false;
+  score = e->score;
+  if (score > kMateBound) score -= ply;
+  else if (score < -kMateBound) score += ply;
+  return e->bound == kBoundExact || (e->bound == kBoundLower && score >= beta) ||
+         (e->bound == kBoundUpper && score <= alpha);
+}
+
+void MultiSearch::storeTable(uint64_t key, Move best, int score, int depth, int alpha0, int beta, int ply) {
+  int stored = score;
+  if (stored > kMateBound) stored += ply;
+  else if (stored < -kMateBound) stored -= ply;
+  tt_.store(key, best, stored, depth,
+            score >= beta ? kBoundLower : (score <= alpha0 ? kBoundUpper : kBoundExact));
+}
+
+int MultiSearch::paranoid(int depth, int alpha, int beta, int ply) {
+  int early = 0;
+  if (settledBeforeSearch(depth, alpha, beta, ply, early)) return early;
   if (!rules_->die.empty() && config_.chanceNodes) return chance(depth, alpha, beta, ply);
   const bool maxNode = pos_.toMove() == root_;
-  const uint64_t key = pos_.hash() ^ (static_cast<uint64_t>(root_) * 0x9E3779B97F4A7C15ULL);
+  const uint64_t key = ttKey();
+  Move ttMove;
+  int cut = 0;
+  if (probeTable(key, depth, alpha, beta, ply, ttMove, cut)) return cut;
   MoveList list;
-  legalOrdered(list, ply);
+  legalOrdered(list, ply, ttMove);
   const int a0 = alpha, b0 = beta;
   int best = maxNode ? -kInf : kInf;
   Move bestMove;
   for (Move m : list) {
-    pos_.make(m);
-    const int pushed = settle();
+    const int records = play(m);
     const int s = paranoid(depth - 1, alpha, beta, ply + 1);
-    for (int i = 0; i < pushed; ++i) pos_.unmake();
-    pos_.unmake();
+    undo(records);
     if (stopped_) return 0;
     if (maxNode ? s > best : s < best) {
       best = s;
@@ -200,38 +370,32 @@ int MultiSearch::paranoid(int depth, int alpha, int beta, int ply) {
     if (maxNode) alpha = std::max(alpha, s);
     else beta = std::min(beta, s);
     if (alpha >= beta) {
-      if (!isCapture(m)) {
-        int& h = history_[(pos_.toMove() * kMaxSquares + m.from()) * kMaxSquares + m.to()];
-        h = std::min(h + depth * depth, 1 << 20);
-      }
+      rememberCutoff(m, depth, ply);
       break;
     }
   }
-  (void)a0;
-  (void)b0;
-  tt_.store(key, bestMove, 0, depth, kBoundNone);
+  storeTable(key, bestMove, best, depth, a0, b0, ply);
   return best;
 }
 
 int MultiSearch::brs(int depth, int alpha, int beta, int ply) {
-  // A finished game, or the root seat out of it, is scored by places.
-  if (pos_.finished() || !pos_.isIn(root_)) return terminalScore(ply);
-  if (depth <= 0) return quiesce(alpha, beta, ply, 0);
-  ++nodes_;
-  if (timeUp()) return 0;
-  if (ply > selDepth_) selDepth_ = ply;
+  int early = 0;
+  if (settledBeforeSearch(depth, alpha, beta, ply, early)) return early;
   if (pos_.toMove() == root_) {
     // MAX layer: the root seat's own moves.
+    const uint64_t key = ttKey();
+    Move ttMove;
+    int cut = 0;
+    if (probeTable(key, depth, alpha, beta, ply, ttMove, cut)) return cut;
     MoveList list;
-    legalOrdered(list, ply);
+    legalOrdered(list, ply, ttMove);
+    const int a0 = alpha;
     int best = -kInf;
     Move bestMove;
     for (Move m : list) {
-      pos_.make(m);
-      const int pushed = settle();
+      const int records = play(m);
       const int s = brs(depth - 1, alpha, beta, ply + 1);
-      for (int i = 0; i < pushed; ++i) pos_.unmake();
-      pos_.unmake();
+      undo(records);
       if (stopped_) return 0;
       if (s > best) {
         best = s;
@@ -239,14 +403,11 @@ int MultiSearch::brs(int depth, int alpha, int beta, int ply) {
       }
       alpha = std::max(alpha, s);
       if (alpha >= beta) {
-        if (!isCapture(m)) {
-          int& h = history_[(root_ * kMaxSquares + m.from()) * kMaxSquares + m.to()];
-          h = std::min(h + depth * depth, 1 << 20);
-        }
+        rememberCutoff(m, depth, ply);
         break;
       }
     }
-    tt_.store(pos_.hash() ^ 0x5151, bestMove, 0, depth, kBoundNone);
+    storeTable(key, bestMove, best, depth, a0, beta, ply);
     return best;
   }
   // MIN layer: for each opponent in turn, its every reply while the opponents
@@ -268,48 +429,53 @@ int MultiSearch::brs(int depth, int alpha, int beta, int ply) {
   }
   for (size_t which = 0; which < seats.size() && alpha < beta; ++which) {
     // Play the earlier opponents' ordered moves.
-    int made = 0;
+    std::vector<int> made;
     bool ok = true;
     for (size_t k = 0; k < which; ++k) {
       if (pos_.finished() || !pos_.isIn(root_) || pos_.toMove() == root_) {
         ok = false;
         break;
       }
-      const Move fm = firstOrdered(ply);
+      const Move fm = idleMove(ply);
       if (fm == Move()) {
         ok = false;
         break;
       }
-      pos_.make(fm);
-      ++made;
-      made += settle();
+      made.push_back(play(fm));
     }
     if (ok && !pos_.finished() && pos_.toMove() != root_ && pos_.toMove() == seats[which]) {
       MoveList list;
-      legalOrdered(list, ply);
+      const TTEntry* e = tt_.probe(ttKey());
+      legalOrdered(list, ply, e ? Move::fromRaw(e->move) : Move());
+      Move bestMove;
       for (Move m : list) {
-        pos_.make(m);
-        int inner = 1 + settle();
+        std::vector<int> inner{play(m)};
         // The later opponents play their ordered moves.
         while (!pos_.finished() && pos_.isIn(root_) && pos_.toMove() != root_) {
-          const Move fm = firstOrdered(ply);
+          const Move fm = idleMove(ply);
           if (fm == Move()) break;
-          pos_.make(fm);
-          ++inner;
-          inner += settle();
+          inner.push_back(play(fm));
         }
         const int s = brs(depth - 1, alpha, beta, ply + 1);
-        for (int i = 0; i < inner; ++i) pos_.unmake();
+        for (auto it = inner.rbegin(); it != inner.rend(); ++it) undo(*it);
         if (stopped_) break;
-        best = std::min(best, s);
+        if (s < best) {
+          best = s;
+          bestMove = m;
+        }
         beta = std::min(beta, s);
-        if (alpha >= beta) break;
+        if (alpha >= beta) {
+          rememberCutoff(m, depth, ply);
+          break;
+        }
       }
+      // The reply found best is this seat's ordered move next time here.
+      if (bestMove != Move() && !stopped_) tt_.store(ttKey(), bestMove, 0, 0, kBoundNone);
     }
-    for (int i = 0; i < made; ++i) pos_.unmake();
+    for (auto it = made.rbegin(); it != made.rend(); ++it) undo(*it);
     if (stopped_) return 0;
   }
-  if (best == kInf) return eval_.evaluate(pos_, root_);
+  if (best == kInf) return evaluate();
   return best;
 }
 
@@ -323,15 +489,19 @@ MultiSearch::Vec MultiSearch::maxn(int depth, int ply) {
   Vec best{};
   best[us] = -kInf * 2;
   for (Move m : list) {
-    pos_.make(m);
-    const int pushed = settle();
+    const int records = play(m);
     const Vec v = maxn(depth - 1, ply + 1);
-    for (int i = 0; i < pushed; ++i) pos_.unmake();
-    pos_.unmake();
+    undo(records);
     if (stopped_) break;
     if (v[us] > best[us]) best = v;
   }
   return best;
+}
+
+int MultiSearch::searchChild(int depth, int alpha, int beta, int ply) {
+  if (algo_ == MultiAlgorithm::kMaxN) return maxn(depth, ply)[root_];
+  if (algo_ == MultiAlgorithm::kParanoid || !rules_->die.empty()) return paranoid(depth, alpha, beta, ply);
+  return brs(depth, alpha, beta, ply);
 }
 
 SearchResult MultiSearch::run(const Game& game, const SearchLimits& limits, std::atomic<bool>& stop,
@@ -340,6 +510,8 @@ SearchResult MultiSearch::run(const Game& game, const SearchLimits& limits, std:
   if (game.finished()) return result;
   pos_ = game.position();
   root_ = pos_.toMove();
+  stack_ = game.hashes();
+  if (stack_.empty() || stack_.back() != pos_.hash()) stack_.push_back(pos_.hash());
   Game copy = game;
   std::vector<Move> root = copy.legalMoves();
   if (root.empty()) return result;
@@ -355,42 +527,63 @@ SearchResult MultiSearch::run(const Game& game, const SearchLimits& limits, std:
   limiter_.start(&stop, budget.hardMs, nodeLimit);
   const int maxDepth = std::min(limits.depth > 0 ? limits.depth : kMaxPly - 8, config_.maxDepth);
   for (int& h : history_) h /= 8;
+  for (auto& k : killers_) k[0] = k[1] = Move();
   std::vector<int> noise(root.size(), 0);
   if (config_.noise > 0) {
     std::uniform_int_distribution<int> dist(-config_.noise, config_.noise);
     for (int& x : noise) x = dist(rng_);
   }
+  const bool exactAll = config_.noise > 0;  // the weaker levels need every root move's score
+  // Initial order: captures first, as inside the tree.
   std::vector<size_t> order(root.size());
-  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  {
+    MoveList l;
+    for (Move m : root) l.push(m);
+    int sc[1024];
+    for (int i = 0; i < l.size(); ++i) {
+      const Move m = l[i];
+      sc[i] = 0;
+      if (isCapture(m)) {
+        const Piece v = pos_.at(m.to());
+        sc[i] = (typeOf(v) == rules_->royalType ? 100000 : eval_.pieceValue(typeOf(v))) * 16 -
+                eval_.pieceValue(typeOf(pos_.at(m.from()))) / 16 + 1;
+      }
+    }
+    sortByScore(l, sc);
+    for (int i = 0; i < l.size(); ++i)
+      order[i] = static_cast<size_t>(std::find(root.begin(), root.end(), l[i]) - root.begin());
+  }
   std::vector<int> scores(root.size(), -kInf);
+  size_t prevChosen = order[0];
+  int prevRaw = -kInf;
   for (int depth = 1; depth <= maxDepth; ++depth) {
     int alpha = -kInf;
-    bool complete = true;
+    size_t searched = 0;
     std::vector<int> iter(root.size(), -kInf);
     for (size_t k = 0; k < order.size(); ++k) {
       const size_t i = order[k];
-      pos_.make(root[i]);
-      const int pushed = settle();
-      int s;
-      if (algo_ == MultiAlgorithm::kMaxN) s = maxn(depth - 1, 1)[root_];
-      else if (algo_ == MultiAlgorithm::kParanoid || !rules_->die.empty())
-        s = paranoid(depth - 1, config_.noise > 0 ? -kInf : alpha, kInf, 1);
-      else s = brs(depth - 1, config_.noise > 0 ? -kInf : alpha, kInf, 1);
-      for (int j = 0; j < pushed; ++j) pos_.unmake();
-      pos_.unmake();
-      if (stopped_) {
-        complete = k > 0;
-        break;
-      }
+      const int records = play(root[i]);
+      const int s = searchChild(depth - 1, exactAll ? -kInf : alpha, kInf, 1);
+      undo(records);
+      if (stopped_) break;
       iter[i] = s;
+      ++searched;
       alpha = std::max(alpha, s);
     }
-    if (!complete) break;
-    for (size_t i = 0; i < root.size(); ++i)
-      if (iter[i] != -kInf || !stopped_) scores[i] = iter[i];
-    size_t chosen = 0;
+    // An iteration cut short counts only for the moves it searched: the first
+    // of them is the previous best, so a move chosen from them has been seen
+    // at the new depth (an unsearched move's older score is not comparable).
+    if (searched == 0) break;
+    if (searched < order.size()) {
+      for (size_t i = 0; i < root.size(); ++i) scores[i] = iter[i];
+    } else {
+      scores = iter;
+    }
+    // In search order: a later move that only ties the best so far has a
+    // bound (it failed low), not a score, and must not be taken.
+    size_t chosen = order[0];
     int bestNoisy = -kInf * 2, bestRaw = -kInf;
-    for (size_t i = 0; i < root.size(); ++i) {
+    for (const size_t i : order) {
       if (scores[i] == -kInf) continue;
       const int noisy = std::abs(scores[i]) >= kMateBound ? scores[i] : scores[i] + noise[i];
       if (noisy > bestNoisy) {
@@ -399,8 +592,20 @@ SearchResult MultiSearch::run(const Game& game, const SearchLimits& limits, std:
         bestRaw = scores[i];
       }
     }
+    // When the deeper search finds every move lost (the opponents' best replies
+    // together always mate), the shallower choice, which holds out longer
+    // against opponents that do not all play against the root seat, is kept.
+    if (bestRaw <= -kMateBound && prevRaw > -kMateBound) {
+      chosen = prevChosen;
+      bestRaw = scores[chosen] == -kInf ? bestRaw : scores[chosen];
+    }
+    prevChosen = chosen;
+    prevRaw = bestRaw;
     result.best = root[chosen];
+    // The next iteration starts with the chosen move, then by this one's scores.
     std::stable_sort(order.begin(), order.end(), [&](size_t x, size_t y) { return scores[x] > scores[y]; });
+    auto it = std::find(order.begin(), order.end(), chosen);
+    std::rotate(order.begin(), it, it + 1);
     SearchInfo info;
     info.depth = depth;
     info.selDepth = selDepth_;
@@ -413,6 +618,8 @@ SearchResult MultiSearch::run(const Game& game, const SearchLimits& limits, std:
     result.info = info;
     if (onInfo) onInfo(info);
     if (stopped_) break;
+    // A won game found needs no deeper search.
+    if (bestRaw >= kMateBound && depth > kMate - bestRaw + 1) break;
     if (budget.softMs > 0 && !limits.moveTimeMs && info.timeMs >= budget.softMs / 2 && !limits.infinite) break;
   }
   result.info.nodes = nodes_;

@@ -1,16 +1,21 @@
 // Search for more than two seats, from the root seat's view.
 //
-// - BRS+ (Best-Reply Search with the other opponents playing their first
-//   ordered move, Esser et al. 2013) on a paranoid backbone: the root seat's
-//   move, then one layer in which the strongest single reply of any opponent
-//   is chosen while the others play their best-ordered move.
+// - Best-Reply Search (Schadd and Winands 2011) on a paranoid backbone: the
+//   root seat's move, then one layer in which the strongest single reply of
+//   any opponent is chosen while the other opponents pass; an opponent in
+//   check plays its first ordered move instead, as in BRS+ (Esser et al.
+//   2013). (With BRS+'s ordered moves for all of them, a mate by the seat just
+//   before the root seat was often hidden by the moves played before it.)
 // - Paranoid: every opponent minimises the root seat's score in turn order.
 // - Max^n: every seat maximises its own score (shallow-pruning free).
 // A seat without a legal move is mated or stalemated at its turn start, as
 // in the game; the evaluation counts armies a mate hands over because the
-// position after the takeover already has them recoloured. Results are
-// decided by places, not coins. With a die, later throws are chance nodes
-// (expectimax over the faces, on the paranoid backbone).
+// position after the takeover already has them recoloured, and adds the root
+// seat's pressure on the opponents' kings. Results are decided by places, not
+// coins; a repeated position is scored as the draw it can be made into. The
+// quiescence search lets every opponent capture (or pass) before the root
+// seat moves again. With a die, later throws are chance nodes (expectimax
+// over the faces, on the paranoid backbone).
 #pragma once
 
 #include <atomic>
@@ -40,18 +45,36 @@ class MultiSearch {
  private:
   using Vec = std::array<int, kMaxSeats>;
   int paranoid(int depth, int alpha, int beta, int ply);
+  // The checks every search node starts with (game over, repetition, leaf,
+  // clock, ply cap); true with `score` set when the node is settled by them.
+  bool settledBeforeSearch(int depth, int alpha, int beta, int ply, int& score);
+  // The table's move for `key` into ttMove; true with `score` set when its
+  // stored bound settles the window.
+  bool probeTable(uint64_t key, int depth, int alpha, int beta, int ply, Move& ttMove, int& score);
+  void storeTable(uint64_t key, Move best, int score, int depth, int alpha0, int beta, int ply);
   int brs(int depth, int alpha, int beta, int ply);
   int chance(int depth, int alpha, int beta, int ply);
   Vec maxn(int depth, int ply);
-  int quiesce(int alpha, int beta, int ply, int qdepth);
+  int quiesce(int alpha, int beta, int ply, int qdepth, bool quiet);
+  int searchChild(int depth, int alpha, int beta, int ply);  // the configured algorithm below the root
   int terminalScore(int ply) const;
   Vec terminalVec(int ply) const;
   Vec evalVec() const;
+  int evaluate() const;  // static score from the root seat's view
+  int kingPressure() const;
   // Moves for the seat to move; applies turn starts until someone can move.
   // Returns the number of turn-start records pushed (to undo).
   int settle();
-  bool legalOrdered(MoveList& list, int ply);
+  // Makes a move and the turn starts after it, and records the position for
+  // repetitions; undo() takes back what play() returned.
+  int play(Move m);
+  void undo(int records);
+  bool isRepetition() const;
+  uint64_t ttKey() const;
+  bool legalOrdered(MoveList& list, int ply, Move ttMove = Move());
   Move firstOrdered(int ply);
+  Move idleMove(int ply);  // what an opponent other than the best replier plays in BRS
+  void rememberCutoff(Move m, int depth, int ply);
   bool timeUp();
   bool isCapture(Move m) const;
 
@@ -67,6 +90,8 @@ class MultiSearch {
   SearchLimiter limiter_;
   bool stopped_ = false;
   std::vector<int> history_;
+  std::vector<uint64_t> stack_;  // hashes of the game and the search path, for repetitions
+  Move killers_[kMaxPly][2];
   std::mt19937_64 rng_;
 };
 

@@ -28,6 +28,7 @@ Search::Search(std::shared_ptr<const Rules> rules, const Evaluator& eval, Search
     : rules_(std::move(rules)), eval_(eval), config_(config), tt_(config.ttMegabytes), pos_(rules_),
       rng_(config.seed) {
   history_.assign(kMaxSeats * kMaxSquares * kMaxSquares, 0);
+  evalCache_.assign(1 << 16, EvalSlot{});
   clear();
 }
 
@@ -39,7 +40,16 @@ void Search::clear() {
 
 bool Search::isCapture(Move m) const { return isCaptureMove(pos_, m); }
 
-int Search::evaluate() const { return eval_.evaluate(pos_, pos_.toMove()); }
+int Search::evaluate() {
+  // A direct-mapped cache: the evaluation depends on the position alone.
+  const uint64_t key = pos_.hash();
+  EvalSlot& slot = evalCache_[key & (evalCache_.size() - 1)];
+  if (slot.key == key) return slot.score;
+  const int v = eval_.evaluate(pos_, pos_.toMove());
+  slot.key = key;
+  slot.score = v;
+  return v;
+}
 
 bool Search::timeUp() {
   if (!stopped_ && limiter_.expired(nodes_)) stopped_ = true;
@@ -70,7 +80,10 @@ void Search::orderMoves(MoveList& list, Move ttMove, int ply, int* scores) const
     else if (isCapture(m)) {
       const Piece victim = m.flag() == kEnPassant ? makePiece(0, 0, 0) : pos_.at(m.to());
       const int vv = m.flag() == kEnPassant ? 100 : (typeOf(victim) == r.royalType ? 100000 : eval_.pieceValue(typeOf(victim)));
-      s = (1 << 24) + vv * 16 - eval_.pieceValue(typeOf(pos_.at(m.from()))) / 16;
+      const int av = eval_.pieceValue(typeOf(pos_.at(m.from())));
+      s = (1 << 24) + vv * 16 - av / 16;
+      // A capture that gives more than it takes on a defended square goes after the quiet moves.
+      if (av > vv + 50 && pos_.attacked(m.to(), pos_.enemiesOf(us))) s = -(1 << 20) + vv - av / 16;
     } else if (m.promo() >= 0) {
       s = (1 << 23) + eval_.pieceValue(m.promo());
     } else if (ply < kMaxPly && m == killers_[ply][0]) {
@@ -138,11 +151,18 @@ int Search::qsearch(int alpha, int beta, int ply, int qdepth) {
   return best;
 }
 
+// Plies from the root at which a throw is a chance node: the opponent's next
+// throw only (the root's own throw is known).
+constexpr int kChancePlies = 1;
+constexpr int kChanceMargin = 150;
+
 int Search::chance(int depth, int alpha, int beta, int ply) {
   // Every face is equally likely; each face's best move is found by its own
   // alpha-beta over the moves of that piece kind; a face with none loses the turn.
-  (void)alpha;
-  (void)beta;
+  // Each face is searched in the node's window widened by kChanceMargin: a
+  // face far outside it is only bounded, which moves the average little
+  // (not exact, as Star1 would be, but Star1's bounds are the mate scores here).
+  const int lo = std::max(-kInf, alpha - kChanceMargin), hi = std::min(kInf, beta + kChanceMargin);
   const Rules& r = *rules_;
   MoveList list;
   pos_.legalMoves(list);
@@ -159,21 +179,23 @@ int Search::chance(int depth, int alpha, int beta, int ply) {
       stack_.push_back(pos_.hash());
       int score;
       if (best == -kInf) {
-        score = -negamax(depth - 1, -kInf, kInf, ply + 1, true);
+        score = -negamax(depth - 1, -hi, -lo, ply + 1, true);
       } else {
-        score = -negamax(depth - 1, -best - 1, -best, ply + 1, true);
-        if (score > best) score = -negamax(depth - 1, -kInf, -best, ply + 1, true);
+        const int a = std::max(lo, best);
+        score = -negamax(depth - 1, -a - 1, -a, ply + 1, true);
+        if (score > a && score < hi) score = -negamax(depth - 1, -hi, -a, ply + 1, true);
       }
       stack_.pop_back();
       pos_.unmake();
       if (stopped_) return 0;
       best = std::max(best, score);
+      if (best >= hi) break;
     }
     if (best == -kInf) {
       if (nullValue == -kInf) {
         pos_.make(Move::null());
         stack_.push_back(pos_.hash());
-        nullValue = -negamax(depth - 1, -kInf, kInf, ply + 1, false);
+        nullValue = -negamax(depth - 1, -hi, -lo, ply + 1, false);
         stack_.pop_back();
         pos_.unmake();
         if (stopped_) return 0;
@@ -209,9 +231,11 @@ int Search::negamax(int depth, int alpha, int beta, int ply, bool allowNull) {
     if (e->bound == kBoundExact || (e->bound == kBoundLower && s >= beta) || (e->bound == kBoundUpper && s <= alpha))
       return s;
   }
-  if (!rules_->die.empty() && config_.chanceNodes) {
+  // The next throws are chance nodes; deeper ones are searched as if free, because
+  // expectimax without cutoffs would cost most of the depth (see kChancePlies).
+  if (!rules_->die.empty() && config_.chanceNodes && ply <= kChancePlies) {
     const int v = chance(depth, alpha, beta, ply);
-    if (!stopped_) tt_.store(key, Move(), v, depth, kBoundExact);
+    if (!stopped_) tt_.store(key, Move(), v, depth, v <= alpha ? kBoundUpper : (v >= beta ? kBoundLower : kBoundExact));
     return v;
   }
 
@@ -240,6 +264,9 @@ int Search::negamax(int depth, int alpha, int beta, int ply, bool allowNull) {
     }
   }
 
+  // Without a move from the table, a deep node is searched a ply shallower (internal iterative reduction).
+  if (depth >= 4 && ttMove == Move() && !inCheck) --depth;
+
   // Pseudo-legal moves, each checked for legality only when its turn comes.
   MoveList list;
   pos_.pseudoMoves(list);
@@ -255,6 +282,8 @@ int Search::negamax(int depth, int alpha, int beta, int ply, bool allowNull) {
                       staticEval + 120 * depth <= alpha;
   // Late move pruning: at shallow depth, quiet moves far down the ordering are skipped.
   const int lateMoveLimit = depth <= 3 ? 4 + 4 * depth * depth : 1 << 30;
+  Move quietsTried[64];
+  int nQuiets = 0;
   for (int k = 0; k < list.size(); ++k) {
     const Move m = list[k];
     if (!pos_.isLegal(m)) continue;
@@ -291,6 +320,7 @@ int Search::negamax(int depth, int alpha, int beta, int ply, bool allowNull) {
     stack_.pop_back();
     pos_.unmake();
     if (stopped_) return 0;
+    if (!capture && m.promo() < 0 && nQuiets < 64 && score <= alpha) quietsTried[nQuiets++] = m;
     if (score > best) {
       best = score;
       bestMove = m;
@@ -302,8 +332,14 @@ int Search::negamax(int depth, int alpha, int beta, int ply, bool allowNull) {
               killers_[ply][1] = killers_[ply][0];
               killers_[ply][0] = m;
             }
-            int& h = history_[(us * kMaxSquares + m.from()) * kMaxSquares + m.to()];
-            h = std::min(h + depth * depth, 1 << 20);
+            // The quiet move that refuted gains; the quiet moves tried before it lose.
+            const int bonus = std::min(depth * depth, 400);
+            auto update = [&](Move q, int delta) {
+              int& h = history_[(us * kMaxSquares + q.from()) * kMaxSquares + q.to()];
+              h += delta - h * std::abs(delta) / kHistoryMax;
+            };
+            update(m, bonus);
+            for (int q = 0; q < nQuiets; ++q) update(quietsTried[q], -bonus);
           }
           break;
         }
@@ -362,7 +398,7 @@ SearchResult Search::run(const Game& game, const SearchLimits& limits, std::atom
   limiter_.start(&stop, budget.hardMs, nodeLimit);
   const int maxDepth = std::min(limits.depth > 0 ? limits.depth : kMaxPly - 8, config_.maxDepth);
   for (auto& k : killers_) k[0] = k[1] = Move();
-  for (int& h : history_) h /= 8;
+  for (int& h : history_) h /= 2;
 
   // Root noise for the weaker levels: a fixed offset per root move.
   std::vector<int> noise(root.size(), 0);
@@ -410,7 +446,9 @@ SearchResult Search::run(const Game& game, const SearchLimits& limits, std::atom
             if (score > a && score < beta) score = -negamax(depth - 1, -beta, -a, 1, true);
           }
         } else {
-          score = -negamax(depth - 1, -kInf, kInf, 1, true);
+          // A chance node below: the first move gets the full window, the others the current one.
+          score = k == 0 || exactAll ? -negamax(depth - 1, -kInf, kInf, 1, true)
+                                     : -negamax(depth - 1, -beta, -a, 1, true);
         }
         stack_.pop_back();
         pos_.unmake();

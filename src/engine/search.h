@@ -23,6 +23,7 @@ constexpr int kMate = 30000;
 constexpr int kInf = 32000;
 constexpr int kMateBound = kMate - 1000;
 constexpr int kMaxPly = 128;
+constexpr int kHistoryMax = 16384;  // history scores stay within +/- this
 
 struct SearchConfig {
   int maxDepth = kMaxPly - 8;
@@ -56,7 +57,7 @@ class Search {
   void orderMoves(MoveList& list, Move ttMove, int ply, int* scores) const;
   bool isCapture(Move m) const;
   bool timeUp();
-  int evaluate() const;
+  int evaluate();
   std::vector<Move> extractPv(Move first);
   void searchRootMove(Move m, int depth, int alpha, int beta, int& score);
 
@@ -68,6 +69,11 @@ class Search {
   std::vector<uint64_t> stack_;  // hashes of the game and the search path
   Move killers_[kMaxPly][2];
   std::vector<int> history_;     // [seat][from][to]
+  struct EvalSlot {
+    uint64_t key = 0;
+    int score = 0;
+  };
+  std::vector<EvalSlot> evalCache_;
   uint64_t nodes_ = 0;
   int selDepth_ = 0;
   SearchLimiter limiter_;
