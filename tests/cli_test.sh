@@ -38,11 +38,19 @@ check err-variant 2 'unknown variant' "$bin" perft --variant nosuch 1
 check err-option-name 2 'unknown option' "$bin" perft --variant shako --option nope=1 1
 check err-option-value 2 'takeover' "$bin" perft --variant four-seasons --option takeover=maybe 1
 check err-fen 2 'fen' "$bin" perft --variant shako --fen 'not a fen' 1
+check err-bench-search-ms 2 'search-ms' "$bin" bench --search-ms -5
+check err-engine-params 2 'cannot read the parameter file' "$bin" match --variant shako --engine level=1,params=/nonexistent.params --engine level=1 --games 1 --depth 1
 check err-move 2 'ply 2' "$bin" summary --variant shako --moves "e3e4 e3e4"
 check err-move-malformed 2 'ply 1' "$bin" moves --variant shako --moves "zz99"
 check err-depth 2 'DEPTH' "$bin" perft --variant shako x
 check err-command 2 'unknown command' "$bin" frobnicate
 check err-flag 2 'unknown flag' "$bin" perft --variant shako --colour red 1
+# An error on the command line is found before anything is printed.
+if [ -n "$("$bin" bench --search-ms -5 2>/dev/null)" ]; then
+  echo "FAIL bench-error-no-stdout: bench printed before rejecting --search-ms"; fail=$((fail + 1))
+else
+  pass=$((pass + 1))
+fi
 rm -f /tmp/cli_err.$$
 echo "cli: $pass passed, $fail failed"
 [ "$fail" = 0 ]

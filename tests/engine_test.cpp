@@ -1,11 +1,14 @@
 // The engine: it finds mates and wins material, respects limits and levels,
 // handles dice, and the UCI session answers malformed input without harm.
 #include <atomic>
+#include <cstdio>
+#include <fstream>
 #include <mutex>
 #include <sstream>
 
 #include "engine/bot.h"
 #include "engine/eval.h"
+#include "protocol/match.h"
 #include "protocol/uci.h"
 #include "test_util.h"
 
@@ -158,6 +161,29 @@ TEST(Engine, EvalParamsRoundTrip) {
   EXPECT_FALSE(engine::parseEvalParams("nonsense 3").ok());
 }
 
+TEST(Engine, PawnShieldCountsThePawnsInFrontOfTheKing) {
+  // Only the king shelter term is on, so the scores differ by the shield alone.
+  auto params = engine::parseEvalParams(
+      "piece K 0 0\npiece Q 900 0\npiece R 500 0\npiece B 300 0\npiece N 300 0\npiece E 250 0\n"
+      "piece C 300 0\npiece P 100 0\npawn-advance 0\nking-center-opening 0\nking-center-ending 0\n"
+      "king-shelter 10\nking-danger 0\nking-zone 0\npawn-threat 0\nhanging 0\npassed-pawn 0\ntempo 0\n");
+  ASSERT_TRUE(params.ok()) << params.error().text();
+  auto r = rules("shako");
+  const engine::Evaluator ev(r, *params);
+  auto white = [&](const std::string& fen) {
+    Position p(r);
+    EXPECT_TRUE(p.set(fen).ok()) << fen;
+    return ev.seatScore(p, 0);
+  };
+  const int home = white("c8c/ernbqkbnre/pppppppppp/10/10/10/10/PPPPPPPPPP/ERNBQKBNRE/C8C w KQkq - 0 1");
+  const int oneUp = white("c8c/ernbqkbnre/pppppppppp/10/10/10/5P4/PPPPP1PPPP/ERNBQKBNRE/C8C w KQkq - 0 1");
+  const int twoUp = white("c8c/ernbqkbnre/pppppppppp/10/10/5P4/10/PPPPP1PPPP/ERNBQKBNRE/C8C w KQkq - 0 1");
+  const int aside = white("c8c/ernbqkbnre/pppppppppp/10/10/10/P9/1PPPPPPPPP/ERNBQKBNRE/C8C w KQkq - 0 1");
+  EXPECT_EQ(home - oneUp, 10);  // the f-pawn two steps ahead is worth 1 point, not 2
+  EXPECT_EQ(home - twoUp, 20);  // and beyond that nothing
+  EXPECT_EQ(home, aside);       // a pawn away from the king's lanes does not count
+}
+
 TEST(Engine, LevelDescriptions) {
   EXPECT_NE(engine::describeLevel(1).find("noise"), std::string::npos);
   EXPECT_NE(engine::describeLevel(9).find("full strength"), std::string::npos);
@@ -231,6 +257,33 @@ TEST(Uci, MalformedInputIsAnsweredAndChangesNothing) {
   }
   h.session.handle("d");
   EXPECT_NE(h.out.back().find("PPPP1PPPPP"), std::string::npos) << h.out.back();  // still after e3e4
+}
+
+TEST(Match, EngineSpecLoadsEvaluationParameters) {
+  const std::string path = ::testing::TempDir() + "acedrex_spec.params";
+  {
+    std::ofstream f(path);
+    f << "piece Q 1000 1\npiece C 333 2\nhanging 7\n";
+  }
+  auto spec = protocol::parseEngineSpec("level=9,params=" + path + ",name=t");
+  ASSERT_TRUE(spec.ok()) << spec.error().text();
+  ASSERT_TRUE(spec->params);
+  EXPECT_EQ(spec->params->pieces.at('Q').value, 1000);
+  EXPECT_EQ(spec->params->pieces.at('C').value, 333);
+  EXPECT_EQ(spec->params->hanging, 7);
+  EXPECT_FALSE(protocol::parseEngineSpec("level=9").value().params);
+
+  auto missing = protocol::parseEngineSpec("params=/nonexistent/x.params");
+  ASSERT_FALSE(missing.ok());
+  EXPECT_NE(missing.error().text().find("cannot read"), std::string::npos) << missing.error().text();
+  {
+    std::ofstream f(path);
+    f << "piece Q lots\n";
+  }
+  auto bad = protocol::parseEngineSpec("params=" + path);
+  ASSERT_FALSE(bad.ok());
+  EXPECT_NE(bad.error().text().find("params line 1"), std::string::npos) << bad.error().text();
+  std::remove(path.c_str());
 }
 
 }  // namespace

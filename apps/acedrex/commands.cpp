@@ -34,7 +34,7 @@ const char* kUsage =
     "  match --variant V --engine SPEC --engine SPEC [...] [--games N] [--movetime MS | --tc S+INC | --depth D |\n"
     "        --nodes N] [--openings FILE] [--concurrency N] [--pgn FILE] [--sprt ELO0,ELO1] [--seed N]\n"
     "        [--adjudicate CP,MOVES] [--max-plies N]\n"
-    "        SPEC: level=1..9[,algo=brs|paranoid|maxn][,chance=on|off][,name=X] or uci=PATH[,OPTION=VALUE...]\n"
+    "        SPEC: level=1..9[,algo=brs|paranoid|maxn][,chance=on|off][,params=FILE][,name=X] or uci=PATH[,OPTION=VALUE...]\n"
     "  openings --variant V [--option k=v]... [--count 100] [--plies 8] [--max-score 60] [--nodes 20000] [--seed N]\n"
     "                                         balanced start positions: random plies, kept when a search scores them\n"
     "                                         within the bound; one position text per line\n"
@@ -350,6 +350,8 @@ int cmdBench(const Args& args) {
     if (s != "0" && s != "1" && s != "2") return fail("--depth-scale is 0, 1 or 2");
     scale = std::stoi(s);
   }
+  const auto searchMs = number(args, "search-ms", 1000, 0, 600000);
+  if (!searchMs.ok()) return fail(searchMs.error().text());
   VariantRegistry reg = VariantRegistry::withEmbedded();
   const auto cases = benchCases(scale);
   std::map<std::string, std::pair<uint64_t, double>> per;
@@ -387,8 +389,6 @@ int cmdBench(const Args& args) {
                              : "fairy-stockfish finished too fast to time: use a larger --depth-scale\n");
     }
   }
-  auto searchMs = number(args, "search-ms", 1000, 0, 600000);
-  if (!searchMs.ok()) return fail(searchMs.error().text());
   if (*searchMs > 0) {
     const int ms = static_cast<int>(*searchMs);
     const SearchSpeed ours = ourSearchSpeed(reg, searchCases(), ms);

@@ -31,9 +31,10 @@ const LevelSpec kLevels[] = {
 
 class EngineBot final : public Bot {
  public:
-  EngineBot(std::shared_ptr<const Rules> rules, int level, uint64_t seed, MultiAlgorithm algo, bool chance)
+  EngineBot(std::shared_ptr<const Rules> rules, int level, uint64_t seed, MultiAlgorithm algo, bool chance,
+            const EvalParams* params)
       : rules_(rules), level_(std::clamp(level, 1, kFullStrength)),
-        eval_(rules, defaultEvalParams(*rules)) {
+        eval_(rules, params ? *params : defaultEvalParams(*rules)) {
     const LevelSpec& spec = kLevels[level_];
     SearchConfig config;
     if (spec.depth) config.maxDepth = spec.depth;
@@ -72,12 +73,13 @@ class EngineBot final : public Bot {
 }  // namespace
 
 std::unique_ptr<Bot> makeBot(std::shared_ptr<const Rules> rules, int level, uint64_t seed) {
-  return std::make_unique<EngineBot>(std::move(rules), level, seed, MultiAlgorithm::kBrsPlus, true);
+  return std::make_unique<EngineBot>(std::move(rules), level, seed, MultiAlgorithm::kBrsPlus, true, nullptr);
 }
 
 std::unique_ptr<Bot> makeBotWith(std::shared_ptr<const Rules> rules, int level, uint64_t seed,
-                                 MultiAlgorithm algorithm, bool chanceNodes) {
-  return std::make_unique<EngineBot>(std::move(rules), level, seed, algorithm, chanceNodes);
+                                 MultiAlgorithm algorithm, bool chanceNodes,
+                                 std::shared_ptr<const EvalParams> params) {
+  return std::make_unique<EngineBot>(std::move(rules), level, seed, algorithm, chanceNodes, params.get());
 }
 
 std::string describeLevel(int level) {

@@ -59,9 +59,12 @@ constexpr int kFullStrength = 9;  // levels 1 (beginner) .. 8, and 9 = full stre
 std::unique_ptr<Bot> makeBot(std::shared_ptr<const Rules> rules, int level, uint64_t seed = 1);
 
 enum class MultiAlgorithm;
-// The same with the many-seat algorithm and the die handling chosen (for experiments).
+struct EvalParams;
+// The same with the many-seat algorithm, the die handling and the evaluation
+// parameters chosen (for experiments; null params: the variant's own).
 std::unique_ptr<Bot> makeBotWith(std::shared_ptr<const Rules> rules, int level, uint64_t seed,
-                                 MultiAlgorithm algorithm, bool chanceNodes);
+                                 MultiAlgorithm algorithm, bool chanceNodes,
+                                 std::shared_ptr<const EvalParams> params = nullptr);
 
 // What a level means (limits and noise), for docs and the UI.
 std::string describeLevel(int level);

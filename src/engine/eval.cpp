@@ -110,6 +110,15 @@ void Evaluator::build() {
   for (Square a = 0; a < n; ++a)
     for (Square b = 0; b < n; ++b)
       if (!r.blocked[b] && dist_[a * n + b] <= 1) zone_[a].push_back(b);
+  shield_.assign(4 * n, {});
+  for (int dir = 0; dir < 4; ++dir)
+    for (Square s = 0; s < n; ++s)
+      for (int lane = -1; lane <= 1; ++lane)
+        for (int step = 1; step <= 2; ++step) {
+          const Offset o = r.rotate(Offset{lane, step}, dir);
+          const int f = r.fileOf(s) + o.dx, k = r.rankOf(s) + o.dy;
+          if (r.onBoard(f, k) && !r.blocked[r.square(f, k)]) shield_[dir * n + s].push_back({r.square(f, k), lane + 1, 3 - step});
+        }
   passedBonus_.assign(4 * n, 0);
   for (int dir = 0; dir < 4; ++dir)
     for (Square s = 0; s < n; ++s) {
@@ -290,6 +299,18 @@ int Evaluator::seatScore(const Position& pos, int seat, const Attacks& a) const 
     if (pawn && passed(pos, s, p)) score += passedBonus_[dirOf(p) * n + s];
     if (kd && kd[s] == 1) ++shelter;
   }
+  shelter = std::min(shelter, 4);
+  if (kd) {
+    // Own pawns in front of the king: the nearest on each of its three lanes counts.
+    const Piece kp = pos.at(king);
+    const auto& sh = shield_[dirOf(kp) * n + king];
+    int lanes[3] = {0, 0, 0};
+    for (const ShieldSquare& x : sh) {
+      const Piece q = pos.at(x.square);
+      if (isPiece(q) && seatOf(q) == seat && r.types[typeOf(q)].pawn) lanes[x.lane] = std::max(lanes[x.lane], x.weight);
+    }
+    shelter += lanes[0] + lanes[1] + lanes[2];
+  }
   if (kd) {
     // Enemy pieces near the king.
     for (int o = 0; o < r.nseats(); ++o) {
@@ -303,7 +324,7 @@ int Evaluator::seatScore(const Position& pos, int seat, const Attacks& a) const 
     const int phase = std::min(256, 256 * material / std::max(1, totalMaterial_ / r.nseats()));
     const int kc = (params_.kingCenterOpening * phase + params_.kingCenterEnding * (256 - phase)) / 256;
     score += kc * center_[king];
-    score += (params_.kingShelter * std::min(shelter, 4) - params_.kingDanger * danger -
+    score += (params_.kingShelter * shelter - params_.kingDanger * danger -
               params_.kingZone * weight * weight / 8) *
              phase / 256;
   }

@@ -21,7 +21,7 @@ struct EvalParams {
   int pawnAdvance = 40;
   int kingCenterOpening = -10;
   int kingCenterEnding = 8;
-  int kingShelter = 8;
+  int kingShelter = 8;     // per own piece next to the king (at most 4) and per pawn-shield point (2 a lane one step ahead, 1 two steps)
   int kingDanger = 12;
   int kingZone = 8;       // attack weight on the squares at the king, squared over 8
   int pawnThreat = 40;    // a piece (not a pawn) standing where an enemy pawn takes
@@ -72,6 +72,14 @@ class Evaluator {
   std::vector<uint8_t> dist_;  // king distance between two squares, [a * nsq + b]
   std::vector<std::vector<Square>> zone_;  // per square: it and its neighbours
   std::vector<int> passedBonus_;  // [dir * nsq + square]
+  // Per king direction and square: the squares of its pawn shield, with their
+  // weight (2 one step ahead on its file or the next, 1 two steps ahead).
+  struct ShieldSquare {
+    Square square;
+    int lane;    // 0..2
+    int weight;  // 2 or 1
+  };
+  std::vector<std::vector<ShieldSquare>> shield_;  // [dir * nsq + square]
   int totalMaterial_ = 1;
 };
 

@@ -127,7 +127,7 @@ class BotPlayer : public Player {
     engine::MultiAlgorithm algo = engine::MultiAlgorithm::kBrsPlus;
     if (spec.algorithm == "paranoid") algo = engine::MultiAlgorithm::kParanoid;
     if (spec.algorithm == "maxn") algo = engine::MultiAlgorithm::kMaxN;
-    bot_ = engine::makeBotWith(std::move(rules), spec.level, seed, algo, spec.chanceNodes);
+    bot_ = engine::makeBotWith(std::move(rules), spec.level, seed, algo, spec.chanceNodes, spec.params);
   }
   std::string choose(const Game& game, const engine::SearchLimits& limits) override {
     std::atomic<bool> stop{false};
@@ -224,6 +224,14 @@ Result<EngineSpec> parseEngineSpec(const std::string& text) {
     } else if (k == "chance") {
       if (v != "on" && v != "off") return makeError("engine", "chance is on or off");
       spec.chanceNodes = v == "on";
+    } else if (k == "params") {
+      std::ifstream f(v);
+      if (!f) return makeError("engine", "cannot read the parameter file \"" + v + "\"");
+      std::ostringstream text;
+      text << f.rdbuf();
+      auto p = engine::parseEvalParams(text.str());
+      if (!p.ok()) return makeError("engine", p.error().text(), v);
+      spec.params = std::make_shared<const engine::EvalParams>(p.value());
     } else if (k == "uci") {
       spec.uciPath = v;
     } else if (k == "name") {

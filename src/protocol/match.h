@@ -5,12 +5,14 @@
 #pragma once
 
 #include <iosfwd>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "core/result.h"
 #include "core/variant.h"
+#include "engine/eval.h"
 
 namespace acedrex::protocol {
 
@@ -19,11 +21,12 @@ struct EngineSpec {
   int level = 9;
   std::string algorithm = "brs";   // brs | paranoid | maxn (many seats)
   bool chanceNodes = true;          // with a die: throws as chance nodes (false: as if free)
+  std::shared_ptr<const engine::EvalParams> params;  // params=FILE: evaluation parameters (null: built in)
   std::string uciPath;              // external UCI engine (two seats)
   std::vector<std::pair<std::string, std::string>> uciOptions;
 };
 
-// Parses "level=4,algo=paranoid,chance=off" or "uci=/usr/games/fairy-stockfish,UCI_Elo=2000,...".
+// Parses "level=4,algo=paranoid,chance=off,params=FILE" or "uci=/usr/games/fairy-stockfish,UCI_Elo=2000,...".
 Result<EngineSpec> parseEngineSpec(const std::string& text);
 
 struct MatchConfig {
