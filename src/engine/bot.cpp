@@ -14,18 +14,19 @@ struct LevelSpec {
 };
 
 // Levels 1..8 limit depth or nodes and add noise at the root; 9 is full strength.
-// Each step roughly triples the work or cuts the noise, so that a level beats
-// the one below it clearly at any clock (levels 1-8 ignore a generous clock).
+// Levels 1-6 limit the depth (level 2 only cuts level 1's noise), levels 7 and 8
+// about triple the work of the level below, so that each level beats the one
+// below it clearly (measured in docs/strength.md; levels 1-8 ignore a generous clock).
 const LevelSpec kLevels[] = {
     {0, 0, 0},          // unused
     {1, 0, 700},        // 1: looks one move ahead and often blunders
     {1, 0, 200},        // 2
     {2, 0, 80},         // 3
     {3, 0, 30},         // 4
-    {4, 2500, 10},      // 5
-    {0, 7000, 0},       // 6
-    {0, 20000, 0},      // 7
-    {0, 60000, 0},      // 8
+    {4, 0, 10},         // 5
+    {5, 0, 0},          // 6
+    {0, 30000, 0},      // 7
+    {0, 90000, 0},      // 8
     {0, 0, 0},          // 9: full strength
 };
 
