@@ -1,6 +1,7 @@
 // The engine: it finds mates and wins material, respects limits and levels,
 // handles dice, and the UCI session answers malformed input without harm.
 #include <atomic>
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <mutex>
@@ -257,6 +258,40 @@ TEST(Uci, MalformedInputIsAnsweredAndChangesNothing) {
   }
   h.session.handle("d");
   EXPECT_NE(h.out.back().find("PPPP1PPPPP"), std::string::npos) << h.out.back();  // still after e3e4
+}
+
+TEST(Match, EloIntervalFromScores) {
+  const auto games = [](int wins, int draws, int losses, double win = 1.0) {
+    std::vector<double> v(wins, win);
+    v.insert(v.end(), draws, 0.5);
+    v.insert(v.end(), losses, 0.0);
+    return v;
+  };
+  // Even: 0 Elo, symmetric interval (Wilson: 0.299 to 0.701).
+  auto even = protocol::estimateElo(games(10, 0, 10), 0.5);
+  EXPECT_NEAR(even.elo, 0, 1e-9);
+  EXPECT_NEAR(even.high, 147.3, 0.5);
+  EXPECT_NEAR(even.low, -even.high, 1e-9);
+  // 60%: +70 Elo; draws narrow the interval against the same score without them.
+  auto sixty = protocol::estimateElo(games(12, 0, 8), 0.5);
+  EXPECT_NEAR(sixty.elo, 70.4, 0.1);
+  auto sixtyDrawn = protocol::estimateElo(games(8, 8, 4), 0.5);
+  EXPECT_NEAR(sixtyDrawn.elo, 70.4, 0.1);
+  EXPECT_LT(sixtyDrawn.high - sixtyDrawn.low, sixty.high - sixty.low);
+  // A perfect score has no upper bound but a finite lower one, and the reverse.
+  auto perfect = protocol::estimateElo(games(20, 0, 0), 0.5);
+  EXPECT_TRUE(std::isinf(perfect.elo) && perfect.elo > 0);
+  EXPECT_TRUE(std::isinf(perfect.high) && perfect.high > 0);
+  EXPECT_NEAR(perfect.low, 286.6, 0.5);
+  auto zero = protocol::estimateElo(games(0, 0, 20), 0.5);
+  EXPECT_TRUE(std::isinf(zero.low) && zero.low < 0);
+  EXPECT_NEAR(zero.high, -286.6, 0.5);
+  // Four seats, four engines: a sole win a quarter of the time is equal.
+  auto four = protocol::estimateElo(games(10, 0, 30), 0.25);
+  EXPECT_NEAR(four.elo, 0, 1e-9);
+  EXPECT_LT(four.low, 0);
+  EXPECT_GT(four.high, 0);
+  EXPECT_EQ(protocol::estimateElo({}, 0.5).elo, 0);
 }
 
 TEST(Match, EngineSpecLoadsEvaluationParameters) {

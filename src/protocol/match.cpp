@@ -13,6 +13,7 @@
 #include <functional>
 #include <iomanip>
 #include <iostream>
+#include <limits>
 #include <mutex>
 #include <sstream>
 #include <thread>
@@ -200,12 +201,37 @@ class UciPlayer : public Player {
 };
 
 double eloFromScore(double s) {
-  s = std::clamp(s, 1e-6, 1 - 1e-6);
+  if (s <= 0) return -std::numeric_limits<double>::infinity();
+  if (s >= 1) return std::numeric_limits<double>::infinity();
   return -400.0 * std::log10(1.0 / s - 1.0);
 }
 double scoreFromElo(double e) { return 1.0 / (1.0 + std::pow(10.0, -e / 400.0)); }
 
 }  // namespace
+
+EloEstimate estimateElo(const std::vector<double>& perGame, double share) {
+  EloEstimate e;
+  if (perGame.empty() || share <= 0) return e;
+  const double n = static_cast<double>(perGame.size());
+  const double scale = 2 * share;  // score / scale: the two-player-equivalent fraction
+  double mean = 0;
+  for (double x : perGame) mean += x / scale;
+  mean /= n;
+  double var = 0;
+  for (double x : perGame) var += (x / scale - mean) * (x / scale - mean);
+  var /= n;
+  const double f = std::clamp(mean, 0.0, 1.0);
+  const double binomial = f * (1 - f);
+  // Observed spread against a win-or-lose game's; unknown at 0% and 100%.
+  const double ratio = binomial > 1e-12 ? var / binomial : 1.0;
+  const double k = 1.96 * 1.96 * ratio / n;
+  const double centre = (f + k / 2) / (1 + k);
+  const double half = std::sqrt(k * binomial + k * k / 4) / (1 + k);
+  e.elo = eloFromScore(f);
+  e.low = eloFromScore(std::clamp(centre - half, 0.0, f));
+  e.high = eloFromScore(std::clamp(centre + half, f, 1.0));
+  return e;
+}
 
 Result<EngineSpec> parseEngineSpec(const std::string& text) {
   EngineSpec spec;
@@ -417,12 +443,10 @@ Result<MatchReport> runMatch(const VariantRegistry& registry, const MatchConfig&
     double var = 0;
     for (double x : s0.perGame) var += (x - mean) * (x - mean);
     var /= n;
-    const double se = std::sqrt(var / n);
-    // Map the score to a two-player-equivalent fraction before converting to Elo.
-    auto toFrac = [&](double m) { return std::clamp(m / (2 * share), 1e-6, 1 - 1e-6); };
-    report.elo = eloFromScore(toFrac(mean));
-    report.eloLow = eloFromScore(toFrac(mean - 1.96 * se));
-    report.eloHigh = eloFromScore(toFrac(mean + 1.96 * se));
+    const EloEstimate elo = estimateElo(s0.perGame, share);
+    report.elo = elo.elo;
+    report.eloLow = elo.low;
+    report.eloHigh = elo.high;
     if (config.sprt) {
       const double p0 = scoreFromElo(config.elo0) * 2 * share, p1 = scoreFromElo(config.elo1) * 2 * share;
       const double v = std::max(var, 1e-9);
@@ -443,8 +467,14 @@ void printReport(const MatchReport& report, const MatchConfig& config, std::ostr
         << "%)  first " << s.wins << ", shared first " << s.draws << ", other " << s.losses << ", mean place "
         << std::setprecision(2) << (s.games ? s.placeSum / (s.wins + s.draws + s.losses) : 0) << "\n";
   }
-  out << std::setprecision(0) << "Elo of " << report.scores[0].label << " against the rest: " << report.elo
-      << " (95% interval " << report.eloLow << " to " << report.eloHigh << ")\n";
+  auto elo = [](double x) {
+    if (std::isinf(x)) return std::string(x > 0 ? "+inf" : "-inf");
+    std::ostringstream o;
+    o << std::fixed << std::setprecision(0) << x;
+    return o.str();
+  };
+  out << "Elo of " << report.scores[0].label << " against the rest: " << elo(report.elo) << " (95% interval "
+      << elo(report.eloLow) << " to " << elo(report.eloHigh) << ")\n";
   if (config.sprt)
     out << std::setprecision(2) << "SPRT elo0=" << config.elo0 << " elo1=" << config.elo1 << ": LLR " << report.llr
         << " (bounds -2.94, 2.94): " << report.sprtVerdict << "\n";

@@ -64,6 +64,18 @@ struct MatchReport {
   std::string sprtVerdict;  // "H1 accepted", "H0 accepted", "continue"
 };
 
+// Engine 0's Elo against the rest from its points in each game, where an
+// equal engine scores `share` a game (1/2 in a two-seat game): the estimate
+// and a 95% interval. The interval is a Wilson score interval on the
+// two-player-equivalent score, with the binomial variance scaled by the spread
+// the games show (draws narrow it), so that a perfect or a zero score still has
+// a finite bound on one side; the other side and the estimate are then
+// +/-infinity.
+struct EloEstimate {
+  double elo = 0, low = 0, high = 0;
+};
+EloEstimate estimateElo(const std::vector<double>& perGame, double share);
+
 Result<MatchReport> runMatch(const VariantRegistry& registry, const MatchConfig& config, std::ostream& log);
 void printReport(const MatchReport& report, const MatchConfig& config, std::ostream& out);
 
