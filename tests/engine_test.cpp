@@ -261,8 +261,8 @@ TEST(Uci, MalformedInputIsAnsweredAndChangesNothing) {
 }
 
 TEST(Match, EloIntervalFromScores) {
-  const auto games = [](int wins, int draws, int losses, double win = 1.0) {
-    std::vector<double> v(wins, win);
+  const auto games = [](int wins, int draws, int losses) {
+    std::vector<double> v(wins, 1.0);
     v.insert(v.end(), draws, 0.5);
     v.insert(v.end(), losses, 0.0);
     return v;
