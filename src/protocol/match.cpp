@@ -207,6 +207,20 @@ double eloFromScore(double s) {
 }
 double scoreFromElo(double e) { return 1.0 / (1.0 + std::pow(10.0, -e / 400.0)); }
 
+// Mean and (population) variance of the per-game scores.
+struct Moments {
+  double mean = 0, var = 0;
+};
+Moments moments(const std::vector<double>& xs) {
+  Moments m;
+  if (xs.empty()) return m;
+  for (double x : xs) m.mean += x;
+  m.mean /= static_cast<double>(xs.size());
+  for (double x : xs) m.var += (x - m.mean) * (x - m.mean);
+  m.var /= static_cast<double>(xs.size());
+  return m;
+}
+
 }  // namespace
 
 EloEstimate estimateElo(const std::vector<double>& perGame, double share) {
@@ -214,13 +228,9 @@ EloEstimate estimateElo(const std::vector<double>& perGame, double share) {
   if (perGame.empty() || share <= 0) return e;
   const double n = static_cast<double>(perGame.size());
   const double scale = 2 * share;  // score / scale: the two-player-equivalent fraction
-  double mean = 0;
-  for (double x : perGame) mean += x / scale;
-  mean /= n;
-  double var = 0;
-  for (double x : perGame) var += (x / scale - mean) * (x / scale - mean);
-  var /= n;
-  const double f = std::clamp(mean, 0.0, 1.0);
+  const Moments m = moments(perGame);
+  const double var = m.var / (scale * scale);
+  const double f = std::clamp(m.mean / scale, 0.0, 1.0);
   const double binomial = f * (1 - f);
   // Observed spread against a win-or-lose game's; unknown at 0% and 100%.
   const double ratio = binomial > 1e-12 ? var / binomial : 1.0;
@@ -437,20 +447,15 @@ Result<MatchReport> runMatch(const VariantRegistry& registry, const MatchConfig&
     const double n = s0.games;
     // Against the field: a game's expected score for engine 0 is its share of seats.
     const double share = nEngines == 2 && seats > 2 ? 1.0 / seats : 1.0 / nEngines;
-    double mean = 0;
-    for (double x : s0.perGame) mean += x;
-    mean /= n;
-    double var = 0;
-    for (double x : s0.perGame) var += (x - mean) * (x - mean);
-    var /= n;
     const EloEstimate elo = estimateElo(s0.perGame, share);
     report.elo = elo.elo;
     report.eloLow = elo.low;
     report.eloHigh = elo.high;
     if (config.sprt) {
       const double p0 = scoreFromElo(config.elo0) * 2 * share, p1 = scoreFromElo(config.elo1) * 2 * share;
-      const double v = std::max(var, 1e-9);
-      report.llr = n / (2 * v) * (p1 - p0) * (2 * mean - p0 - p1);
+      const Moments m = moments(s0.perGame);
+      const double v = std::max(m.var, 1e-9);
+      report.llr = n / (2 * v) * (p1 - p0) * (2 * m.mean - p0 - p1);
       const double lower = std::log(0.05 / 0.95), upper = std::log(0.95 / 0.05);
       report.sprtVerdict = report.llr >= upper ? "H1 accepted" : (report.llr <= lower ? "H0 accepted" : "continue");
     }
