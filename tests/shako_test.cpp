@@ -186,6 +186,31 @@ TEST(ShakoPieces, CannonMovesAsARookAndCapturesOverExactlyOnePiece) {
       shako(fen10({{"e1", 'K'}, {"e3", 'P'}, {"e5", 'P'}, {"e9", 'c'}, {"a10", 'k'}}, "w - - 0 1")).inCheck(0));
 }
 
+TEST(ShakoPieces, AMoveMayNotMakeAScreenForACannonOnItsOwnKing) {
+  // The white knight may not step onto e4 or e6 (the black cannon on e9
+  // would check over it), nor may the bishop go to e3; elsewhere they go.
+  Position pos = shako(fen10({{"e1", 'K'}, {"e9", 'c'}, {"a10", 'k'}, {"c5", 'N'}, {"c1", 'B'}}, "w - - 0 1"));
+  const Strings knight = targets(pos, "c5");
+  EXPECT_EQ(std::count(knight.begin(), knight.end(), "e4"), 0);
+  EXPECT_EQ(std::count(knight.begin(), knight.end(), "e6"), 0);
+  EXPECT_EQ(std::count(knight.begin(), knight.end(), "d7"), 1);
+  const Strings bishop = targets(pos, "c1");
+  EXPECT_EQ(std::count(bishop.begin(), bishop.end(), "e3"), 0);
+  EXPECT_EQ(std::count(bishop.begin(), bishop.end(), "d2"), 1);
+  // Whether the king stands in check is remembered only for the board it was asked about.
+  EXPECT_FALSE(pos.inCheck(0));
+  ASSERT_TRUE(pos.parseMove("c5d7").ok());
+  pos.make(pos.parseMove("c5d7").value());
+  pos.make(pos.parseMove("a10a9").value());
+  EXPECT_FALSE(pos.inCheck(0));
+  pos.unmake();
+  pos.unmake();
+  Position screened = shako(fen10({{"e1", 'K'}, {"e9", 'c'}, {"a10", 'k'}, {"e5", 'N'}}, "w - - 0 1"));
+  EXPECT_TRUE(screened.inCheck(0));
+  // Taking the screen away answers the check: all eight knight moves are legal.
+  EXPECT_EQ(targets(screened, "e5"), sorted({"d7", "f7", "c6", "g6", "c4", "g4", "d3", "f3"}));
+}
+
 TEST(ShakoPieces, ElephantStepsOrJumpsDiagonally) {
   // Own pawns on d6 and f6 do not stop the jumps to c7 and g7; the black
   // pawn on d4 is taken or jumped; own pawn on g3 ends that jump.

@@ -230,6 +230,7 @@ Status Position::set(const std::string& textIn) {
         (!r.promoChoices.empty() || !r.promoByFile.empty()))
       return fail("a pawn on its last square at " + r.squareName(s));
   }
+  st_.checkSeat = -1;  // the seats in play were set apart from the board
   // A side not to move may not stand in check in a two-seat game.
   if (r.nseats() == 2 && inCheck(1 - st_.toMove) && r.die.empty())
     return fail("the side not to move is in check");

@@ -35,12 +35,14 @@ void Position::clear() {
   st_.result = ResultKind::kOngoing;
   st_.winner = -1;
   st_.lastMover = -1;
+  st_.checkSeat = -1;
   undo_.clear();
 }
 
 void Position::put(Square s, Piece p) {
   const int seat = seatOf(p);
   st_.board[s] = p;
+  st_.checkSeat = -1;
   st_.index[s] = st_.count[seat];
   st_.list[seat][st_.count[seat]++] = static_cast<uint8_t>(s);
   st_.hash ^= rules_->zPiece[p][s];
@@ -55,6 +57,7 @@ void Position::remove(Square s) {
   st_.list[seat][idx] = last;
   st_.index[last] = idx;
   st_.board[s] = kEmpty;
+  st_.checkSeat = -1;
   st_.hash ^= rules_->zPiece[p][s];
   if (st_.king[seat] == s) st_.king[seat] = kNoSquare;
 }
@@ -64,6 +67,7 @@ void Position::movePiece(Square from, Square to) {
   const int seat = seatOf(p);
   st_.board[to] = p;
   st_.board[from] = kEmpty;
+  st_.checkSeat = -1;
   st_.index[to] = st_.index[from];
   st_.list[seat][st_.index[to]] = static_cast<uint8_t>(to);
   st_.hash ^= rules_->zPiece[p][from] ^ rules_->zPiece[p][to];
@@ -158,8 +162,12 @@ uint8_t Position::attackers(Square s, uint8_t seats) const {
 }
 
 bool Position::inCheck(int seat) const {
+  if (st_.checkSeat == seat) return st_.checkValue;
   const Square k = st_.king[seat];
-  return k != kNoSquare && attacked(k, enemiesOf(seat));
+  const bool v = k != kNoSquare && attacked(k, enemiesOf(seat));
+  st_.checkSeat = static_cast<int8_t>(seat);
+  st_.checkValue = v;
+  return v;
 }
 
 // ---------------------------------------------------------------------------
@@ -340,6 +348,13 @@ bool Position::isLegal(Move m) {
     const Square capSq = m.flag() == kEnPassant ? st_.epVictim : to;
     const Piece cap = b[capSq];
     const bool simple = !isPiece(cap) || (typeOf(cap) != r.royalType && !(r.bareKingLoses && st_.count[seatOf(cap)] == 2));
+    if (simple && typeOf(p) != r.royalType && m.flag() != kEnPassant) {
+      // Another piece's move can only expose the king along a line through
+      // the squares it leaves or enters; a king not in check and off those
+      // lines stays safe.
+      const Square king = st_.king[us];
+      if (king == kNoSquare || (!r.onLine(king, from) && !r.onLine(king, to) && !inCheck(us))) return true;
+    }
     if (simple) {
       const Square king = typeOf(p) == r.royalType ? to : st_.king[us];
       b[capSq] = kEmpty;
@@ -441,6 +456,7 @@ void Position::eliminate(int seat, OutReason reason, int by, PlyEvents& ev) {
   st_.outOrder[st_.outCount++] = static_cast<uint8_t>(seat);
   st_.piecesAtOut[seat] = static_cast<uint8_t>(pieces);
   st_.inMask &= static_cast<uint8_t>(~(1u << seat));
+  st_.checkSeat = -1;
   st_.rights &= ~(castleBit(seat, 0) | castleBit(seat, 1) | leapBit(seat) | doubleBit(seat));
   st_.attackedBy[seat] = 0;
   const bool mated = reason == OutReason::kMated || reason == OutReason::kKingCaptured;

@@ -145,6 +145,10 @@ class Position {
     ResultKind result;
     int8_t winner;
     int8_t lastMover;
+    // Whether checkSeat's king is attacked, remembered until the board or
+    // the seats in play change (-1: nothing remembered).
+    mutable int8_t checkSeat;
+    mutable bool checkValue;
   };
   struct Undo {
     State saved;  // the whole state before the ply (copy-on-make)

@@ -152,15 +152,6 @@ bool Rules::onFarEdge(Square s, int dir) const {
   }
 }
 
-int Rules::relativeRank(Square s, int dir) const {
-  switch (dir) {
-    case kNorth: return rankOf(s) + 1;
-    case kSouth: return height - rankOf(s);
-    case kEast: return fileOf(s) + 1;
-    default: return width - fileOf(s);
-  }
-}
-
 Result<std::shared_ptr<const Rules>> Rules::compile(const VariantDef& def, const OptionValues& given) {
   auto r = std::make_shared<Rules>();
   r->variant = def.name;
@@ -482,6 +473,14 @@ void Rules::buildTables() {
         }
       }
     }
+  }
+  lines_.assign(static_cast<size_t>(n) * n, 0);
+  for (Square a = 0; a < n; ++a) {
+    for (const RevRay& rr : revRays[a])
+      for (int i = 0; i < rr.len; ++i) lines_[a * n + revRaySq[rr.begin + i]] = 1;
+    for (const RevBent& rb : revBents[a])
+      for (int i = 0; i < 2 * rb.len; ++i)
+        if (revBentSq[rb.begin + i] != 0xFF) lines_[a * n + revBentSq[rb.begin + i]] = 1;
   }
   uint64_t seed = 0x5EED0ACED4E7ULL;
   for (auto& row : zPiece)

@@ -122,7 +122,14 @@ class Rules {
   // Whether a pawn facing `dir` stands on its far edge at s.
   bool onFarEdge(Square s, int dir) const;
   // The relative rank (1-based) of s for a piece facing dir.
-  int relativeRank(Square s, int dir) const;
+  int relativeRank(Square s, int dir) const {
+    switch (dir) {
+      case kNorth: return rankOf(s) + 1;
+      case kSouth: return height - rankOf(s);
+      case kEast: return fileOf(s) + 1;
+      default: return width - fileOf(s);
+    }
+  }
   Offset rotate(const Offset& o, int dir) const;  // piece frame to board frame
 
   // Tables.
@@ -137,6 +144,10 @@ class Rules {
   std::vector<std::vector<RevBent>> revBents;
   std::vector<uint8_t> revRaySq;
   std::vector<uint8_t> revBentSq;
+  // Whether square b lies on a line along which some piece may attack square a
+  // (a slide, hop or bent path through b): a move that neither leaves nor
+  // enters such a square cannot open or close an attack on a.
+  bool onLine(Square a, Square b) const { return lines_[a * nsq() + b] != 0; }
 
   // Zobrist keys.
   uint64_t zPiece[256][kMaxSquares];
@@ -148,6 +159,7 @@ class Rules {
  private:
   void buildTables();
   std::vector<SquareMoves> table_;
+  std::vector<uint8_t> lines_;  // [a * nsq + b], see onLine
 };
 
 // The variants known to a program: the embedded ones plus any loaded.

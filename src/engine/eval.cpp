@@ -244,23 +244,30 @@ void Evaluator::attacks(const Position& pos, Attacks& a) const {
 }
 
 // A pawn is passed when no enemy pawn stands ahead of it on its lane or the
-// two next to it (lanes and "ahead" follow the pawn's own direction).
-bool Evaluator::passed(const Position& pos, Square s, Piece p) const {
+// two next to it (lanes and "ahead" follow the pawn's own direction). The
+// fronts say, per lane, how far along direction `dir` the most advanced
+// pawn of the other seats stands (-1: none), so that each pawn is judged by
+// three lookups.
+void Evaluator::pawnFronts(const Position& pos, int seat, int dir, PawnFronts& front) const {
   const Rules& r = *rules_;
-  const int dir = dirOf(p);
   const bool vertical = dir == kNorth || dir == kSouth;
-  const int lane = vertical ? r.fileOf(s) : r.rankOf(s);
-  const int prog = r.relativeRank(s, dir);
+  front.fill(-1);
   for (int o = 0; o < r.nseats(); ++o) {
-    if (o == seatOf(p) || !pos.isIn(o)) continue;
+    if (o == seat || !pos.isIn(o)) continue;
     for (int i = 0; i < pos.pieceCount(o); ++i) {
       const Square q = pos.pieceSquare(o, i);
       if (!r.types[typeOf(pos.at(q))].pawn) continue;
-      const int qlane = vertical ? r.fileOf(q) : r.rankOf(q);
-      if (std::abs(qlane - lane) <= 1 && r.relativeRank(q, dir) > prog) return false;
+      const int lane = vertical ? r.fileOf(q) : r.rankOf(q);
+      front[lane + 1] = std::max<int>(front[lane + 1], r.relativeRank(q, dir));
     }
   }
-  return true;
+}
+
+bool Evaluator::passed(Square s, int dir, const PawnFronts& front) const {
+  const Rules& r = *rules_;
+  const int lane = (dir == kNorth || dir == kSouth) ? r.fileOf(s) : r.rankOf(s);
+  const int prog = r.relativeRank(s, dir);
+  return front[lane] <= prog && front[lane + 1] <= prog && front[lane + 2] <= prog;
 }
 
 int Evaluator::seatScore(const Position& pos, int seat) const {
@@ -285,6 +292,8 @@ int Evaluator::seatScore(const Position& pos, int seat, const Attacks& a) const 
       if ((enemies >> o) & 1) c += a.count[o][s];
     return c;
   };
+  std::array<PawnFronts, 4> fronts;
+  unsigned frontsMade = 0;  // a bit per direction
   for (int i = 0; i < pos.pieceCount(seat); ++i) {
     const Square s = pos.pieceSquare(seat, i);
     const Piece p = pos.at(s);
@@ -296,7 +305,14 @@ int Evaluator::seatScore(const Position& pos, int seat, const Attacks& a) const 
       if (a.pawns[s] & enemies) score -= params_.pawnThreat;
       else if (a.count[seat][s] == 0 && enemyAttacks(s) > 0) score -= params_.hanging;
     }
-    if (pawn && passed(pos, s, p)) score += passedBonus_[dirOf(p) * n + s];
+    if (pawn) {
+      const int dir = dirOf(p);
+      if (!((frontsMade >> dir) & 1)) {
+        pawnFronts(pos, seat, dir, fronts[dir]);
+        frontsMade |= 1u << dir;
+      }
+      if (passed(s, dir, fronts[dir])) score += passedBonus_[dir * n + s];
+    }
     if (kd && kd[s] == 1) ++shelter;
   }
   shelter = std::min(shelter, 4);

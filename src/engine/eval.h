@@ -61,7 +61,11 @@ class Evaluator {
   void build();
   // Marks the squares the piece attacks; returns how many it may go to safely.
   int walk(const Position& pos, Square s, Piece p, uint8_t unsafe, const uint8_t* pawns, uint8_t* count) const;
-  bool passed(const Position& pos, Square s, Piece p) const;
+  // Per lane (shifted by one, with an empty lane at each side): the furthest
+  // relative rank an enemy pawn stands on, or -1.
+  using PawnFronts = std::array<int8_t, kMaxFiles + 2>;
+  void pawnFronts(const Position& pos, int seat, int dir, PawnFronts& front) const;
+  bool passed(Square s, int dir, const PawnFronts& front) const;
   std::shared_ptr<const Rules> rules_;
   EvalParams params_;
   std::array<int, kMaxPieceTypes> value_{};
