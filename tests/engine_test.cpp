@@ -9,6 +9,7 @@
 
 #include "engine/bot.h"
 #include "engine/eval.h"
+#include "engine/see.h"
 #include "protocol/match.h"
 #include "protocol/uci.h"
 #include "test_util.h"
@@ -208,6 +209,43 @@ struct UciHarness {
     return false;
   }
 };
+
+// Static exchange, with Shako's embedded values (pawn 90, knight 300, rook 500).
+int exchange(const std::map<std::string, char>& pieces, const std::string& move) {
+  const auto r = rules("shako");
+  Position pos(r);
+  const auto set = pos.set(fenFromPieces(10, 10, pieces, "w - - 0 1"));
+  EXPECT_TRUE(set.ok()) << (set.ok() ? "" : set.error().text());
+  const engine::Evaluator eval(r, engine::defaultEvalParams(*r));
+  const auto m = pos.parseMove(move);
+  EXPECT_TRUE(m.ok()) << move;
+  return m.ok() ? engine::staticExchange(pos, m.value(), eval) : 0;
+}
+
+TEST(Exchange, UndefendedAndDefendedVictims) {
+  EXPECT_EQ(exchange({{"j1", 'K'}, {"a10", 'k'}, {"e1", 'R'}, {"e5", 'n'}}, "e1e5"), 300);
+  // The pawn on d6 takes the rook back.
+  EXPECT_EQ(exchange({{"j1", 'K'}, {"a10", 'k'}, {"e1", 'R'}, {"e5", 'p'}, {"d6", 'p'}}, "e1e5"), 90 - 500);
+  // Knight takes, rook takes the knight, the rook behind takes the rook: the pawn is won.
+  EXPECT_EQ(exchange({{"j1", 'K'}, {"a10", 'k'}, {"d3", 'N'}, {"e1", 'R'}, {"e5", 'p'}, {"e10", 'r'}}, "d3e5"), 90);
+  // The rook takes first: the black rook takes it and the knight takes back, the pawn and a rook for a rook.
+  EXPECT_EQ(exchange({{"j1", 'K'}, {"a10", 'k'}, {"d3", 'N'}, {"e1", 'R'}, {"e5", 'p'}, {"e10", 'r'}}, "e1e5"), 90);
+}
+
+TEST(Exchange, CannonsNeedExactlyOneScreen) {
+  // The black cannon on e10 guards e5 over the pawn on e8, not without it.
+  EXPECT_EQ(exchange({{"j1", 'K'}, {"a10", 'k'}, {"e1", 'R'}, {"e5", 'p'}, {"e10", 'c'}, {"e8", 'p'}}, "e1e5"), 90 - 500);
+  EXPECT_EQ(exchange({{"j1", 'K'}, {"a10", 'k'}, {"e1", 'R'}, {"e5", 'p'}, {"e10", 'c'}}, "e1e5"), 90);
+  // The white cannon on e1 loses its screen when the rook on e3 takes on e5: it cannot take back.
+  EXPECT_EQ(exchange({{"j1", 'K'}, {"a10", 'k'}, {"e3", 'R'}, {"e1", 'C'}, {"e5", 'n'}, {"e10", 'r'}}, "e3e5"), 300 - 500);
+  // Over the knight on e2 it can: the rook that takes from a5 is avenged.
+  EXPECT_EQ(exchange({{"j1", 'K'}, {"j10", 'k'}, {"a5", 'R'}, {"e2", 'N'}, {"e1", 'C'}, {"e5", 'n'}, {"e10", 'r'}}, "a5e5"), 300);
+}
+
+TEST(Exchange, AKingTakesBackOnlyAnUndefendedPiece) {
+  EXPECT_EQ(exchange({{"j1", 'K'}, {"e6", 'k'}, {"a5", 'R'}, {"e5", 'n'}}, "a5e5"), 300 - 500);
+  EXPECT_EQ(exchange({{"j1", 'K'}, {"e6", 'k'}, {"a5", 'R'}, {"e5", 'n'}, {"e1", 'Q'}}, "a5e5"), 300);
+}
 
 TEST(Uci, HandshakeListsVariantsAndOptions) {
   UciHarness h;

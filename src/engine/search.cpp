@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "engine/see.h"
+
 namespace acedrex::engine {
 
 TimeBudget budgetFor(const SearchLimits& limits, int seat) {
@@ -82,8 +84,8 @@ void Search::orderMoves(MoveList& list, Move ttMove, int ply, int* scores) const
       const int vv = m.flag() == kEnPassant ? 100 : (typeOf(victim) == r.royalType ? 100000 : eval_.pieceValue(typeOf(victim)));
       const int av = eval_.pieceValue(typeOf(pos_.at(m.from())));
       s = (1 << 24) + vv * 16 - av / 16;
-      // A capture that gives more than it takes on a defended square goes after the quiet moves.
-      if (av > vv + 50 && pos_.attacked(m.to(), pos_.enemiesOf(us))) s = -(1 << 20) + vv - av / 16;
+      // A capture that loses material in the exchange on its square goes after the quiet moves.
+      if (av > vv && staticExchange(pos_, m, eval_) < 0) s = -(1 << 20) + vv - av / 16;
     } else if (m.promo() >= 0) {
       s = (1 << 23) + eval_.pieceValue(m.promo());
     } else if (ply < kMaxPly && m == killers_[ply][0]) {
@@ -131,8 +133,8 @@ int Search::qsearch(int alpha, int beta, int ply, int qdepth) {
       const Piece victim = pos_.at(m.to());
       const int gain = typeOf(victim) == rules_->royalType ? kMate : eval_.pieceValue(typeOf(victim));
       const int risk = eval_.pieceValue(typeOf(pos_.at(m.from())));
-      // A capture that gives more than it takes, on a defended square, is left out.
-      if (risk > gain + 50 && pos_.attacked(m.to(), pos_.enemiesOf(us))) continue;
+      // A capture that loses material in the exchange on its square is left out.
+      if (risk > gain && staticExchange(pos_, m, eval_) < 0) continue;
       // Delta pruning: even the capture cannot lift the score to alpha.
       if (best + gain + 200 < alpha) continue;
     }

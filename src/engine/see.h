@@ -1,0 +1,20 @@
+// Static exchange evaluation: what a capture wins or loses once both sides
+// have taken turns capturing on its square.
+#pragma once
+
+#include "core/position.h"
+#include "engine/eval.h"
+
+namespace acedrex::engine {
+
+// The material balance, in the evaluation's piece values, for the side
+// playing the capture `m` if the two sides (the mover's seat against all the
+// others) then keep capturing on the target square, each time with their
+// least valuable attacker, and each free to stop when going on would lose.
+// The board is read as it stands (sliders and hoppers see through the pieces
+// that have already captured), but pins and checks are not: a pinned piece
+// counts as an attacker. A king captures last, and only onto a square no
+// other piece attacks. Moves that are not plain captures score the victim.
+int staticExchange(const Position& pos, Move m, const Evaluator& eval);
+
+}  // namespace acedrex::engine
