@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "engine/see.h"
+
 namespace acedrex::engine {
 namespace {
 
@@ -151,9 +153,12 @@ bool MultiSearch::legalOrdered(MoveList& list, int ply, Move ttMove) {
       s = 1 << 30;
     } else if (isCapture(m)) {
       // Most valuable victim first (a king above all), then the least valuable attacker.
+      // A capture that loses material in the exchange on its square goes after the quiet moves.
       const Piece v = pos_.at(m.to());
       const int victim = typeOf(v) == rules_->royalType ? 100000 : eval_.pieceValue(typeOf(v));
-      s = (1 << 24) + victim * 16 - eval_.pieceValue(typeOf(pos_.at(m.from()))) / 16;
+      const int attacker = eval_.pieceValue(typeOf(pos_.at(m.from())));
+      s = (1 << 24) + victim * 16 - attacker / 16;
+      if (attacker > victim && staticExchange(pos_, m, eval_) < 0) s = -(1 << 20) + victim - attacker / 16;
     } else if (m.promo() >= 0) {
       s = (1 << 23) + eval_.pieceValue(m.promo());
     } else if (ply < kMaxPly && m == killers_[ply][0]) {
@@ -232,8 +237,8 @@ int MultiSearch::quiesce(int alpha, int beta, int ply, int qdepth, bool quiet) {
   MoveList list;
   if (inCheck) pos_.legalMoves(list);
   else pos_.pseudoMoves(list);
-  // Captures by most valuable victim, least valuable attacker; losing captures
-  // of defended pieces are left out.
+  // Captures by most valuable victim, least valuable attacker; captures that
+  // lose material in the exchange (all the opponents counted as one side) are left out.
   int scores[1024];
   int n = 0;
   for (int i = 0; i < list.size(); ++i) {
@@ -244,7 +249,7 @@ int MultiSearch::quiesce(int alpha, int beta, int ply, int qdepth, bool quiet) {
     const bool king = capture && typeOf(victim) == rules_->royalType;
     const int gain = !capture ? 0 : king ? 100000 : eval_.pieceValue(typeOf(victim));
     const int risk = eval_.pieceValue(typeOf(pos_.at(m.from())));
-    if (!inCheck && !king && risk > gain + 50 && pos_.attacked(m.to(), pos_.enemiesOf(us))) continue;
+    if (!inCheck && !king && risk > gain && staticExchange(pos_, m, eval_) < 0) continue;
     if (!inCheck && !pos_.isLegal(m)) continue;
     list.set(n, m);
     scores[n++] = gain * 16 - risk / 16;

@@ -100,6 +100,19 @@ void Search::orderMoves(MoveList& list, Move ttMove, int ply, int* scores) const
   sortByScore(list, scores);
 }
 
+namespace {
+// Mate scores are stored in the table as distances from the node, not the root.
+int scoreToTable(int score, int ply) {
+  return score > kMateBound ? score + ply : (score < -kMateBound ? score - ply : score);
+}
+int scoreFromTable(int score, int ply) {
+  return score > kMateBound ? score - ply : (score < -kMateBound ? score + ply : score);
+}
+bool tableCuts(const TTEntry& e, int score, int alpha, int beta) {
+  return e.bound == kBoundExact || (e.bound == kBoundLower && score >= beta) || (e.bound == kBoundUpper && score <= alpha);
+}
+}  // namespace
+
 int Search::qsearch(int alpha, int beta, int ply, int qdepth) {
   ++nodes_;
   if (ply > selDepth_) selDepth_ = ply;
@@ -109,6 +122,16 @@ int Search::qsearch(int alpha, int beta, int ply, int qdepth) {
   const bool inCheck = pos_.inCheck(us);
   // Checks and evasions could go on for long: the quiescence search has a hard floor.
   if (qdepth > 16 || ply >= kMaxPly - 2) return evaluate();
+  // The table: any entry is at least as deep as the quiescence search (depth 0).
+  const uint64_t key = pos_.hash();
+  const TTEntry* e = tt_.probe(key);
+  if (e && e->depth >= 0) {
+    const int s = scoreFromTable(e->score, ply);
+    if (tableCuts(*e, s, alpha, beta)) return s;
+  }
+  const Move ttMove = e ? Move::fromRaw(e->move) : Move();
+  const int origAlpha = alpha;
+  Move bestMove;
   int best = -kInf;
   if (!inCheck) {
     best = evaluate();
@@ -127,7 +150,7 @@ int Search::qsearch(int alpha, int beta, int ply, int qdepth) {
   list.truncate(n);
   if (inCheck && n == 0) return -(kMate - ply);
   int scores[1024];
-  orderMoves(list, Move(), kMaxPly, scores);
+  orderMoves(list, ttMove, kMaxPly, scores);
   for (Move m : list) {
     if (!inCheck && isCapture(m) && m.promo() < 0 && m.flag() != kEnPassant) {
       const Piece victim = pos_.at(m.to());
@@ -146,10 +169,13 @@ int Search::qsearch(int alpha, int beta, int ply, int qdepth) {
       best = score;
       if (score > alpha) {
         alpha = score;
+        bestMove = m;
         if (alpha >= beta) break;
       }
     }
   }
+  tt_.store(key, bestMove, scoreToTable(best, ply), 0,
+            best >= beta ? kBoundLower : (best > origAlpha ? kBoundExact : kBoundUpper));
   return best;
 }
 
@@ -227,11 +253,8 @@ int Search::negamax(int depth, int alpha, int beta, int ply, bool allowNull) {
   const TTEntry* e = tt_.probe(key);
   Move ttMove = e ? Move::fromRaw(e->move) : Move();
   if (e && !pvNode && e->depth >= depth) {
-    int s = e->score;
-    if (s > kMateBound) s -= ply;
-    else if (s < -kMateBound) s += ply;
-    if (e->bound == kBoundExact || (e->bound == kBoundLower && s >= beta) || (e->bound == kBoundUpper && s <= alpha))
-      return s;
+    const int s = scoreFromTable(e->score, ply);
+    if (tableCuts(*e, s, alpha, beta)) return s;
   }
   // The next throws are chance nodes; deeper ones are searched as if free, because
   // expectimax without cutoffs would cost most of the depth (see kChancePlies).
@@ -349,10 +372,7 @@ int Search::negamax(int depth, int alpha, int beta, int ply, bool allowNull) {
     }
   }
   if (i < 0) return inCheck || rules_->stalemate == StalemateEffect::kLoss ? -(kMate - ply) : 0;
-  int stored = best;
-  if (stored > kMateBound) stored += ply;
-  else if (stored < -kMateBound) stored -= ply;
-  tt_.store(key, bestMove, stored, depth,
+  tt_.store(key, bestMove, scoreToTable(best, ply), depth,
             best >= beta ? kBoundLower : (best > origAlpha ? kBoundExact : kBoundUpper));
   return best;
 }
