@@ -186,6 +186,64 @@ TEST(Engine, PawnShieldCountsThePawnsInFrontOfTheKing) {
   EXPECT_EQ(home, aside);       // a pawn away from the king's lanes does not count
 }
 
+// The evaluation with every term off but the ones given (mobility 0 too).
+engine::Evaluator onlyTerms(const std::shared_ptr<const Rules>& r, const std::string& terms) {
+  auto params = engine::parseEvalParams(
+      "piece K 0 0\npiece Q 900 0\npiece R 500 0\npiece B 300 0\npiece N 300 0\npiece E 250 0\n"
+      "piece C 300 0\npiece P 100 0\npawn-advance 0\nking-center-opening 0\nking-center-ending 0\n"
+      "king-shelter 0\nking-danger 0\nking-zone 0\npawn-threat 0\nhanging 0\npassed-pawn 0\ntempo 0\n" + terms);
+  EXPECT_TRUE(params.ok()) << params.error().text();
+  return engine::Evaluator(r, params.ok() ? *params : engine::EvalParams{});
+}
+
+TEST(Engine, PawnStructureAndOpenLanes) {
+  auto r = rules("shako");
+  auto white = [&](const engine::Evaluator& ev, const std::map<std::string, char>& pieces) {
+    Position p(r);
+    EXPECT_TRUE(p.set(fenFromPieces(10, 10, pieces, "w - - 0 1")).ok());
+    return ev.seatScore(p, 0);
+  };
+  const std::map<std::string, char> kings = {{"a1", 'K'}, {"j10", 'k'}};
+  auto with = [&](std::map<std::string, char> more) {
+    more.insert(kings.begin(), kings.end());
+    return more;
+  };
+  const auto doubled = onlyTerms(r, "doubled-pawn 7\n");
+  // Two white pawns on the e-file: each pays; side by side they do not.
+  EXPECT_EQ(white(doubled, with({{"e3", 'P'}, {"e5", 'P'}})) - white(doubled, with({{"e3", 'P'}, {"f3", 'P'}})), -14);
+  const auto isolated = onlyTerms(r, "isolated-pawn 5\n");
+  EXPECT_EQ(white(isolated, with({{"c3", 'P'}, {"e3", 'P'}})) - white(isolated, with({{"d3", 'P'}, {"e3", 'P'}})), -10);
+  const auto lanes = onlyTerms(r, "open-lane 11\nclear-lane 4\n");
+  // The rook on e1: behind its own pawn nothing, before a black pawn only open, on an empty file both.
+  const int own = white(lanes, with({{"e1", 'R'}, {"e3", 'P'}, {"c7", 'p'}}));
+  const int half = white(lanes, with({{"e1", 'R'}, {"c3", 'P'}, {"e7", 'p'}}));
+  const int clear = white(lanes, with({{"e1", 'R'}, {"c3", 'P'}, {"c7", 'p'}}));
+  EXPECT_EQ(half - own, 11);
+  EXPECT_EQ(clear - own, 15);
+  // A knight is no lane slider.
+  EXPECT_EQ(white(lanes, with({{"e1", 'N'}, {"c3", 'P'}, {"c7", 'p'}})), white(lanes, with({{"e1", 'N'}, {"e3", 'P'}, {"c7", 'p'}})));
+}
+
+TEST(Engine, APieceAttackedByALesserOne) {
+  auto r = rules("shako");
+  const auto ev = onlyTerms(r, "lesser-threat 9\n");
+  auto white = [&](const std::map<std::string, char>& pieces) {
+    Position p(r);
+    EXPECT_TRUE(p.set(fenFromPieces(10, 10, pieces, "w - - 0 1")).ok());
+    return ev.seatScore(p, 0);
+  };
+  // The white rook on e5 attacked by the black knight on d7 (worth less), or by the black queen (worth more).
+  const int byKnight = white({{"a1", 'K'}, {"j10", 'k'}, {"e5", 'R'}, {"d7", 'n'}});
+  const int byQueen = white({{"a1", 'K'}, {"j10", 'k'}, {"e5", 'R'}, {"e9", 'q'}});
+  const int free = white({{"a1", 'K'}, {"j10", 'k'}, {"e5", 'R'}, {"d8", 'n'}});
+  EXPECT_EQ(free - byKnight, 9);
+  EXPECT_EQ(free, byQueen);
+  // A king next to a defended piece is no threat to it.
+  const int byKing = white({{"a1", 'K'}, {"f6", 'k'}, {"e5", 'R'}, {"e1", 'R'}});
+  const int alone = white({{"a1", 'K'}, {"h8", 'k'}, {"e5", 'R'}, {"e1", 'R'}});
+  EXPECT_EQ(byKing, alone);
+}
+
 TEST(Engine, LevelDescriptions) {
   EXPECT_NE(engine::describeLevel(1).find("noise"), std::string::npos);
   EXPECT_NE(engine::describeLevel(9).find("full strength"), std::string::npos);

@@ -16,7 +16,7 @@ std::vector<int*> EvalParams::tunables() {
     out.push_back(&p.mobility);
   }
   for (int* x : {&pawnAdvance, &kingCenterOpening, &kingCenterEnding, &kingShelter, &kingDanger, &kingZone,
-                 &pawnThreat, &hanging, &passedPawn, &tempo})
+                 &pawnThreat, &hanging, &passedPawn, &lesserThreat, &doubledPawn, &isolatedPawn, &openLane, &clearLane, &tempo})
     out.push_back(x);
   return out;
 }
@@ -28,7 +28,9 @@ std::string EvalParams::toText(const std::string& variant) const {
   for (const auto& [letter, p] : pieces) o << "piece " << letter << " " << p.value << " " << p.mobility << "\n";
   o << "pawn-advance " << pawnAdvance << "\nking-center-opening " << kingCenterOpening << "\nking-center-ending "
     << kingCenterEnding << "\nking-shelter " << kingShelter << "\nking-danger " << kingDanger << "\nking-zone "
-    << kingZone << "\npawn-threat " << pawnThreat << "\nhanging " << hanging << "\npassed-pawn " << passedPawn << "\ntempo " << tempo << "\n";
+    << kingZone << "\npawn-threat " << pawnThreat << "\nhanging " << hanging << "\npassed-pawn " << passedPawn
+    << "\nlesser-threat " << lesserThreat << "\ndoubled-pawn " << doubledPawn << "\nisolated-pawn " << isolatedPawn << "\nopen-lane " << openLane
+    << "\nclear-lane " << clearLane << "\ntempo " << tempo << "\n";
   return o.str();
 }
 
@@ -62,6 +64,11 @@ Result<EvalParams> parseEvalParams(const std::string& text) {
     else if (key == "pawn-threat") p.pawnThreat = v;
     else if (key == "hanging") p.hanging = v;
     else if (key == "passed-pawn") p.passedPawn = v;
+    else if (key == "lesser-threat") p.lesserThreat = v;
+    else if (key == "doubled-pawn") p.doubledPawn = v;
+    else if (key == "isolated-pawn") p.isolatedPawn = v;
+    else if (key == "open-lane") p.openLane = v;
+    else if (key == "clear-lane") p.clearLane = v;
     else if (key == "tempo") p.tempo = v;
     else return makeError("params", "unknown key " + key, where);
   }
@@ -132,6 +139,14 @@ void Evaluator::build() {
     const EvalParams::PieceParams pp = it == params_.pieces.end() ? EvalParams::PieceParams{100, 2} : it->second;
     value_[t] = pp.value;
     mobility_[t] = pp.mobility;
+    {
+      // From the corner square a1 facing north (never a hole): reaches a3 and a4 straight ahead.
+      const auto reach = pieceReach(r, t, kNorth, r.square(0, 0));
+      auto has = [&](int k) {
+        return std::find(reach.moves.begin(), reach.moves.end(), r.square(0, k)) != reach.moves.end();
+      };
+      laneSlider_[t] = !r.types[t].pawn && t != r.royalType && has(2) && has(3);
+    }
     if (t != r.royalType && !r.types[t].pawn) totalMaterial_ += pp.value;
     for (int dir = 0; dir < 4; ++dir) {
       std::vector<int> reach(n, 0);
@@ -164,10 +179,16 @@ void Evaluator::build() {
 // Marks in `count` the squares the piece attacks and returns the squares it
 // may go to that no enemy pawn guards (`unsafe`: the enemy seats' bits).
 int Evaluator::walk(const Position& pos, Square s, Piece p, uint8_t unsafe, const uint8_t* pawns,
-                    uint8_t* count) const {
+                    uint8_t* count, uint16_t* lowest) const {
   const Rules& r = *rules_;
   const SquareMoves& sm = r.moves(kindOf(p), s);
   const int seat = seatOf(p);
+  // A king's attack is no threat to a defended piece: it counts as the dearest.
+  const uint16_t value = typeOf(p) == r.royalType ? 0xFFFE : static_cast<uint16_t>(std::clamp(value_[typeOf(p)], 0, 0xFFFE));
+  auto mark = [&](Square t) {
+    ++count[t];
+    lowest[t] = std::min(lowest[t], value);
+  };
   int n = 0;
   auto reach = [&](Square t) {
     const Piece q = pos.at(t);
@@ -176,7 +197,7 @@ int Evaluator::walk(const Position& pos, Square s, Piece p, uint8_t unsafe, cons
   };
   for (uint32_t i = sm.leapBegin; i < sm.leapEnd; ++i) {
     const Leap& l = r.leaps[i];
-    if (l.mode & kModeCapture) ++count[l.to];
+    if (l.mode & kModeCapture) mark(l.to);
     if (l.mode & kModeMove) reach(l.to);
   }
   auto slide = [&](const Ray& ray) {
@@ -184,14 +205,14 @@ int Evaluator::walk(const Position& pos, Square s, Piece p, uint8_t unsafe, cons
     int j = 0;
     for (; j < ray.len; ++j) {
       const Square t = sq[j];
-      if (ray.mode & kModeCapture) ++count[t];
+      if (ray.mode & kModeCapture) mark(t);
       if (ray.mode & (kModeMove | kModeCapture)) reach(t);
       if (pos.at(t) != kEmpty) break;
     }
     if (!(ray.mode & (kModeHopMove | kModeHopCapture))) return;
     for (++j; j < ray.len; ++j) {
       const Square t = sq[j];
-      if (ray.mode & kModeHopCapture) ++count[t];
+      if (ray.mode & kModeHopCapture) mark(t);
       reach(t);
       if (pos.at(t) != kEmpty) break;
     }
@@ -199,7 +220,7 @@ int Evaluator::walk(const Position& pos, Square s, Piece p, uint8_t unsafe, cons
   for (uint32_t i = sm.rayBegin; i < sm.rayEnd; ++i) slide(r.rays[i]);
   for (uint32_t i = sm.bentBegin; i < sm.bentEnd; ++i) {
     const Bent& b = r.bents[i];
-    if (b.mode & kModeCapture) ++count[b.first];
+    if (b.mode & kModeCapture) mark(b.first);
     reach(b.first);
     if (pos.at(b.first) != kEmpty) continue;
     for (int c = 0; c < b.rayCount; ++c) slide(r.bentRays[b.rayBegin + c]);
@@ -214,6 +235,7 @@ void Evaluator::attacks(const Position& pos, Attacks& a) const {
   // Pawns first: the other pieces' mobility leaves out the squares enemy pawns guard.
   for (int seat = 0; seat < r.nseats(); ++seat) {
     std::fill(a.count[seat].begin(), a.count[seat].begin() + n, 0);
+    std::fill(a.lowest[seat].begin(), a.lowest[seat].begin() + n, 0xFFFF);
     a.mobility[seat] = 0;
     if (!pos.isIn(seat)) continue;
     const uint8_t bit = static_cast<uint8_t>(1u << seat);
@@ -237,7 +259,7 @@ void Evaluator::attacks(const Position& pos, Attacks& a) const {
       const Piece p = pos.at(s);
       const int t = typeOf(p);
       if (r.types[t].pawn) continue;
-      const int mob = walk(pos, s, p, enemies, a.pawns.data(), a.count[seat].data());
+      const int mob = walk(pos, s, p, enemies, a.pawns.data(), a.count[seat].data(), a.lowest[seat].data());
       if (t != r.royalType) a.mobility[seat] += (mob - mobAverage_[t]) * mobility_[t];
     }
   }
@@ -292,8 +314,29 @@ int Evaluator::seatScore(const Position& pos, int seat, const Attacks& a) const 
       if ((enemies >> o) & 1) c += a.count[o][s];
     return c;
   };
+  auto cheapestEnemy = [&](Square s) {
+    int v = 0xFFFF;
+    for (int o = 0; o < r.nseats(); ++o)
+      if ((enemies >> o) & 1) v = std::min<int>(v, a.lowest[o][s]);
+    return v;
+  };
   std::array<PawnFronts, 4> fronts;
   unsigned frontsMade = 0;  // a bit per direction
+  // Pawns per lane along the seat's own direction: its own and everybody's.
+  const int seatDir = r.seats[seat].dir;
+  const bool vertical = seatDir == kNorth || seatDir == kSouth;
+  const bool laneTerms = params_.doubledPawn || params_.isolatedPawn || params_.openLane || params_.clearLane;
+  std::array<uint8_t, kMaxFiles + 2> ownLane{}, anyLane{};
+  if (laneTerms)
+    for (int o = 0; o < r.nseats(); ++o)
+      for (int i = 0; i < pos.pieceCount(o); ++i) {
+        const Square q = pos.pieceSquare(o, i);
+        const Piece qp = pos.at(q);
+        if (!r.types[typeOf(qp)].pawn) continue;
+        const int lane = (vertical ? r.fileOf(q) : r.rankOf(q)) + 1;
+        ++anyLane[lane];
+        if (o == seat && dirOf(qp) == seatDir) ++ownLane[lane];
+      }
   for (int i = 0; i < pos.pieceCount(seat); ++i) {
     const Square s = pos.pieceSquare(seat, i);
     const Piece p = pos.at(s);
@@ -303,7 +346,17 @@ int Evaluator::seatScore(const Position& pos, int seat, const Attacks& a) const 
     if (t != r.royalType && !pawn) {
       material += value_[t];
       if (a.pawns[s] & enemies) score -= params_.pawnThreat;
+      else if (params_.lesserThreat && cheapestEnemy(s) < value_[t]) score -= params_.lesserThreat;
       else if (a.count[seat][s] == 0 && enemyAttacks(s) > 0) score -= params_.hanging;
+    }
+    if (laneTerms && (pawn || laneSlider_[t])) {
+      const int lane = (vertical ? r.fileOf(s) : r.rankOf(s)) + 1;
+      if (!pawn) {
+        if (!ownLane[lane]) score += params_.openLane + (anyLane[lane] ? 0 : params_.clearLane);
+      } else if (dirOf(p) == seatDir) {
+        if (ownLane[lane] > 1) score -= params_.doubledPawn;
+        if (!ownLane[lane - 1] && !ownLane[lane + 1]) score -= params_.isolatedPawn;
+      }
     }
     if (pawn) {
       const int dir = dirOf(p);

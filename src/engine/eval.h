@@ -27,6 +27,11 @@ struct EvalParams {
   int pawnThreat = 40;    // a piece (not a pawn) standing where an enemy pawn takes
   int hanging = 30;       // a piece (not a pawn) attacked and not defended
   int passedPawn = 60;    // a pawn no enemy pawn can stop, growing with its progress
+  int lesserThreat = 0;   // a piece (not a pawn) attacked by an enemy piece worth less
+  int doubledPawn = 0;    // per own pawn on a lane with another own pawn
+  int isolatedPawn = 0;   // per own pawn with no own pawn on the lanes next to it
+  int openLane = 0;       // a piece that slides along its lane, on a lane without own pawns...
+  int clearLane = 0;      // ...and without any pawns (added to open-lane)
   int tempo = 10;
 
   // The tunable values as one vector, and back (order as written by toText).
@@ -48,6 +53,7 @@ class Evaluator {
   struct Attacks {
     std::array<std::array<uint8_t, kMaxSquares>, kMaxSeats> count;
     std::array<uint8_t, kMaxSquares> pawns;  // a bit per seat whose pawns take there
+    std::array<std::array<uint16_t, kMaxSquares>, kMaxSeats> lowest;  // the cheapest piece (not a pawn) attacking, or 0xFFFF
     std::array<int, kMaxSeats> mobility;
   };
   void attacks(const Position& pos, Attacks& a) const;
@@ -60,7 +66,8 @@ class Evaluator {
  private:
   void build();
   // Marks the squares the piece attacks; returns how many it may go to safely.
-  int walk(const Position& pos, Square s, Piece p, uint8_t unsafe, const uint8_t* pawns, uint8_t* count) const;
+  int walk(const Position& pos, Square s, Piece p, uint8_t unsafe, const uint8_t* pawns, uint8_t* count,
+           uint16_t* lowest) const;
   // Per lane (shifted by one, with an empty lane at each side): the furthest
   // relative rank an enemy pawn stands on, or -1.
   using PawnFronts = std::array<int8_t, kMaxFiles + 2>;
@@ -76,6 +83,7 @@ class Evaluator {
   std::vector<uint8_t> dist_;  // king distance between two squares, [a * nsq + b]
   std::vector<std::vector<Square>> zone_;  // per square: it and its neighbours
   std::vector<int> passedBonus_;  // [dir * nsq + square]
+  std::array<bool, kMaxPieceTypes> laneSlider_{};  // slides at least two squares straight ahead
   // Per king direction and square: the squares of its pawn shield, with their
   // weight (2 one step ahead on its file or the next, 1 two steps ahead).
   struct ShieldSquare {

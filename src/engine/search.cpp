@@ -336,6 +336,10 @@ int Search::negamax(int depth, int alpha, int beta, int ply, bool allowNull) {
       int reduction = 0;
       if (depth >= 3 && i >= 3 && !capture && !inCheck && !givesCheck && m.promo() < 0) {
         reduction = static_cast<int>(0.75 + std::log(depth) * std::log(i) / 2.25);
+        // Less for the killers and for moves that have often refuted before, more off the principal variation.
+        if (ply < kMaxPly && (m == killers_[ply][0] || m == killers_[ply][1])) --reduction;
+        reduction -= history_[(us * kMaxSquares + m.from()) * kMaxSquares + m.to()] / (kHistoryMax / 2);
+        if (!pvNode) ++reduction;
         reduction = std::clamp(reduction, 0, newDepth - 1);
       }
       score = -negamax(newDepth - reduction, -alpha - 1, -alpha, ply + 1, true);
