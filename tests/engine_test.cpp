@@ -221,7 +221,8 @@ TEST(Engine, PawnStructureAndOpenLanes) {
   EXPECT_EQ(half - own, 11);
   EXPECT_EQ(clear - own, 15);
   // A knight is no lane slider.
-  EXPECT_EQ(white(lanes, with({{"e1", 'N'}, {"c3", 'P'}, {"c7", 'p'}})), white(lanes, with({{"e1", 'N'}, {"e3", 'P'}, {"c7", 'p'}})));
+  EXPECT_EQ(white(lanes, with({{"e1", 'N'}, {"c3", 'P'}, {"c7", 'p'}})),
+            white(lanes, with({{"e1", 'N'}, {"e3", 'P'}, {"c7", 'p'}})));
 }
 
 TEST(Engine, APieceAttackedByALesserOne) {
@@ -292,12 +293,16 @@ TEST(Exchange, UndefendedAndDefendedVictims) {
 
 TEST(Exchange, CannonsNeedExactlyOneScreen) {
   // The black cannon on e10 guards e5 over the pawn on e8, not without it.
-  EXPECT_EQ(exchange({{"j1", 'K'}, {"a10", 'k'}, {"e1", 'R'}, {"e5", 'p'}, {"e10", 'c'}, {"e8", 'p'}}, "e1e5"), 90 - 500);
+  EXPECT_EQ(exchange({{"j1", 'K'}, {"a10", 'k'}, {"e1", 'R'}, {"e5", 'p'}, {"e10", 'c'}, {"e8", 'p'}}, "e1e5"),
+            90 - 500);
   EXPECT_EQ(exchange({{"j1", 'K'}, {"a10", 'k'}, {"e1", 'R'}, {"e5", 'p'}, {"e10", 'c'}}, "e1e5"), 90);
   // The white cannon on e1 loses its screen when the rook on e3 takes on e5: it cannot take back.
-  EXPECT_EQ(exchange({{"j1", 'K'}, {"a10", 'k'}, {"e3", 'R'}, {"e1", 'C'}, {"e5", 'n'}, {"e10", 'r'}}, "e3e5"), 300 - 500);
+  EXPECT_EQ(exchange({{"j1", 'K'}, {"a10", 'k'}, {"e3", 'R'}, {"e1", 'C'}, {"e5", 'n'}, {"e10", 'r'}}, "e3e5"),
+            300 - 500);
   // Over the knight on e2 it can: the rook that takes from a5 is avenged.
-  EXPECT_EQ(exchange({{"j1", 'K'}, {"j10", 'k'}, {"a5", 'R'}, {"e2", 'N'}, {"e1", 'C'}, {"e5", 'n'}, {"e10", 'r'}}, "a5e5"), 300);
+  EXPECT_EQ(
+      exchange({{"j1", 'K'}, {"j10", 'k'}, {"a5", 'R'}, {"e2", 'N'}, {"e1", 'C'}, {"e5", 'n'}, {"e10", 'r'}}, "a5e5"),
+      300);
 }
 
 TEST(Exchange, AKingTakesBackOnlyAnUndefendedPiece) {

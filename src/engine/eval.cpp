@@ -16,7 +16,8 @@ std::vector<int*> EvalParams::tunables() {
     out.push_back(&p.mobility);
   }
   for (int* x : {&pawnAdvance, &kingCenterOpening, &kingCenterEnding, &kingShelter, &kingDanger, &kingZone,
-                 &pawnThreat, &hanging, &passedPawn, &lesserThreat, &doubledPawn, &isolatedPawn, &openLane, &clearLane, &tempo})
+                 &pawnThreat, &hanging, &passedPawn, &lesserThreat, &doubledPawn, &isolatedPawn, &openLane,
+                 &clearLane, &tempo})
     out.push_back(x);
   return out;
 }
@@ -29,8 +30,8 @@ std::string EvalParams::toText(const std::string& variant) const {
   o << "pawn-advance " << pawnAdvance << "\nking-center-opening " << kingCenterOpening << "\nking-center-ending "
     << kingCenterEnding << "\nking-shelter " << kingShelter << "\nking-danger " << kingDanger << "\nking-zone "
     << kingZone << "\npawn-threat " << pawnThreat << "\nhanging " << hanging << "\npassed-pawn " << passedPawn
-    << "\nlesser-threat " << lesserThreat << "\ndoubled-pawn " << doubledPawn << "\nisolated-pawn " << isolatedPawn << "\nopen-lane " << openLane
-    << "\nclear-lane " << clearLane << "\ntempo " << tempo << "\n";
+    << "\nlesser-threat " << lesserThreat << "\ndoubled-pawn " << doubledPawn << "\nisolated-pawn " << isolatedPawn
+    << "\nopen-lane " << openLane << "\nclear-lane " << clearLane << "\ntempo " << tempo << "\n";
   return o.str();
 }
 
@@ -184,7 +185,8 @@ int Evaluator::walk(const Position& pos, Square s, Piece p, uint8_t unsafe, cons
   const SquareMoves& sm = r.moves(kindOf(p), s);
   const int seat = seatOf(p);
   // A king's attack is no threat to a defended piece: it counts as the dearest.
-  const uint16_t value = typeOf(p) == r.royalType ? 0xFFFE : static_cast<uint16_t>(std::clamp(value_[typeOf(p)], 0, 0xFFFE));
+  const uint16_t value =
+      typeOf(p) == r.royalType ? 0xFFFE : static_cast<uint16_t>(std::clamp(value_[typeOf(p)], 0, 0xFFFE));
   auto mark = [&](Square t) {
     ++count[t];
     lowest[t] = std::min(lowest[t], value);

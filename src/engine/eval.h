@@ -53,7 +53,8 @@ class Evaluator {
   struct Attacks {
     std::array<std::array<uint8_t, kMaxSquares>, kMaxSeats> count;
     std::array<uint8_t, kMaxSquares> pawns;  // a bit per seat whose pawns take there
-    std::array<std::array<uint16_t, kMaxSquares>, kMaxSeats> lowest;  // the cheapest piece (not a pawn) attacking, or 0xFFFF
+    // Per seat and square: the value of its cheapest attacker that is not a pawn, or 0xFFFF.
+    std::array<std::array<uint16_t, kMaxSquares>, kMaxSeats> lowest;
     std::array<int, kMaxSeats> mobility;
   };
   void attacks(const Position& pos, Attacks& a) const;

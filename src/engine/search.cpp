@@ -109,7 +109,8 @@ int scoreFromTable(int score, int ply) {
   return score > kMateBound ? score - ply : (score < -kMateBound ? score + ply : score);
 }
 bool tableCuts(const TTEntry& e, int score, int alpha, int beta) {
-  return e.bound == kBoundExact || (e.bound == kBoundLower && score >= beta) || (e.bound == kBoundUpper && score <= alpha);
+  return e.bound == kBoundExact || (e.bound == kBoundLower && score >= beta) ||
+         (e.bound == kBoundUpper && score <= alpha);
 }
 }  // namespace
 
