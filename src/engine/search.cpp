@@ -72,7 +72,14 @@ bool Search::isRepetition() const {
   return false;
 }
 
-void Search::orderMoves(MoveList& list, Move ttMove, int ply, int* scores) const {
+// A capture by a piece worth more than its victim whose static exchange loses material.
+bool Search::losesExchange(Move m) const {
+  if (m.flag() != kNormal || m.promo() >= 0 || !isPiece(pos_.at(m.to()))) return false;
+  const int victim = typeOf(pos_.at(m.to())) == rules_->royalType ? kMate : eval_.pieceValue(typeOf(pos_.at(m.to())));
+  return eval_.pieceValue(typeOf(pos_.at(m.from()))) > victim && staticExchange(pos_, m, eval_) < 0;
+}
+
+void Search::orderMoves(MoveList& list, Move ttMove, int ply, int* scores, bool testExchanges) const {
   const Rules& r = *rules_;
   const int us = pos_.toMove();
   for (int i = 0; i < list.size(); ++i) {
@@ -85,7 +92,7 @@ void Search::orderMoves(MoveList& list, Move ttMove, int ply, int* scores) const
       const int av = eval_.pieceValue(typeOf(pos_.at(m.from())));
       s = (1 << 24) + vv * 16 - av / 16;
       // A capture that loses material in the exchange on its square goes after the quiet moves.
-      if (av > vv && staticExchange(pos_, m, eval_) < 0) s = -(1 << 20) + vv - av / 16;
+      if (testExchanges && losesExchange(m)) s = -(1 << 20) + vv - av / 16;
     } else if (m.promo() >= 0) {
       s = (1 << 23) + eval_.pieceValue(m.promo());
     } else if (ply < kMaxPly && m == killers_[ply][0]) {
@@ -145,20 +152,19 @@ int Search::qsearch(int alpha, int beta, int ply, int qdepth) {
   for (int i = 0; i < list.size(); ++i) {
     const Move m = list[i];
     if (!inCheck && !isCapture(m) && m.promo() < 0) continue;
+    // A capture that loses material in the exchange on its square is left out.
+    if (!inCheck && losesExchange(m)) continue;
     if (!pos_.isLegal(m)) continue;
     list.set(n++, m);
   }
   list.truncate(n);
   if (inCheck && n == 0) return -(kMate - ply);
   int scores[1024];
-  orderMoves(list, ttMove, kMaxPly, scores);
+  orderMoves(list, ttMove, kMaxPly, scores, inCheck);
   for (Move m : list) {
     if (!inCheck && isCapture(m) && m.promo() < 0 && m.flag() != kEnPassant) {
       const Piece victim = pos_.at(m.to());
       const int gain = typeOf(victim) == rules_->royalType ? kMate : eval_.pieceValue(typeOf(victim));
-      const int risk = eval_.pieceValue(typeOf(pos_.at(m.from())));
-      // A capture that loses material in the exchange on its square is left out.
-      if (risk > gain && staticExchange(pos_, m, eval_) < 0) continue;
       // Delta pruning: even the capture cannot lift the score to alpha.
       if (best + gain + 200 < alpha) continue;
     }

@@ -54,7 +54,9 @@ class Search {
   int qsearch(int alpha, int beta, int ply, int qdepth);
   int terminalScore(int ply) const;
   bool isRepetition() const;
-  void orderMoves(MoveList& list, Move ttMove, int ply, int* scores) const;
+  // testExchanges: put captures that lose their exchange after the quiet moves.
+  void orderMoves(MoveList& list, Move ttMove, int ply, int* scores, bool testExchanges = true) const;
+  bool losesExchange(Move m) const;
   bool isCapture(Move m) const;
   bool timeUp();
   int evaluate();
