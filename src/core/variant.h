@@ -130,6 +130,8 @@ class Rules {
       default: return width - fileOf(s);
     }
   }
+  // The lane (file, or rank for a piece facing east or west) of s for a piece facing dir.
+  int laneOf(Square s, int dir) const { return dir == kNorth || dir == kSouth ? fileOf(s) : rankOf(s); }
   Offset rotate(const Offset& o, int dir) const;  // piece frame to board frame
 
   // Tables.

@@ -274,14 +274,13 @@ void Evaluator::attacks(const Position& pos, Attacks& a) const {
 // three lookups.
 void Evaluator::pawnFronts(const Position& pos, int seat, int dir, PawnFronts& front) const {
   const Rules& r = *rules_;
-  const bool vertical = dir == kNorth || dir == kSouth;
   front.fill(-1);
   for (int o = 0; o < r.nseats(); ++o) {
     if (o == seat || !pos.isIn(o)) continue;
     for (int i = 0; i < pos.pieceCount(o); ++i) {
       const Square q = pos.pieceSquare(o, i);
       if (!r.types[typeOf(pos.at(q))].pawn) continue;
-      const int lane = vertical ? r.fileOf(q) : r.rankOf(q);
+      const int lane = r.laneOf(q, dir);
       front[lane + 1] = std::max<int>(front[lane + 1], r.relativeRank(q, dir));
     }
   }
@@ -289,7 +288,7 @@ void Evaluator::pawnFronts(const Position& pos, int seat, int dir, PawnFronts& f
 
 bool Evaluator::passed(Square s, int dir, const PawnFronts& front) const {
   const Rules& r = *rules_;
-  const int lane = (dir == kNorth || dir == kSouth) ? r.fileOf(s) : r.rankOf(s);
+  const int lane = r.laneOf(s, dir);
   const int prog = r.relativeRank(s, dir);
   return front[lane] <= prog && front[lane + 1] <= prog && front[lane + 2] <= prog;
 }
@@ -326,7 +325,6 @@ int Evaluator::seatScore(const Position& pos, int seat, const Attacks& a) const 
   unsigned frontsMade = 0;  // a bit per direction
   // Pawns per lane along the seat's own direction: its own and everybody's.
   const int seatDir = r.seats[seat].dir;
-  const bool vertical = seatDir == kNorth || seatDir == kSouth;
   const bool laneTerms = params_.doubledPawn || params_.isolatedPawn || params_.openLane || params_.clearLane;
   std::array<uint8_t, kMaxFiles + 2> ownLane{}, anyLane{};
   if (laneTerms)
@@ -335,7 +333,7 @@ int Evaluator::seatScore(const Position& pos, int seat, const Attacks& a) const 
         const Square q = pos.pieceSquare(o, i);
         const Piece qp = pos.at(q);
         if (!r.types[typeOf(qp)].pawn) continue;
-        const int lane = (vertical ? r.fileOf(q) : r.rankOf(q)) + 1;
+        const int lane = r.laneOf(q, seatDir) + 1;
         ++anyLane[lane];
         if (o == seat && dirOf(qp) == seatDir) ++ownLane[lane];
       }
@@ -352,7 +350,7 @@ int Evaluator::seatScore(const Position& pos, int seat, const Attacks& a) const 
       else if (a.count[seat][s] == 0 && enemyAttacks(s) > 0) score -= params_.hanging;
     }
     if (laneTerms && (pawn || laneSlider_[t])) {
-      const int lane = (vertical ? r.fileOf(s) : r.rankOf(s)) + 1;
+      const int lane = r.laneOf(s, seatDir) + 1;
       if (!pawn) {
         if (!ownLane[lane]) score += params_.openLane + (anyLane[lane] ? 0 : params_.clearLane);
       } else if (dirOf(p) == seatDir) {
