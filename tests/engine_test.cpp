@@ -1,5 +1,6 @@
 // The engine: it finds mates and wins material, respects limits and levels,
 // handles dice, and the UCI session answers malformed input without harm.
+#include <algorithm>
 #include <atomic>
 #include <cmath>
 #include <cstdio>
@@ -9,6 +10,7 @@
 
 #include "engine/bot.h"
 #include "engine/eval.h"
+#include "engine/search_util.h"
 #include "engine/see.h"
 #include "protocol/match.h"
 #include "protocol/uci.h"
@@ -308,6 +310,44 @@ TEST(Exchange, CannonsNeedExactlyOneScreen) {
 TEST(Exchange, AKingTakesBackOnlyAnUndefendedPiece) {
   EXPECT_EQ(exchange({{"j1", 'K'}, {"e6", 'k'}, {"a5", 'R'}, {"e5", 'n'}}, "a5e5"), 300 - 500);
   EXPECT_EQ(exchange({{"j1", 'K'}, {"e6", 'k'}, {"a5", 'R'}, {"e5", 'n'}, {"e1", 'Q'}}, "a5e5"), 300);
+}
+
+bool losesItsExchange(const std::map<std::string, char>& pieces, const std::string& move) {
+  const auto r = rules("shako");
+  Position pos(r);
+  EXPECT_TRUE(pos.set(fenFromPieces(10, 10, pieces, "w - - 0 1")).ok());
+  const engine::Evaluator eval(r, engine::defaultEvalParams(*r));
+  const auto m = pos.parseMove(move);
+  EXPECT_TRUE(m.ok()) << move;
+  return m.ok() && engine::losesExchange(pos, m.value(), eval);
+}
+
+TEST(Exchange, OnlyACaptureByTheDearerPieceThatLosesIsALosingCapture) {
+  // The rook takes a defended pawn: it loses.
+  EXPECT_TRUE(losesItsExchange({{"j1", 'K'}, {"a10", 'k'}, {"e1", 'R'}, {"e5", 'p'}, {"d6", 'p'}}, "e1e5"));
+  // Undefended: it wins.
+  EXPECT_FALSE(losesItsExchange({{"j1", 'K'}, {"a10", 'k'}, {"e1", 'R'}, {"e5", 'p'}}, "e1e5"));
+  // A pawn taking a defended rook is never a losing capture, nor is a move that captures nothing.
+  EXPECT_FALSE(losesItsExchange({{"j1", 'K'}, {"a10", 'k'}, {"d4", 'P'}, {"e5", 'r'}, {"e10", 'r'}}, "d4e5"));
+  EXPECT_FALSE(losesItsExchange({{"j1", 'K'}, {"a10", 'k'}, {"e1", 'R'}, {"d6", 'p'}}, "e1e5"));
+}
+
+TEST(MoveOrder, PickingTheBestKeepsEqualScoresInTheirOrder) {
+  MoveList list;
+  int scores[6] = {5, 9, 1, 9, 5, 7};
+  for (int i = 0; i < 6; ++i) list.push(Move(i, i + 10));
+  MoveList sorted = list;
+  int sortedScores[6];
+  std::copy(std::begin(scores), std::end(scores), sortedScores);
+  engine::sortByScore(sorted, sortedScores);
+  for (int k = 0; k < list.size(); ++k) {
+    engine::pickBest(list, scores, k);
+    EXPECT_EQ(list[k], sorted[k]) << k;
+    EXPECT_EQ(scores[k], sortedScores[k]) << k;
+  }
+  EXPECT_EQ(list[0], Move(1, 11));
+  EXPECT_EQ(list[1], Move(3, 13));
+  EXPECT_EQ(list[5], Move(2, 12));
 }
 
 TEST(Uci, HandshakeListsVariantsAndOptions) {

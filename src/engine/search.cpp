@@ -72,27 +72,48 @@ bool Search::isRepetition() const {
   return false;
 }
 
-// A capture by a piece worth more than its victim whose static exchange loses material.
-bool Search::losesExchange(Move m) const {
-  if (m.flag() != kNormal || m.promo() >= 0 || !isPiece(pos_.at(m.to()))) return false;
-  const int victim = typeOf(pos_.at(m.to())) == rules_->royalType ? kMate : eval_.pieceValue(typeOf(pos_.at(m.to())));
-  return eval_.pieceValue(typeOf(pos_.at(m.from()))) > victim && staticExchange(pos_, m, eval_) < 0;
-}
+namespace {
+// Move-ordering bands: the table's move, captures (most valuable victim first),
+// promotions, killers, quiet moves by history, and last the
+// captures that lose their exchange.
+constexpr int kTableMoveScore = 1 << 30;
+constexpr int kCaptureScore = 1 << 24;
+constexpr int kLosingCaptureScore = -(1 << 20);
+}  // namespace
 
 void Search::orderMoves(MoveList& list, Move ttMove, int ply, int* scores, bool testExchanges) const {
+  scoreMoves(list, ttMove, ply, scores, testExchanges);
+  sortByScore(list, scores);
+}
+
+void Search::pickMove(MoveList& list, int* scores, int k) const {
+  while (true) {
+    pickBest(list, scores, k);
+    const int s = scores[k];
+    if (s < kCaptureScore || s >= kTableMoveScore || !losesExchange(pos_, list[k], eval_)) return;
+    scores[k] = losingCaptureScore(list[k]);
+  }
+}
+
+int Search::losingCaptureScore(Move m) const {
+  return kLosingCaptureScore + eval_.pieceValue(typeOf(pos_.at(m.to()))) -
+         eval_.pieceValue(typeOf(pos_.at(m.from()))) / 16;
+}
+
+void Search::scoreMoves(const MoveList& list, Move ttMove, int ply, int* scores, bool testExchanges) const {
   const Rules& r = *rules_;
   const int us = pos_.toMove();
   for (int i = 0; i < list.size(); ++i) {
     const Move m = list[i];
     int s = 0;
-    if (m == ttMove) s = 1 << 30;
+    if (m == ttMove) s = kTableMoveScore;
     else if (isCapture(m)) {
       const Piece victim = m.flag() == kEnPassant ? makePiece(0, 0, 0) : pos_.at(m.to());
       const int vv = m.flag() == kEnPassant ? 100 : (typeOf(victim) == r.royalType ? 100000 : eval_.pieceValue(typeOf(victim)));
       const int av = eval_.pieceValue(typeOf(pos_.at(m.from())));
-      s = (1 << 24) + vv * 16 - av / 16;
+      s = kCaptureScore + vv * 16 - av / 16;
       // A capture that loses material in the exchange on its square goes after the quiet moves.
-      if (testExchanges && losesExchange(m)) s = -(1 << 20) + vv - av / 16;
+      if (testExchanges && losesExchange(pos_, m, eval_)) s = losingCaptureScore(m);
     } else if (m.promo() >= 0) {
       s = (1 << 23) + eval_.pieceValue(m.promo());
     } else if (ply < kMaxPly && m == killers_[ply][0]) {
@@ -104,7 +125,6 @@ void Search::orderMoves(MoveList& list, Move ttMove, int ply, int* scores, bool 
     }
     scores[i] = s;
   }
-  sortByScore(list, scores);
 }
 
 namespace {
@@ -148,20 +168,25 @@ int Search::qsearch(int alpha, int beta, int ply, int qdepth) {
   }
   MoveList list;
   pos_.pseudoMoves(list);
-  int n = 0;
-  for (int i = 0; i < list.size(); ++i) {
-    const Move m = list[i];
-    if (!inCheck && !isCapture(m) && m.promo() < 0) continue;
-    // A capture that loses material in the exchange on its square is left out.
-    if (!inCheck && losesExchange(m)) continue;
-    if (!pos_.isLegal(m)) continue;
-    list.set(n++, m);
+  if (!inCheck) {
+    int n = 0;
+    for (int i = 0; i < list.size(); ++i)
+      if (isCapture(list[i]) || list[i].promo() >= 0) list.set(n++, list[i]);
+    list.truncate(n);
   }
-  list.truncate(n);
-  if (inCheck && n == 0) return -(kMate - ply);
   int scores[1024];
-  orderMoves(list, ttMove, kMaxPly, scores, inCheck);
-  for (Move m : list) {
+  scoreMoves(list, ttMove, kMaxPly, scores, false);
+  int legal = 0;
+  for (int k = 0; k < list.size(); ++k) {
+    pickMove(list, scores, k);
+    const Move m = list[k];
+    if (!inCheck) {
+      // The captures that lose material in the exchange on their square are left out: they come last.
+      if (scores[k] < kCaptureScore && m.promo() < 0) break;
+      if (scores[k] >= kTableMoveScore && losesExchange(pos_, m, eval_)) continue;
+    }
+    if (!pos_.isLegal(m)) continue;
+    ++legal;
     if (!inCheck && isCapture(m) && m.promo() < 0 && m.flag() != kEnPassant) {
       const Piece victim = pos_.at(m.to());
       const int gain = typeOf(victim) == rules_->royalType ? kMate : eval_.pieceValue(typeOf(victim));
@@ -181,6 +206,7 @@ int Search::qsearch(int alpha, int beta, int ply, int qdepth) {
       }
     }
   }
+  if (inCheck && legal == 0) return -(kMate - ply);
   tt_.store(key, bestMove, scoreToTable(best, ply), 0,
             best >= beta ? kBoundLower : (best > origAlpha ? kBoundExact : kBoundUpper));
   return best;
@@ -199,6 +225,7 @@ int Search::chance(int depth, int alpha, int beta, int ply) {
   // (not exact, as Star1 would be, but Star1's bounds are the mate scores here).
   const int lo = std::max(-kInf, alpha - kChanceMargin), hi = std::min(kInf, beta + kChanceMargin);
   const Rules& r = *rules_;
+  evalAt_[ply] = -kInf;
   MoveList list;
   pos_.legalMoves(list);
   if (list.empty()) return pos_.inCheck(pos_.toMove()) || r.stalemate == StalemateEffect::kLoss ? -(kMate - ply) : 0;
@@ -274,8 +301,12 @@ int Search::negamax(int depth, int alpha, int beta, int ply, bool allowNull) {
   const int us = pos_.toMove();
   const bool inCheck = pos_.inCheck(us);
   const int staticEval = inCheck ? -kInf : evaluate();
+  // Improving: the static score is better than at this side's previous turn.
+  evalAt_[ply] = staticEval;
+  const bool improving = !inCheck && ply >= 2 && staticEval > evalAt_[ply - 2];
   // Reverse futility: near the leaves a static score far above beta stands.
-  if (!pvNode && !inCheck && depth <= 3 && std::abs(beta) < kMateBound && staticEval - 90 * depth >= beta)
+  if (!pvNode && !inCheck && depth <= 6 && std::abs(beta) < kMateBound &&
+      staticEval - 80 * (depth - (improving ? 1 : 0)) >= beta)
     return staticEval;
   // Null move: if passing still fails high, the position is good enough.
   if (allowNull && !pvNode && !inCheck && depth >= 3 && staticEval >= beta) {
@@ -285,7 +316,7 @@ int Search::negamax(int depth, int alpha, int beta, int ply, bool allowNull) {
       material = t != rules_->royalType && !rules_->types[t].pawn;
     }
     if (material) {
-      const int R = 2 + depth / 4;
+      const int R = 3 + depth / 4 + std::min(2, (staticEval - beta) / 200);
       pos_.make(Move::null());
       stack_.push_back(pos_.hash());
       const int s = -negamax(depth - 1 - R, -beta, -beta + 1, ply + 1, false);
@@ -303,20 +334,21 @@ int Search::negamax(int depth, int alpha, int beta, int ply, bool allowNull) {
   MoveList list;
   pos_.pseudoMoves(list);
   int scores[1024];
-  orderMoves(list, ttMove, ply, scores);
+  scoreMoves(list, ttMove, ply, scores, false);
 
   const int origAlpha = alpha;
   int best = -kInf;
   Move bestMove;
   int i = -1;
   // Futility: near the leaves, quiet moves cannot lift a hopeless static score to alpha.
-  const bool futile = !pvNode && !inCheck && depth <= 2 && std::abs(alpha) < kMateBound &&
-                      staticEval + 120 * depth <= alpha;
+  const bool futile = !pvNode && !inCheck && depth <= 4 && std::abs(alpha) < kMateBound &&
+                      staticEval + 100 + 100 * depth <= alpha;
   // Late move pruning: at shallow depth, quiet moves far down the ordering are skipped.
-  const int lateMoveLimit = depth <= 3 ? 4 + 4 * depth * depth : 1 << 30;
+  const int lateMoveLimit = depth > 5 ? 1 << 30 : improving ? 4 + 2 * depth * depth : 3 + depth * depth;
   Move quietsTried[64];
   int nQuiets = 0;
   for (int k = 0; k < list.size(); ++k) {
+    pickMove(list, scores, k);
     const Move m = list[k];
     if (!pos_.isLegal(m)) continue;
     ++i;
@@ -432,6 +464,7 @@ SearchResult Search::run(const Game& game, const SearchLimits& limits, std::atom
   const int maxDepth = std::min(limits.depth > 0 ? limits.depth : kMaxPly - 8, config_.maxDepth);
   for (auto& k : killers_) k[0] = k[1] = Move();
   for (int& h : history_) h /= 2;
+  std::fill(std::begin(evalAt_), std::end(evalAt_), -kInf);
 
   // Root noise for the weaker levels: a fixed offset per root move.
   std::vector<int> noise(root.size(), 0);

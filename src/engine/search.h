@@ -54,14 +54,18 @@ class Search {
   int qsearch(int alpha, int beta, int ply, int qdepth);
   int terminalScore(int ply) const;
   bool isRepetition() const;
-  // testExchanges: put captures that lose their exchange after the quiet moves.
+  // Scores the moves for ordering; testExchanges: score the captures that lose
+  // their exchange after the quiet moves (else pickMove finds them when it reaches them).
+  void scoreMoves(const MoveList& list, Move ttMove, int ply, int* scores, bool testExchanges) const;
   void orderMoves(MoveList& list, Move ttMove, int ply, int* scores, bool testExchanges = true) const;
-  bool losesExchange(Move m) const;
+  // Brings the next move to list[k]: the best-scored one, a capture that loses its exchange
+  // being moved to the losing band when it comes up.
+  void pickMove(MoveList& list, int* scores, int k) const;
+  int losingCaptureScore(Move m) const;
   bool isCapture(Move m) const;
   bool timeUp();
   int evaluate();
   std::vector<Move> extractPv(Move first);
-  void searchRootMove(Move m, int depth, int alpha, int beta, int& score);
 
   std::shared_ptr<const Rules> rules_;
   const Evaluator& eval_;
@@ -71,6 +75,7 @@ class Search {
   std::vector<uint64_t> stack_;  // hashes of the game and the search path
   Move killers_[kMaxPly][2];
   std::vector<int> history_;     // [seat][from][to]
+  int evalAt_[kMaxPly + 8];      // the static score at each ply (-kInf in check)
   struct EvalSlot {
     uint64_t key = 0;
     int score = 0;

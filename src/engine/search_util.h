@@ -41,6 +41,24 @@ inline bool isCaptureMove(const Position& pos, Move m) {
   return m.flag() == kEnPassant || (m.flag() != kCastle && !m.isNull() && isPiece(pos.at(m.to())));
 }
 
+// Moves the best-scored of list[k..] to k, the moves between shifting up one
+// place, so that equal scores keep their order, as in sortByScore (a selection
+// step: when a cutoff comes early, the rest of the list is never sorted).
+inline void pickBest(MoveList& list, int* scores, int k) {
+  int best = k;
+  for (int i = k + 1; i < list.size(); ++i)
+    if (scores[i] > scores[best]) best = i;
+  if (best == k) return;
+  const Move m = list[best];
+  const int s = scores[best];
+  for (int i = best; i > k; --i) {
+    list.set(i, list[i - 1]);
+    scores[i] = scores[i - 1];
+  }
+  list.set(k, m);
+  scores[k] = s;
+}
+
 // Sorts moves by their scores, best first (insertion sort: the lists are short).
 inline void sortByScore(MoveList& list, int* scores) {
   for (int i = 1; i < list.size(); ++i) {

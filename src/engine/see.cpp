@@ -103,4 +103,11 @@ int staticExchange(const Position& pos, Move m, const Evaluator& eval) {
   return gain[0];
 }
 
+bool losesExchange(const Position& pos, Move m, const Evaluator& eval) {
+  if (m.flag() != kNormal || m.promo() >= 0 || !isPiece(pos.at(m.to()))) return false;
+  const int victimType = typeOf(pos.at(m.to()));
+  if (victimType == pos.rules().royalType) return false;
+  return eval.pieceValue(typeOf(pos.at(m.from()))) > eval.pieceValue(victimType) && staticExchange(pos, m, eval) < 0;
+}
+
 }  // namespace acedrex::engine

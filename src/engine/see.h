@@ -17,4 +17,9 @@ namespace acedrex::engine {
 // other piece attacks. Moves that are not plain captures score the victim.
 int staticExchange(const Position& pos, Move m, const Evaluator& eval);
 
+// A plain capture by a piece worth more than its victim (a king is worth
+// more than any piece) whose static exchange loses material: the captures
+// the searches order last and leave out of quiescence.
+bool losesExchange(const Position& pos, Move m, const Evaluator& eval);
+
 }  // namespace acedrex::engine
