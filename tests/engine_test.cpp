@@ -10,6 +10,8 @@
 
 #include "engine/bot.h"
 #include "engine/eval.h"
+#include "engine/multi.h"
+#include "engine/search.h"
 #include "engine/search_util.h"
 #include "engine/see.h"
 #include "protocol/match.h"
@@ -153,6 +155,71 @@ TEST(Engine, DieGameMovesOnlyTheThrownKind) {
     }
     ASSERT_TRUE(g.play(res.best).ok());
   }
+}
+
+TEST(Engine, ChanceFacesAverageAsWinningChances) {
+  // One face of eight takes the king, the others are level: a small edge, not
+  // an eighth of a mate score (3750 centipawns).
+  engine::FaceAverage oneWin;
+  oneWin.add(engine::kMate - 3);
+  for (int i = 0; i < 7; ++i) oneWin.add(0);
+  EXPECT_GT(oneWin.value(), 0);
+  EXPECT_LT(oneWin.value(), 1000);
+  // Level faces average to level, and one face's edge is mirrored by the other's.
+  engine::FaceAverage mirrored;
+  mirrored.add(300);
+  mirrored.add(-300);
+  EXPECT_EQ(mirrored.value(), 0);
+  // Every face a win: still a mate score.
+  engine::FaceAverage allWins;
+  allWins.add(engine::kMate - 3);
+  allWins.add(engine::kMate - 5);
+  EXPECT_GT(allWins.value(), engine::kMateBound);
+  // A face's loss of the king weighs as one lost game in eight.
+  engine::FaceAverage oneLoss;
+  oneLoss.add(-(engine::kMate - 2));
+  for (int i = 0; i < 7; ++i) oneLoss.add(0);
+  EXPECT_EQ(oneLoss.value(), -oneWin.value());
+}
+
+// The move chosen by the full-strength bot, with or without chance nodes,
+// after the first seed whose first throw is `face`.
+std::string bestUnderThrow(const std::string& fen, int face, bool chanceNodes, int d) {
+  auto r = rules("grant-acedrex", {"die=on"});
+  for (uint64_t seed = 1; seed < 200; ++seed) {
+    Game g(r, seed);
+    EXPECT_TRUE(g.setStart(fen).ok());
+    if (g.currentThrow() != face) continue;
+    auto bot = engine::makeBotWith(r, 9, 1, engine::MultiAlgorithm::kBrsPlus, chanceNodes);
+    std::atomic<bool> stop{false};
+    auto res = bot->choose(g, depth(d), stop);
+    return res.found ? g.position().moveText(res.best) : "(none)";
+  }
+  return "(no seed throws " + std::to_string(face) + ")";
+}
+
+TEST(Engine, ChanceBotChecksWhenFewThrowsAnswerTheCheck) {
+  // The throw is the rook (5). After Rl3+ only the king face answers the
+  // check; on the seven others Black loses the turn and the throws race, the
+  // rook face taking the king before the king face answers about half the
+  // time. That is worth more than the rhinoceros that Rxc10 wins, which is
+  // what the bot that takes the throws as free sees.
+  const std::string fen = fenFromPieces(12, 12, {{"a1", 'K'}, {"c3", 'R'}, {"l12", 'k'}, {"c10", 'u'}}, "w - - 0 1");
+  for (int d : {2, 4}) {
+    EXPECT_EQ(bestUnderThrow(fen, 5, true, d), "c3l3") << "depth " << d;
+    EXPECT_EQ(bestUnderThrow(fen, 5, false, d), "c3c10") << "depth " << d;
+  }
+}
+
+TEST(Engine, ChanceBotTakesMaterialWhenManyThrowsAnswerTheCheck) {
+  // The same with an aanca to win, but the aanca, a crocodile, a lion, a
+  // giraffe and a rook can each block the check on the l-file: six faces of
+  // eight answer it, the race is short, and the aanca is worth more.
+  const std::string fen = fenFromPieces(12, 12,
+                                        {{"f1", 'K'}, {"c3", 'R'}, {"l12", 'k'}, {"c10", 'a'}, {"h1", 'c'},
+                                         {"i7", 'l'}, {"j5", 'g'}, {"a11", 'r'}},
+                                        "w - - 0 1");
+  for (int d : {2, 4}) EXPECT_EQ(bestUnderThrow(fen, 5, true, d), "c3c10") << "depth " << d;
 }
 
 TEST(Engine, EvalParamsRoundTrip) {

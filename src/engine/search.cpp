@@ -213,9 +213,62 @@ int Search::qsearch(int alpha, int beta, int ply, int qdepth) {
 }
 
 // Plies from the root at which a throw is a chance node: the opponent's next
-// throw only (the root's own throw is known).
+// throw only (the root's own throw is known). Chance nodes in check deeper in
+// the tree were measured too: they cost a ply or two and lost (docs/strength.md).
 constexpr int kChancePlies = 1;
 constexpr int kChanceMargin = 150;
+
+bool Search::isChanceNode(int ply) const {
+  return !rules_->die.empty() && config_.chanceNodes && ply <= kChancePlies;
+}
+
+// The faces' values are averaged as expected scores, not as centipawns: a
+// face that takes or loses the king is a win or a loss, not 30000 centipawns
+// that would outweigh every other face. kWinScale: centipawns for odds of 10
+// to 1, fitted to the material balance and the results of 180 Grant Acedrex
+// games with the die (material decides little there: a rook up scores 58%).
+constexpr double kWinScale = 4000.0;
+
+void FaceAverage::add(int score, double weight) {
+  if (weight <= 0) return;
+  weight_ += weight;
+  if (score > kMateBound) wins_ += weight;
+  else if (score < -kMateBound) losses_ += weight;
+  mateSum_ += score * weight;
+  if (score > kMateBound) chance_ += weight;
+  else if (score >= -kMateBound) chance_ += weight / (1.0 + std::pow(10.0, -score / kWinScale));
+}
+
+int FaceAverage::value() const {
+  if (weight_ <= 0) return 0;
+  // Every face a win, or every face a loss: a mate score, the mean distance.
+  if (wins_ >= weight_ || losses_ >= weight_) return static_cast<int>(std::lround(mateSum_ / weight_));
+  const double p = std::clamp(chance_ / weight_, 1e-9, 1.0 - 1e-9);
+  const double cp = -kWinScale * std::log10(1.0 / p - 1.0);
+  return static_cast<int>(std::lround(std::clamp(cp, -double(kMateBound - 1), double(kMateBound - 1))));
+}
+
+// The enemy king stands attacked after a lost turn in check: at the horizon
+// the two throws race, the mover's to show one of the attackers' kinds, the
+// other side's to show one of the `evasionFaces` kinds that answered the
+// check; if the check is answered first, the static score stands.
+int Search::kingCaptureAtHorizon(int ply, int evasionFaces) {
+  const Square king = pos_.kingSquare(pos_.toMove() == 0 ? 1 : 0);
+  MoveList list;
+  pos_.pseudoMoves(list);
+  uint64_t kinds = 0;
+  for (Move m : list)
+    if (m.to() == king && pos_.isLegal(m)) kinds |= uint64_t{1} << typeOf(pos_.at(m.from()));
+  const double n = static_cast<double>(rules_->die.size());
+  int hits = 0;
+  for (const DieFace& face : rules_->die) hits += (kinds >> face.type) & 1 ? 1 : 0;
+  const double take = hits / n, answer = evasionFaces / n;
+  const double taken = hits == 0 ? 0.0 : take / (take + answer - take * answer);
+  FaceAverage average;
+  average.add(kMate - ply - 1, taken);
+  average.add(evaluate(), 1.0 - taken);
+  return average.value();
+}
 
 int Search::chance(int depth, int alpha, int beta, int ply) {
   // Every face is equally likely; each face's best move is found by its own
@@ -231,42 +284,75 @@ int Search::chance(int depth, int alpha, int beta, int ply) {
   if (list.empty()) return pos_.inCheck(pos_.toMove()) || r.stalemate == StalemateEffect::kLoss ? -(kMate - ply) : 0;
   int scores[1024];
   orderMoves(list, Move(), ply, scores);
-  long total = 0;
+  const int nFaces = static_cast<int>(r.die.size());
+  std::vector<int> best(static_cast<size_t>(nFaces), -kInf);
+  uint64_t kinds = 0;
+  for (Move m : list) kinds |= uint64_t{1} << typeOf(pos_.at(m.from()));
+  int evasionFaces = 0;  // in check: the faces that can answer it
+  for (const DieFace& face : r.die) evasionFaces += (kinds >> face.type) & 1 ? 1 : 0;
   int nullValue = -kInf;
-  for (const DieFace& face : r.die) {
-    int best = -kInf;
-    for (Move m : list) {
-      if (typeOf(pos_.at(m.from())) != face.type) continue;
-      pos_.make(m);
+  // Each face's value so far: after its first move a lower bound, so their
+  // mean is one too and may already reach beta (Star2's probing phase).
+  auto mean = [&] {
+    FaceAverage average;
+    for (int f = 0; f < nFaces; ++f) average.add(best[f]);
+    return average.value();
+  };
+  auto search = [&](Move m, int face) {
+    pos_.make(m);
+    stack_.push_back(pos_.hash());
+    int score;
+    if (best[face] == -kInf) {
+      score = -negamax(depth - 1, -hi, -lo, ply + 1, true);
+    } else {
+      const int a = std::max(lo, best[face]);
+      score = -negamax(depth - 1, -a - 1, -a, ply + 1, true);
+      if (score > a && score < hi) score = -negamax(depth - 1, -hi, -a, ply + 1, true);
+    }
+    stack_.pop_back();
+    pos_.unmake();
+    best[face] = std::max(best[face], score);
+  };
+  for (int f = 0; f < nFaces; ++f) {
+    best[f] = -kInf;
+    const auto first =
+        std::find_if(list.begin(), list.end(), [&](Move m) { return typeOf(pos_.at(m.from())) == r.die[f].type; });
+    if (first != list.end()) {
+      search(*first, f);
+      if (stopped_) return 0;
+      continue;
+    }
+    if (nullValue == -kInf) {
+      // A lost turn in check leaves the king in reach: the race of the throws
+      // decides whether it is taken (not searched further: see kingCaptureAtHorizon).
+      const bool kingInReach = pos_.inCheck(pos_.toMove());
+      pos_.make(Move::null());
       stack_.push_back(pos_.hash());
-      int score;
-      if (best == -kInf) {
-        score = -negamax(depth - 1, -hi, -lo, ply + 1, true);
-      } else {
-        const int a = std::max(lo, best);
-        score = -negamax(depth - 1, -a - 1, -a, ply + 1, true);
-        if (score > a && score < hi) score = -negamax(depth - 1, -hi, -a, ply + 1, true);
-      }
+      if (!kingInReach) nullValue = -negamax(depth - 1, -hi, -lo, ply + 1, false);
+      else nullValue = -kingCaptureAtHorizon(ply + 1, evasionFaces);
       stack_.pop_back();
       pos_.unmake();
       if (stopped_) return 0;
-      best = std::max(best, score);
-      if (best >= hi) break;
     }
-    if (best == -kInf) {
-      if (nullValue == -kInf) {
-        pos_.make(Move::null());
-        stack_.push_back(pos_.hash());
-        nullValue = -negamax(depth - 1, -hi, -lo, ply + 1, false);
-        stack_.pop_back();
-        pos_.unmake();
-        if (stopped_) return 0;
-      }
-      best = nullValue;
-    }
-    total += best;
+    best[f] = nullValue;
   }
-  return static_cast<int>(total / static_cast<long>(r.die.size()));
+  if (const int v = mean(); v >= beta) return v;
+  // The faces' other moves, each face's search ending at hi, the node's at beta.
+  for (int f = 0; f < nFaces; ++f) {
+    bool first = true;
+    for (Move m : list) {
+      if (best[f] >= hi) break;
+      if (typeOf(pos_.at(m.from())) != r.die[f].type) continue;
+      if (first) {
+        first = false;  // searched above
+        continue;
+      }
+      search(m, f);
+      if (stopped_) return 0;
+    }
+    if (const int v = mean(); v >= beta) return v;
+  }
+  return mean();
 }
 
 int Search::negamax(int depth, int alpha, int beta, int ply, bool allowNull) {
@@ -292,7 +378,7 @@ int Search::negamax(int depth, int alpha, int beta, int ply, bool allowNull) {
   }
   // The next throws are chance nodes; deeper ones are searched as if free, because
   // expectimax without cutoffs would cost most of the depth (see kChancePlies).
-  if (!rules_->die.empty() && config_.chanceNodes && ply <= kChancePlies) {
+  if (isChanceNode(ply)) {
     const int v = chance(depth, alpha, beta, ply);
     if (!stopped_) tt_.store(key, Move(), v, depth, v <= alpha ? kBoundUpper : (v >= beta ? kBoundLower : kBoundExact));
     return v;
@@ -504,17 +590,11 @@ SearchResult Search::run(const Game& game, const SearchLimits& limits, std::atom
         pos_.make(m);
         stack_.push_back(pos_.hash());
         int score;
-        if (m.isNull() || !(!rules_->die.empty() && config_.chanceNodes)) {
-          if (k == 0 || exactAll) {
-            score = -negamax(depth - 1, exactAll ? -kInf : -beta, exactAll ? kInf : -a, 1, true);
-          } else {
-            score = -negamax(depth - 1, -a - 1, -a, 1, true);
-            if (score > a && score < beta) score = -negamax(depth - 1, -beta, -a, 1, true);
-          }
+        if (k == 0 || exactAll) {
+          score = -negamax(depth - 1, exactAll ? -kInf : -beta, exactAll ? kInf : -a, 1, true);
         } else {
-          // A chance node below: the first move gets the full window, the others the current one.
-          score = k == 0 || exactAll ? -negamax(depth - 1, -kInf, kInf, 1, true)
-                                     : -negamax(depth - 1, -beta, -a, 1, true);
+          score = -negamax(depth - 1, -a - 1, -a, 1, true);
+          if (score > a && score < beta) score = -negamax(depth - 1, -beta, -a, 1, true);
         }
         stack_.pop_back();
         pos_.unmake();

@@ -41,6 +41,16 @@ struct TimeBudget {
 };
 TimeBudget budgetFor(const SearchLimits& limits, int seat);
 
+// The mean of a chance node's face values, taken over winning chances (see search.cpp).
+class FaceAverage {
+ public:
+  void add(int score, double weight = 1.0);
+  int value() const;
+
+ private:
+  double weight_ = 0, wins_ = 0, losses_ = 0, mateSum_ = 0, chance_ = 0;
+};
+
 class Search {
  public:
   Search(std::shared_ptr<const Rules> rules, const Evaluator& eval, SearchConfig config);
@@ -51,6 +61,8 @@ class Search {
  private:
   int negamax(int depth, int alpha, int beta, int ply, bool allowNull);
   int chance(int depth, int alpha, int beta, int ply);
+  bool isChanceNode(int ply) const;
+  int kingCaptureAtHorizon(int ply, int evasionFaces);
   int qsearch(int alpha, int beta, int ply, int qdepth);
   int terminalScore(int ply) const;
   bool isRepetition() const;
