@@ -9,6 +9,7 @@
 
 #include "engine/bot.h"
 #include "engine/eval.h"
+#include "engine/multi.h"
 #include "engine/see.h"
 #include "protocol/match.h"
 #include "protocol/uci.h"
@@ -91,6 +92,35 @@ TEST(Engine, JokoDoesNotOpenTheFileToAMate) {
       "1,wPs,1,x,x,x,x,1,bPs,bPs/1,gPn,1,x,x,x,x,3/3,x,x,x,x,1,rPn,rPn/gN,gE,gB,2,rB,2,rE,rR/"
       "gE,gG,1,gPe,1,rPw,1,rE,rG,1/gK,1,gR,2,gPe,rPw,rN,rK,1";
   for (int d : {2, 3, 4}) EXPECT_NE(best("joko-urtaroak", fen, 9, depth(d)), "a3b1") << "depth " << d;
+}
+
+TEST(Engine, FourSeasonsPutsOutABareKing) {
+  // d5a5 mates Red's bare king (Green's king covers b1 and b2) and c2b3
+  // stalemates it (Black's rook covers b1): no army is handed over, but a
+  // seat fewer is worth more than the pawn d5f5 wins. (With the opponents'
+  // average over the seats still in, putting out the weakest raised it and
+  // the pawn was taken.)
+  auto r = rules("four-seasons");
+  const std::string fen = fen4(*r, 'g', "grbw",
+                               {{"c2", "gK"}, {"d5", "gR"}, {"a1", "rK"}, {"h1", "bK"}, {"g1", "bR"},
+                                {"h2", "bN"}, {"f5", "bPn"}, {"h8", "wK"}, {"g8", "wR"}, {"h7", "wN"}});
+  for (int d : {1, 2, 3}) {
+    Game g(r, 1);
+    ASSERT_TRUE(g.setStart(fen).ok());
+    const std::string move = best("four-seasons", fen, 9, depth(d));
+    ASSERT_TRUE(g.play(move).ok()) << move;
+    EXPECT_FALSE(g.position().isIn(1)) << "depth " << d << ": " << move;
+  }
+}
+
+TEST(Engine, LateMoveReductions) {
+  // Only quiet moves after the first three, with three plies left or more:
+  // the depth-limited levels (depth 3 at most) search as before.
+  EXPECT_EQ(engine::lateMoveReduction(3, 3, true), 1);
+  EXPECT_EQ(engine::lateMoveReduction(8, 20, true), 1);
+  EXPECT_EQ(engine::lateMoveReduction(2, 20, true), 0);
+  EXPECT_EQ(engine::lateMoveReduction(5, 2, true), 0);
+  EXPECT_EQ(engine::lateMoveReduction(5, 10, false), 0);
 }
 
 TEST(Engine, NodeLimitIsRespected) {

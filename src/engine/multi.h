@@ -35,6 +35,14 @@ namespace acedrex::engine {
 
 enum class MultiAlgorithm { kBrsPlus, kParanoid, kMaxN };
 
+// Late move reductions in BRS: how many plies shallower a move is tried
+// first, from the remaining depth, its place in the order and whether it is
+// quiet (no capture, promotion or killer). One ply for a quiet move after
+// the first three when at least three plies remain; the tree is wide (every
+// opponent's replies in one layer), and the depth-limited levels (depth 3
+// or less) are never reduced.
+int lateMoveReduction(int depth, int index, bool quiet);
+
 class MultiSearch {
  public:
   MultiSearch(std::shared_ptr<const Rules> rules, const Evaluator& eval, SearchConfig config,
@@ -53,6 +61,10 @@ class MultiSearch {
   bool probeTable(uint64_t key, int depth, int alpha, int beta, int ply, Move& ttMove, int& score);
   void storeTable(uint64_t key, Move best, int score, int depth, int alpha0, int beta, int ply);
   int brs(int depth, int alpha, int beta, int ply);
+  // lateMoveReduction for `m`, the `index`th in the order; and the search of
+  // a made move with that reduction.
+  int lateReduction(Move m, int depth, int index, int ply) const;
+  int brsReduced(int depth, int reduction, int alpha, int beta, int ply, bool maxLayer);
   int chance(int depth, int alpha, int beta, int ply);
   Vec maxn(int depth, int ply);
   int quiesce(int alpha, int beta, int ply, int qdepth, bool quiet);
@@ -62,6 +74,15 @@ class MultiSearch {
   Vec evalVec() const;
   int evaluate() const;  // static score from the root seat's view
   int kingPressure() const;
+  // Squares next to `seat`'s king that seats `by` attack, and its free squares.
+  struct KingGrip {
+    int hits = 0;
+    int escapes = 0;
+  };
+  KingGrip kingGrip(int seat, uint8_t by) const;
+  static int gripScore(const KingGrip& g);
+  int ownKingRisk() const;
+  int mopUp() const;
   // Moves for the seat to move; applies turn starts until someone can move.
   // Returns the number of turn-start records pushed (to undo).
   int settle();
