@@ -113,6 +113,59 @@ TEST(Engine, FourSeasonsPutsOutABareKing) {
   }
 }
 
+// The many-seat search's static score of a four-seat position for its seat to move.
+int multiScore(const std::string& variant, const std::string& fen) {
+  auto r = rules(variant);
+  Position pos(r);
+  EXPECT_TRUE(pos.set(fen).ok());
+  engine::Evaluator eval(r, engine::defaultEvalParams(*r));
+  engine::MultiSearch search(r, eval, engine::SearchConfig{}, engine::MultiAlgorithm::kBrsPlus);
+  return search.staticScore(pos, pos.toMove());
+}
+
+TEST(Engine, FourSeasonsDrivesABareKingToTheEdge) {
+  // Green's rook against Red's bare king (and a knight each for Black and
+  // White): Red's king on the edge is worth more to Green than the same king
+  // in the middle, the same distance from Green's.
+  auto r = rules("four-seasons");
+  auto with = [&](const std::string& red) {
+    return multiScore("four-seasons", fen4(*r, 'g', "grbw",
+                                           {{"c3", "gK"}, {"b7", "gR"}, {red, "rK"}, {"h1", "bK"}, {"h3", "bN"},
+                                            {"h8", "wK"}, {"f8", "wN"}}));
+  };
+  EXPECT_GE(with("e1") - with("e5"), 60);
+}
+
+TEST(Engine, FourSeasonsFearsTheGripOnItsOwnKing) {
+  // In the ending, Red's rook on the b-file takes two of the three squares of
+  // Green's king in the corner; on the e-file it takes none.
+  auto r = rules("four-seasons");
+  auto with = [&](const std::string& rook) {
+    return multiScore("four-seasons", fen4(*r, 'g', "grbw",
+                                           {{"a1", "gK"}, {"h4", "gR"}, {"c8", "rK"}, {rook, "rR"}, {"h1", "bK"},
+                                            {"f8", "wK"}}));
+  };
+  EXPECT_GE(with("e5") - with("b5"), 40);
+}
+
+TEST(Engine, FourSeasonsDrawsByTheFiftyRoundsWhenBehind) {
+  // Green's bare king against three rooks, 199 plies without a capture or a
+  // pawn move: any move draws by the fifty rounds (200 plies with four seats
+  // in), which the search scores as a draw.
+  auto r = rules("four-seasons");
+  Game g(r, 1);
+  ASSERT_TRUE(g.setStart(fen4(*r, 'g', "grbw",
+                              {{"d5", "gK"}, {"a1", "rK"}, {"b1", "rR"}, {"h1", "bK"}, {"g1", "bR"}, {"h8", "wK"},
+                               {"g8", "wR"}},
+                              199))
+                  .ok());
+  auto bot = engine::makeBot(r, 9, 1);
+  std::atomic<bool> stop{false};
+  const auto res = bot->choose(g, depth(2), stop);
+  ASSERT_TRUE(res.found);
+  EXPECT_EQ(res.info.score, 0);
+}
+
 TEST(Engine, LateMoveReductions) {
   // Only quiet moves after the first three, with three plies left or more:
   // the depth-limited levels (depth 3 at most) search as before.

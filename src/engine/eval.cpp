@@ -401,9 +401,13 @@ int Evaluator::seatScore(const Position& pos, int seat, const Attacks& a) const 
 }
 
 int Evaluator::evaluate(const Position& pos, int view) const {
-  const Rules& r = *rules_;
   Attacks a;
   attacks(pos, a);
+  return evaluate(pos, view, a);
+}
+
+int Evaluator::evaluate(const Position& pos, int view, const Attacks& a) const {
+  const Rules& r = *rules_;
   if (r.nseats() == 2) {
     const int us = pos.toMove();
     return seatScore(pos, us, a) - seatScore(pos, 1 - us, a) + params_.tempo;

@@ -57,12 +57,21 @@ int MultiSearch::terminalScore(int ply) const {
   return -(kMate - ply) + 200 * (n - place);
 }
 
+int MultiSearch::staticScore(const Position& pos, int root) {
+  pos_ = pos;
+  root_ = root;
+  return evaluate();
+}
+
 int MultiSearch::evaluate() const {
-  return eval_.evaluate(pos_, root_) + kingPressure() - ownKingRisk() + mopUp() +
+  // One pass over the board for the evaluation and the king grips.
+  Evaluator::Attacks a;
+  eval_.attacks(pos_, a);
+  return eval_.evaluate(pos_, root_, a) + kingPressure(a) - ownKingRisk(a) + mopUp() +
          kOutBonus * (rules_->nseats() - pos_.seatsIn());
 }
 
-MultiSearch::KingGrip MultiSearch::kingGrip(int seat, uint8_t by) const {
+MultiSearch::KingGrip MultiSearch::kingGrip(int seat, uint8_t by, const Evaluator::Attacks& a) const {
   const Rules& r = *rules_;
   KingGrip g;
   const Square k = pos_.kingSquare(seat);
@@ -75,7 +84,9 @@ MultiSearch::KingGrip MultiSearch::kingGrip(int seat, uint8_t by) const {
       const Square s = static_cast<Square>((rk + dr) * r.width + f + df);
       const Piece p = pos_.at(s);
       if (p == kBlocked) continue;
-      const uint8_t att = pos_.attackers(s, others);
+      uint8_t att = 0;
+      for (int o = 0; o < r.nseats(); ++o)
+        if (((others >> o) & 1) && a.count[o][s]) att |= static_cast<uint8_t>(1u << o);
       if (att & by) ++g.hits;
       if ((df || dr) && !att && !(isPiece(p) && seatOf(p) == seat)) ++g.escapes;
     }
@@ -87,7 +98,7 @@ int MultiSearch::gripScore(const KingGrip& g) {
   return kPressureHit * g.hits + (g.escapes < 3 ? kPressureCramped * (3 - g.escapes) : 0);
 }
 
-int MultiSearch::kingPressure() const {
+int MultiSearch::kingPressure(const Evaluator::Attacks& a) const {
   // The root seat's grip on the opponents' kings: the squares around a king
   // that it attacks, more when that king has few squares left to go to. The
   // evaluation alone does not make a seat work towards a mate, and only mates
@@ -96,7 +107,7 @@ int MultiSearch::kingPressure() const {
   int total = 0, best = 0;
   for (int o = 0; o < rules_->nseats(); ++o) {
     if (o == root_ || !pos_.isIn(o)) continue;
-    const int v = gripScore(kingGrip(o, rootMask));
+    const int v = gripScore(kingGrip(o, rootMask, a));
     total += v;
     best = std::max(best, v);
   }
@@ -104,11 +115,11 @@ int MultiSearch::kingPressure() const {
   return (total + 2 * best) / 3;
 }
 
-int MultiSearch::ownKingRisk() const {
+int MultiSearch::ownKingRisk(const Evaluator::Attacks& a) const {
   // The same grip, of all the opponents together on the root seat's king: a
   // mate needs the seats to work together, which the best-reply layer (one
   // opponent moving) does not see.
-  return gripScore(kingGrip(root_, pos_.enemiesOf(root_)));
+  return gripScore(kingGrip(root_, pos_.enemiesOf(root_), a));
 }
 
 int MultiSearch::mopUp() const {

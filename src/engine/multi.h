@@ -49,6 +49,9 @@ class MultiSearch {
               MultiAlgorithm algorithm);
   SearchResult run(const Game& game, const SearchLimits& limits, std::atomic<bool>& stop,
                    const std::function<void(const SearchInfo&)>& onInfo);
+  // The static score the search gives `pos` from `root`'s view (the
+  // evaluation with the root seat's king terms, mop-up and seats out).
+  int staticScore(const Position& pos, int root);
 
  private:
   using Vec = std::array<int, kMaxSeats>;
@@ -73,15 +76,15 @@ class MultiSearch {
   Vec terminalVec(int ply) const;
   Vec evalVec() const;
   int evaluate() const;  // static score from the root seat's view
-  int kingPressure() const;
+  int kingPressure(const Evaluator::Attacks& a) const;
   // Squares next to `seat`'s king that seats `by` attack, and its free squares.
   struct KingGrip {
     int hits = 0;
     int escapes = 0;
   };
-  KingGrip kingGrip(int seat, uint8_t by) const;
+  KingGrip kingGrip(int seat, uint8_t by, const Evaluator::Attacks& a) const;
   static int gripScore(const KingGrip& g);
-  int ownKingRisk() const;
+  int ownKingRisk(const Evaluator::Attacks& a) const;
   int mopUp() const;
   // Moves for the seat to move; applies turn starts until someone can move.
   // Returns the number of turn-start records pushed (to undo).
