@@ -136,16 +136,23 @@ TEST(Engine, FourSeasonsDrivesABareKingToTheEdge) {
   EXPECT_GE(with("e1") - with("e5"), 60);
 }
 
-TEST(Engine, FourSeasonsFearsTheGripOnItsOwnKing) {
+TEST(Engine, TheGripOnTheRootSeatsOwnKing) {
   // In the ending, Red's rook on the b-file takes two of the three squares of
-  // Green's king in the corner; on the e-file it takes none.
-  auto r = rules("four-seasons");
-  auto with = [&](const std::string& rook) {
-    return multiScore("four-seasons", fen4(*r, 'g', "grbw",
-                                           {{"a1", "gK"}, {"h4", "gR"}, {"c8", "rK"}, {rook, "rR"}, {"h1", "bK"},
-                                            {"f8", "wK"}}));
+  // Green's king in the corner; far away it takes none. In Joko, where the
+  // first mate ends the game and the root seat's king is all it can lose,
+  // the grip counts three times.
+  auto cost = [](const std::string& variant, const std::map<std::string, std::string>& others) {
+    auto r = rules(variant);
+    auto with = [&](const std::string& rook) {
+      auto cells = others;
+      cells["a1"] = "gK";
+      cells[rook] = "rR";
+      return multiScore(variant, fen4(*r, 'g', "grbw", cells));
+    };
+    return with("h5") - with("b5");
   };
-  EXPECT_GE(with("e5") - with("b5"), 40);
+  EXPECT_GE(cost("four-seasons", {{"h4", "gR"}, {"c8", "rK"}, {"h1", "bK"}, {"f8", "wK"}}), 40);
+  EXPECT_GE(cost("joko-urtaroak", {{"h3", "gR"}, {"j1", "rK"}, {"j10", "bK"}, {"a10", "wK"}}), 120);
 }
 
 TEST(Engine, FourSeasonsDrawsByTheFiftyRoundsWhenBehind) {
