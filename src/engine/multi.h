@@ -11,7 +11,9 @@
 // A seat without a legal move is mated or stalemated at its turn start, as
 // in the game; the evaluation counts armies a mate hands over because the
 // position after the takeover already has them recoloured, and adds the root
-// seat's pressure on the opponents' kings. Results are decided by places, not
+// seat's pressure on the opponents' kings, less the opponents' grip on its
+// own, a mop-up against bare kings and a bonus per opponent out (see
+// evaluate). BRS reduces late quiet moves. Results are decided by places, not
 // coins; a repeated position is scored as the draw it can be made into. The
 // quiescence search lets every opponent capture (or pass) before the root
 // seat moves again. With a die, later throws are chance nodes (expectimax
