@@ -15,9 +15,8 @@ constexpr uint64_t kRootKey[kMaxSeats] = {0x9E3779B97F4A7C15ULL, 0xC2B2AE3D27D4E
 // per escape square fewer than three.
 constexpr int kPressureHit = 12;
 constexpr int kPressureCramped = 15;
-// The root seat's own king grip counts this many times, and more where the
-// first mate ends the game.
-constexpr int kOwnKingRisk = 2;
+// The root seat's own king grip counts this many times where the first mate
+// ends the game.
 constexpr int kFirstMateRisk = 3;
 // Per opponent out of the game: a seat fewer to outlast (a mated bare king
 // hands over nothing, and the evaluation's material alone would not count it).
@@ -125,9 +124,8 @@ int MultiSearch::ownKingRisk(const Evaluator::Attacks& a) const {
   // opponent moving) does not see.
   const int risk = gripScore(kingGrip(root_, pos_.enemiesOf(root_), a));
   // Where the first mate ends the game, the root seat's own king is all it
-  // can lose (in Joko it was mated most often by the seat just before it);
-  // elsewhere a mate ends its game, and often hands its army to the mater.
-  return (rules_->ending == Ending::kFirstMate ? kFirstMateRisk : kOwnKingRisk) * risk;
+  // can lose (in Joko it was mated most often by the seat just before it).
+  return rules_->ending == Ending::kFirstMate ? kFirstMateRisk * risk : risk;
 }
 
 int MultiSearch::mopUp() const {
