@@ -97,6 +97,95 @@ TEST(Engine, JokoDoesNotOpenTheFileToAMate) {
   for (int d : {2, 3, 4}) EXPECT_NE(best("joko-urtaroak", fen, 9, depth(d)), "a3b1") << "depth " << d;
 }
 
+TEST(Engine, FourSeasonsPutsOutABareKing) {
+  // d5a5 mates Red's bare king (Green's king covers b1 and b2) and c2b3
+  // stalemates it (Black's rook covers b1): no army is handed over, but a
+  // seat fewer is worth more than the pawn d5f5 wins. (With the opponents'
+  // average over the seats still in, putting out the weakest raised it and
+  // the pawn was taken.)
+  auto r = rules("four-seasons");
+  const std::string fen = fen4(*r, 'g', "grbw",
+                               {{"c2", "gK"}, {"d5", "gR"}, {"a1", "rK"}, {"h1", "bK"}, {"g1", "bR"},
+                                {"h2", "bN"}, {"f5", "bPn"}, {"h8", "wK"}, {"g8", "wR"}, {"h7", "wN"}});
+  for (int d : {1, 2, 3}) {
+    Game g(r, 1);
+    ASSERT_TRUE(g.setStart(fen).ok());
+    const std::string move = best("four-seasons", fen, 9, depth(d));
+    ASSERT_TRUE(g.play(move).ok()) << move;
+    EXPECT_FALSE(g.position().isIn(1)) << "depth " << d << ": " << move;
+  }
+}
+
+// The many-seat search's static score of a four-seat position for its seat to move.
+int multiScore(const std::string& variant, const std::string& fen) {
+  auto r = rules(variant);
+  Position pos(r);
+  EXPECT_TRUE(pos.set(fen).ok());
+  engine::Evaluator eval(r, engine::defaultEvalParams(*r));
+  engine::MultiSearch search(r, eval, engine::SearchConfig{}, engine::MultiAlgorithm::kBrsPlus);
+  return search.staticScore(pos, pos.toMove());
+}
+
+TEST(Engine, FourSeasonsDrivesABareKingToTheEdge) {
+  // Green's rook against Red's bare king (and a knight each for Black and
+  // White): Red's king on the edge is worth more to Green than the same king
+  // in the middle, the same distance from Green's.
+  auto r = rules("four-seasons");
+  auto with = [&](const std::string& red) {
+    return multiScore("four-seasons", fen4(*r, 'g', "grbw",
+                                           {{"c3", "gK"}, {"b7", "gR"}, {red, "rK"}, {"h1", "bK"}, {"h3", "bN"},
+                                            {"h8", "wK"}, {"f8", "wN"}}));
+  };
+  EXPECT_GE(with("e1") - with("e5"), 60);
+}
+
+TEST(Engine, TheGripOnTheRootSeatsOwnKing) {
+  // In the ending, Red's rook on the b-file takes two of the three squares of
+  // Green's king in the corner; far away it takes none. In Joko, where the
+  // first mate ends the game and the root seat's king is all it can lose,
+  // the grip counts three times.
+  auto cost = [](const std::string& variant, const std::map<std::string, std::string>& others) {
+    auto r = rules(variant);
+    auto with = [&](const std::string& rook) {
+      auto cells = others;
+      cells["a1"] = "gK";
+      cells[rook] = "rR";
+      return multiScore(variant, fen4(*r, 'g', "grbw", cells));
+    };
+    return with("h5") - with("b5");
+  };
+  EXPECT_GE(cost("four-seasons", {{"h4", "gR"}, {"c8", "rK"}, {"h1", "bK"}, {"f8", "wK"}}), 40);
+  EXPECT_GE(cost("joko-urtaroak", {{"h3", "gR"}, {"j1", "rK"}, {"j10", "bK"}, {"a10", "wK"}}), 120);
+}
+
+TEST(Engine, FourSeasonsDrawsByTheFiftyRoundsWhenBehind) {
+  // Green's bare king against three rooks, 199 plies without a capture or a
+  // pawn move: any move draws by the fifty rounds (200 plies with four seats
+  // in), which the search scores as a draw.
+  auto r = rules("four-seasons");
+  Game g(r, 1);
+  ASSERT_TRUE(g.setStart(fen4(*r, 'g', "grbw",
+                              {{"d5", "gK"}, {"a1", "rK"}, {"b1", "rR"}, {"h1", "bK"}, {"g1", "bR"}, {"h8", "wK"},
+                               {"g8", "wR"}},
+                              199))
+                  .ok());
+  auto bot = engine::makeBot(r, 9, 1);
+  std::atomic<bool> stop{false};
+  const auto res = bot->choose(g, depth(2), stop);
+  ASSERT_TRUE(res.found);
+  EXPECT_EQ(res.info.score, 0);
+}
+
+TEST(Engine, LateMoveReductions) {
+  // Only quiet moves after the first three, with three plies left or more:
+  // the depth-limited levels (depth 3 at most) search as before.
+  EXPECT_EQ(engine::lateMoveReduction(3, 3, true), 1);
+  EXPECT_EQ(engine::lateMoveReduction(8, 20, true), 1);
+  EXPECT_EQ(engine::lateMoveReduction(2, 20, true), 0);
+  EXPECT_EQ(engine::lateMoveReduction(5, 2, true), 0);
+  EXPECT_EQ(engine::lateMoveReduction(5, 10, false), 0);
+}
+
 TEST(Engine, NodeLimitIsRespected) {
   auto r = rules("shako");
   Game g(r, 1);

@@ -401,14 +401,20 @@ int Evaluator::seatScore(const Position& pos, int seat, const Attacks& a) const 
 }
 
 int Evaluator::evaluate(const Position& pos, int view) const {
-  const Rules& r = *rules_;
   Attacks a;
   attacks(pos, a);
+  return evaluate(pos, view, a);
+}
+
+int Evaluator::evaluate(const Position& pos, int view, const Attacks& a) const {
+  const Rules& r = *rules_;
   if (r.nseats() == 2) {
     const int us = pos.toMove();
     return seatScore(pos, us, a) - seatScore(pos, 1 - us, a) + params_.tempo;
   }
-  // Many seats: own score against the strongest opponent and the average of them.
+  // Many seats: own score against the strongest opponent and the average of
+  // all the opponents, those out of the game counting 0 (with the average
+  // over the seats still in, putting out a weak opponent would raise it).
   const int own = seatScore(pos, view, a);
   int best = -1000000, sum = 0, cnt = 0;
   for (int s = 0; s < r.nseats(); ++s) {
@@ -419,7 +425,7 @@ int Evaluator::evaluate(const Position& pos, int view) const {
     ++cnt;
   }
   if (!cnt) return own;
-  return own - (best + sum / cnt) / 2 + (pos.toMove() == view ? params_.tempo : 0);
+  return own - (best + sum / (r.nseats() - 1)) / 2 + (pos.toMove() == view ? params_.tempo : 0);
 }
 
 }  // namespace acedrex::engine

@@ -61,6 +61,7 @@ class Evaluator {
   int seatScore(const Position& pos, int seat, const Attacks& a) const;
   // Two seats: from the seat to move's view. More: from `view`'s view, own minus the opponents.
   int evaluate(const Position& pos, int view) const;
+  int evaluate(const Position& pos, int view, const Attacks& a) const;  // with the attacks already made
   int pieceValue(int type) const { return value_[type]; }
   const EvalParams& params() const { return params_; }
 

@@ -15,6 +15,22 @@ constexpr uint64_t kRootKey[kMaxSeats] = {0x9E3779B97F4A7C15ULL, 0xC2B2AE3D27D4E
 // per escape square fewer than three.
 constexpr int kPressureHit = 12;
 constexpr int kPressureCramped = 15;
+// The root seat's own king grip counts this many times where the first mate
+// ends the game.
+constexpr int kFirstMateRisk = 3;
+// Per opponent out of the game: a seat fewer to outlast (a mated bare king
+// hands over nothing, and the evaluation's material alone would not count it).
+constexpr int kOutBonus = 400;
+// Mop-up (see mopUp): the root seat's least material (pieces other than
+// pawns), then per step a bare opponent's king is nearer the edge and the
+// root seat's king nearer to it.
+constexpr int kMopUpLead = 300;
+constexpr int kMopUpEdge = 25;
+constexpr int kMopUpNear = 8;
+// Late move reductions in BRS (see lateReduction): the least remaining depth
+// and the number of moves in the order searched in full first.
+constexpr int kReduceDepth = 3;
+constexpr int kReduceAfter = 3;
 
 }  // namespace
 
@@ -44,40 +60,109 @@ int MultiSearch::terminalScore(int ply) const {
   return -(kMate - ply) + 200 * (n - place);
 }
 
-int MultiSearch::evaluate() const { return eval_.evaluate(pos_, root_) + kingPressure(); }
+int MultiSearch::staticScore(const Position& pos, int root) {
+  pos_ = pos;
+  root_ = root;
+  return evaluate();
+}
 
-int MultiSearch::kingPressure() const {
+int MultiSearch::evaluate() const {
+  // One pass over the board for the evaluation and the king grips.
+  Evaluator::Attacks a;
+  eval_.attacks(pos_, a);
+  return eval_.evaluate(pos_, root_, a) + kingPressure(a) - ownKingRisk(a) + mopUp() +
+         kOutBonus * (rules_->nseats() - pos_.seatsIn());
+}
+
+MultiSearch::KingGrip MultiSearch::kingGrip(int seat, uint8_t by, const Evaluator::Attacks& a) const {
+  const Rules& r = *rules_;
+  KingGrip g;
+  const Square k = pos_.kingSquare(seat);
+  if (k < 0 || k == kNoSquare) return g;
+  const uint8_t others = pos_.enemiesOf(seat);
+  const int f = r.fileOf(k), rk = r.rankOf(k);
+  for (int df = -1; df <= 1; ++df)
+    for (int dr = -1; dr <= 1; ++dr) {
+      if (!r.onBoard(f + df, rk + dr)) continue;
+      const Square s = static_cast<Square>((rk + dr) * r.width + f + df);
+      const Piece p = pos_.at(s);
+      if (p == kBlocked) continue;
+      uint8_t att = 0;
+      for (int o = 0; o < r.nseats(); ++o)
+        if (((others >> o) & 1) && a.count[o][s]) att |= static_cast<uint8_t>(1u << o);
+      if (att & by) ++g.hits;
+      if ((df || dr) && !att && !(isPiece(p) && seatOf(p) == seat)) ++g.escapes;
+    }
+  return g;
+}
+
+int MultiSearch::gripScore(const KingGrip& g) {
+  if (!g.hits) return 0;
+  return kPressureHit * g.hits + (g.escapes < 3 ? kPressureCramped * (3 - g.escapes) : 0);
+}
+
+int MultiSearch::kingPressure(const Evaluator::Attacks& a) const {
   // The root seat's grip on the opponents' kings: the squares around a king
   // that it attacks, more when that king has few squares left to go to. The
   // evaluation alone does not make a seat work towards a mate, and only mates
   // (which hand over an army) decide a game with more than two seats.
-  const Rules& r = *rules_;
   const uint8_t rootMask = static_cast<uint8_t>(1u << root_);
   int total = 0, best = 0;
-  for (int o = 0; o < r.nseats(); ++o) {
+  for (int o = 0; o < rules_->nseats(); ++o) {
     if (o == root_ || !pos_.isIn(o)) continue;
-    const Square k = pos_.kingSquare(o);
-    if (k < 0 || k == kNoSquare) continue;
-    const uint8_t others = pos_.enemiesOf(o);
-    const int f = r.fileOf(k), rk = r.rankOf(k);
-    int hits = 0, escapes = 0;
-    for (int df = -1; df <= 1; ++df)
-      for (int dr = -1; dr <= 1; ++dr) {
-        if (!r.onBoard(f + df, rk + dr)) continue;
-        const Square s = static_cast<Square>((rk + dr) * r.width + f + df);
-        const Piece p = pos_.at(s);
-        if (p == kBlocked) continue;
-        const uint8_t att = pos_.attackers(s, others);
-        if (att & rootMask) ++hits;
-        if ((df || dr) && !att && !(isPiece(p) && seatOf(p) == o)) ++escapes;
-      }
-    if (!hits) continue;
-    const int v = kPressureHit * hits + (escapes < 3 ? kPressureCramped * (3 - escapes) : 0);
+    const int v = gripScore(kingGrip(o, rootMask, a));
     total += v;
     best = std::max(best, v);
   }
   // Mostly the best target: one king mated is worth more than three harassed.
   return (total + 2 * best) / 3;
+}
+
+int MultiSearch::ownKingRisk(const Evaluator::Attacks& a) const {
+  // The same grip, of all the opponents together on the root seat's king: a
+  // mate needs the seats to work together, which the best-reply layer (one
+  // opponent moving) does not see.
+  const int risk = gripScore(kingGrip(root_, pos_.enemiesOf(root_), a));
+  // Where the first mate ends the game, the root seat's own king is all it
+  // can lose (in Joko it was mated most often by the seat just before it).
+  return rules_->ending == Ending::kFirstMate ? kFirstMateRisk * risk : risk;
+}
+
+int MultiSearch::mopUp() const {
+  // Against an opponent left without pieces other than pawns, a root seat
+  // with at least a minor piece's worth drives that king to the edge, and,
+  // when no opponent has as much as the root seat, brings its own king near:
+  // material alone does not show the way to a mate, and without one the game
+  // is drawn.
+  const Rules& r = *rules_;
+  const Square ours = pos_.kingSquare(root_);
+  if (ours < 0 || ours == kNoSquare) return 0;
+  auto material = [&](int seat) {
+    int m = 0;
+    for (int i = 0; i < pos_.pieceCount(seat); ++i) {
+      const int t = typeOf(pos_.at(pos_.pieceSquare(seat, i)));
+      if (t != r.royalType && !r.types[t].pawn) m += eval_.pieceValue(t);
+    }
+    return m;
+  };
+  const int own = material(root_);
+  if (own < kMopUpLead) return 0;
+  bool strongest = true;
+  for (int o = 0; o < r.nseats(); ++o)
+    if (o != root_ && pos_.isIn(o) && material(o) >= own) strongest = false;
+  const int maxCenter = (std::min(r.width, r.height) - 1) / 2;
+  int best = 0;
+  for (int o = 0; o < r.nseats(); ++o) {
+    if (o == root_ || !pos_.isIn(o)) continue;
+    const Square k = pos_.kingSquare(o);
+    if (k < 0 || k == kNoSquare || material(o) > 0) continue;
+    const int fk = r.fileOf(k), rk = r.rankOf(k);
+    const int center = std::min({fk, rk, r.width - 1 - fk, r.height - 1 - rk});
+    const int dist = std::max(std::abs(fk - r.fileOf(ours)), std::abs(rk - r.rankOf(ours)));
+    const int near = strongest ? kMopUpNear * (std::max(r.width, r.height) - dist) : 0;
+    best = std::max(best, kMopUpEdge * (maxCenter - center) + near);
+  }
+  return best;
 }
 
 MultiSearch::Vec MultiSearch::evalVec() const {
@@ -315,7 +400,8 @@ bool MultiSearch::settledBeforeSearch(int depth, int alpha, int beta, int ply, i
     return true;
   }
   score = 0;
-  if (isRepetition()) return true;
+  // A repetition, or the fifty-round count run out: the game's draw.
+  if (isRepetition() || pos_.fifty() >= 50 * pos_.seatsIn()) return true;
   if (depth <= 0) {
     score = quiesce(alpha, beta, ply, 0, pos_.toMove() != root_);
     return true;
@@ -395,11 +481,14 @@ int MultiSearch::brs(int depth, int alpha, int beta, int ply) {
     MoveList list;
     legalOrdered(list, ply, ttMove);
     const int a0 = alpha;
+    const bool inCheck = pos_.inCheck(root_);
     int best = -kInf;
     Move bestMove;
-    for (Move m : list) {
+    for (int i = 0; i < list.size(); ++i) {
+      const Move m = list[i];
+      const int r = inCheck ? 0 : lateReduction(m, depth, i, ply);
       const int records = play(m);
-      const int s = brs(depth - 1, alpha, beta, ply + 1);
+      const int s = brsReduced(depth, r, alpha, beta, ply, true);
       undo(records);
       if (stopped_) return 0;
       if (s > best) {
@@ -453,7 +542,10 @@ int MultiSearch::brs(int depth, int alpha, int beta, int ply) {
       const TTEntry* e = tt_.probe(ttKey());
       legalOrdered(list, ply, e ? Move::fromRaw(e->move) : Move());
       Move bestMove;
-      for (Move m : list) {
+      const bool inCheck = pos_.inCheck(pos_.toMove());
+      for (int i = 0; i < list.size(); ++i) {
+        const Move m = list[i];
+        const int r = inCheck ? 0 : lateReduction(m, depth, i, ply);
         std::vector<int> inner{play(m)};
         // The later opponents play their ordered moves.
         while (!pos_.finished() && pos_.isIn(root_) && pos_.toMove() != root_) {
@@ -461,7 +553,7 @@ int MultiSearch::brs(int depth, int alpha, int beta, int ply) {
           if (fm == Move()) break;
           inner.push_back(play(fm));
         }
-        const int s = brs(depth - 1, alpha, beta, ply + 1);
+        const int s = brsReduced(depth, r, alpha, beta, ply, false);
         for (auto it = inner.rbegin(); it != inner.rend(); ++it) undo(*it);
         if (stopped_) break;
         if (s < best) {
@@ -482,6 +574,28 @@ int MultiSearch::brs(int depth, int alpha, int beta, int ply) {
   }
   if (best == kInf) return evaluate();
   return best;
+}
+
+int lateMoveReduction(int depth, int index, bool quiet) {
+  return depth >= kReduceDepth && index >= kReduceAfter && quiet ? 1 : 0;
+}
+
+int MultiSearch::lateReduction(Move m, int depth, int index, int ply) const {
+  const bool killer = ply < kMaxPly && (m == killers_[ply][0] || m == killers_[ply][1]);
+  return lateMoveReduction(depth, index, !isCapture(m) && m.promo() < 0 && !killer);
+}
+
+int MultiSearch::brsReduced(int depth, int reduction, int alpha, int beta, int ply, bool maxLayer) {
+  // The move is made. A reduced move, unless it checks the seat to move now,
+  // is tried with a null window at the lower depth, and searched in full
+  // only when it reaches the window (above alpha for the root seat, below
+  // beta for an opponent).
+  if (reduction > 0 && !pos_.finished() && !pos_.inCheck(pos_.toMove())) {
+    const int s = maxLayer ? brs(depth - 1 - reduction, alpha, alpha + 1, ply + 1)
+                           : brs(depth - 1 - reduction, beta - 1, beta, ply + 1);
+    if (stopped_ || (maxLayer ? s <= alpha : s >= beta)) return s;
+  }
+  return brs(depth - 1, alpha, beta, ply + 1);
 }
 
 MultiSearch::Vec MultiSearch::maxn(int depth, int ply) {

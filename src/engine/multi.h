@@ -11,7 +11,9 @@
 // A seat without a legal move is mated or stalemated at its turn start, as
 // in the game; the evaluation counts armies a mate hands over because the
 // position after the takeover already has them recoloured, and adds the root
-// seat's pressure on the opponents' kings. Results are decided by places, not
+// seat's pressure on the opponents' kings, less the opponents' grip on its
+// own, a mop-up against bare kings and a bonus per opponent out (see
+// evaluate). BRS reduces late quiet moves. Results are decided by places, not
 // coins; a repeated position is scored as the draw it can be made into. The
 // quiescence search lets every opponent capture (or pass) before the root
 // seat moves again. With a die, later throws are chance nodes (expectimax
@@ -35,12 +37,23 @@ namespace acedrex::engine {
 
 enum class MultiAlgorithm { kBrsPlus, kParanoid, kMaxN };
 
+// Late move reductions in BRS: how many plies shallower a move is tried
+// first, from the remaining depth, its place in the order and whether it is
+// quiet (no capture, promotion or killer). One ply for a quiet move after
+// the first three when at least three plies remain; the tree is wide (every
+// opponent's replies in one layer), and the depth-limited levels (depth 3
+// or less) are never reduced.
+int lateMoveReduction(int depth, int index, bool quiet);
+
 class MultiSearch {
  public:
   MultiSearch(std::shared_ptr<const Rules> rules, const Evaluator& eval, SearchConfig config,
               MultiAlgorithm algorithm);
   SearchResult run(const Game& game, const SearchLimits& limits, std::atomic<bool>& stop,
                    const std::function<void(const SearchInfo&)>& onInfo);
+  // The static score the search gives `pos` from `root`'s view (the
+  // evaluation with the root seat's king terms, mop-up and seats out).
+  int staticScore(const Position& pos, int root);
 
  private:
   using Vec = std::array<int, kMaxSeats>;
@@ -53,6 +66,10 @@ class MultiSearch {
   bool probeTable(uint64_t key, int depth, int alpha, int beta, int ply, Move& ttMove, int& score);
   void storeTable(uint64_t key, Move best, int score, int depth, int alpha0, int beta, int ply);
   int brs(int depth, int alpha, int beta, int ply);
+  // lateMoveReduction for `m`, the `index`th in the order; and the search of
+  // a made move with that reduction.
+  int lateReduction(Move m, int depth, int index, int ply) const;
+  int brsReduced(int depth, int reduction, int alpha, int beta, int ply, bool maxLayer);
   int chance(int depth, int alpha, int beta, int ply);
   Vec maxn(int depth, int ply);
   int quiesce(int alpha, int beta, int ply, int qdepth, bool quiet);
@@ -61,7 +78,16 @@ class MultiSearch {
   Vec terminalVec(int ply) const;
   Vec evalVec() const;
   int evaluate() const;  // static score from the root seat's view
-  int kingPressure() const;
+  int kingPressure(const Evaluator::Attacks& a) const;
+  // Squares next to `seat`'s king that seats `by` attack, and its free squares.
+  struct KingGrip {
+    int hits = 0;
+    int escapes = 0;
+  };
+  KingGrip kingGrip(int seat, uint8_t by, const Evaluator::Attacks& a) const;
+  static int gripScore(const KingGrip& g);
+  int ownKingRisk(const Evaluator::Attacks& a) const;
+  int mopUp() const;
   // Moves for the seat to move; applies turn starts until someone can move.
   // Returns the number of turn-start records pushed (to undo).
   int settle();
