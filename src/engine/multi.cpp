@@ -243,7 +243,7 @@ bool MultiSearch::legalOrdered(MoveList& list, int ply, Move ttMove) {
       const int victim = typeOf(v) == rules_->royalType ? 100000 : eval_.pieceValue(typeOf(v));
       const int attacker = eval_.pieceValue(typeOf(pos_.at(m.from())));
       s = (1 << 24) + victim * 16 - attacker / 16;
-      if (attacker > victim && staticExchange(pos_, m, eval_) < 0) s = -(1 << 20) + victim - attacker / 16;
+      if (losesExchange(pos_, m, eval_)) s = -(1 << 20) + victim - attacker / 16;
     } else if (m.promo() >= 0) {
       s = (1 << 23) + eval_.pieceValue(m.promo());
     } else if (ply < kMaxPly && m == killers_[ply][0]) {
@@ -334,7 +334,7 @@ int MultiSearch::quiesce(int alpha, int beta, int ply, int qdepth, bool quiet) {
     const bool king = capture && typeOf(victim) == rules_->royalType;
     const int gain = !capture ? 0 : king ? 100000 : eval_.pieceValue(typeOf(victim));
     const int risk = eval_.pieceValue(typeOf(pos_.at(m.from())));
-    if (!inCheck && !king && risk > gain && staticExchange(pos_, m, eval_) < 0) continue;
+    if (!inCheck && losesExchange(pos_, m, eval_)) continue;
     if (!inCheck && !pos_.isLegal(m)) continue;
     list.set(n, m);
     scores[n++] = gain * 16 - risk / 16;
