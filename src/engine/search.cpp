@@ -81,8 +81,8 @@ constexpr int kCaptureScore = 1 << 24;
 constexpr int kLosingCaptureScore = -(1 << 20);
 }  // namespace
 
-void Search::orderMoves(MoveList& list, Move ttMove, int ply, int* scores, bool testExchanges) const {
-  scoreMoves(list, ttMove, ply, scores, testExchanges);
+void Search::orderMoves(MoveList& list, Move ttMove, int ply, int* scores) const {
+  scoreMoves(list, ttMove, ply, scores, true);
   sortByScore(list, scores);
 }
 

@@ -69,7 +69,8 @@ class Search {
   // Scores the moves for ordering; testExchanges: score the captures that lose
   // their exchange after the quiet moves (else pickMove finds them when it reaches them).
   void scoreMoves(const MoveList& list, Move ttMove, int ply, int* scores, bool testExchanges) const;
-  void orderMoves(MoveList& list, Move ttMove, int ply, int* scores, bool testExchanges = true) const;
+  // Scores and sorts the whole list, the losing captures after the quiet moves (the root, chance nodes).
+  void orderMoves(MoveList& list, Move ttMove, int ply, int* scores) const;
   // Brings the next move to list[k]: the best-scored one, a capture that loses its exchange
   // being moved to the losing band when it comes up.
   void pickMove(MoveList& list, int* scores, int k) const;
