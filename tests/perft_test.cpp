@@ -1,5 +1,6 @@
 // Perft against the figures of independent implementations (shared/reference).
 #include <fstream>
+#include <random>
 #include <sstream>
 
 #include "test_util.h"
@@ -54,6 +55,55 @@ TEST(Perft, ShakoFairyStockfishSuite) {
   for (const auto& [fen, depth, nodes] : suite) {
     Position pos = position("shako", fen);
     EXPECT_EQ(perft(pos, depth), nodes) << fen;
+  }
+}
+
+// The cheap check filter may say "maybe" too often but never "no" wrongly: in
+// random games of each variant, no move it clears leaves another seat's king
+// attacked by a seat that did not attack it before.
+TEST(MayGiveCheck, NoMoveItClearsAttacksAnEnemyKing) {
+  for (const std::string variant : {"shako", "grant-acedrex", "four-seasons", "joko-urtaroak"}) {
+    int cleared = 0, total = 0, checks = 0;
+    for (uint32_t seed = 1; seed <= 4; ++seed) {
+      Game g(rules(variant), seed);
+      std::mt19937 rng(seed * 7919);
+      for (int ply = 0; ply < 160 && !g.finished(); ++ply) {
+        Position pos = g.position();
+        MoveList list;
+        pos.legalMoves(list);
+        const int us = pos.toMove();
+        for (Move m : list) {
+          ++total;
+          const bool maybe = pos.mayGiveCheck(m);
+          // A king of another seat that the move leaves attacked by a seat not attacking it before.
+          std::array<uint8_t, kMaxSeats> before{};
+          for (int seat = 0; seat < kMaxSeats; ++seat)
+            if (seat != us && pos.isIn(seat) && pos.kingSquare(seat) != kNoSquare)
+              before[seat] = pos.attackers(pos.kingSquare(seat), pos.enemiesOf(seat));
+          pos.make(m);
+          bool attacks = false;
+          for (int seat = 0; seat < kMaxSeats; ++seat)
+            if (seat != us && pos.isIn(seat) && pos.kingSquare(seat) != kNoSquare &&
+                (pos.attackers(pos.kingSquare(seat), pos.enemiesOf(seat)) & ~before[seat]))
+              attacks = true;
+          pos.unmake();
+          checks += attacks;
+          if (!maybe) {
+            ++cleared;
+            EXPECT_FALSE(attacks) << variant << " " << pos.moveText(m) << " in " << pos.text();
+          }
+        }
+        const auto moves = g.legalMoves();
+        ASSERT_FALSE(moves.empty());
+        ASSERT_TRUE(g.play(moves[rng() % moves.size()]).ok());
+      }
+    }
+    EXPECT_GT(checks, 0) << variant;           // the games did hold checking moves
+    // The filter clears moves; with one enemy king, a good share of all moves.
+    EXPECT_GT(cleared, 0) << variant;
+    if (rules(variant)->seats.size() == 2) {
+      EXPECT_GT(cleared * 4, total) << variant;
+    }
   }
 }
 

@@ -170,6 +170,23 @@ bool Position::inCheck(int seat) const {
   return v;
 }
 
+bool Position::mayGiveCheck(Move m) const {
+  if (m.flag() != kNormal && m.flag() != kDoubleStep) return true;
+  if (m.promo() >= 0) return true;
+  const Rules& r = *rules_;
+  const int us = seatOf(st_.board[m.from()]);
+  const int kind = kindOf(st_.board[m.from()]);
+  for (int seat = 0; seat < static_cast<int>(r.seats.size()); ++seat) {
+    if (seat == us || !isIn(seat)) continue;
+    const Square k = st_.king[seat];
+    if (k == kNoSquare) continue;
+    if (r.onLine(k, m.from()) || r.onLine(k, m.to())) return true;
+    for (const RevLeap& rl : r.revLeaps[k])
+      if (rl.from == m.to() && ((rl.kinds >> kind) & 1)) return true;
+  }
+  return false;
+}
+
 // ---------------------------------------------------------------------------
 // Move generation
 

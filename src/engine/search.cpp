@@ -439,16 +439,15 @@ int Search::negamax(int depth, int alpha, int beta, int ply, bool allowNull) {
     if (!pos_.isLegal(m)) continue;
     ++i;
     const bool capture = isCapture(m);
+    // Late-move pruning and futility skip a quiet move unless it gives check;
+    // most such moves are shown not to without making them.
+    const bool prunable = !capture && m.promo() < 0 &&
+                          ((!pvNode && !inCheck && i >= lateMoveLimit && best > -kMateBound) || (futile && i > 0));
+    if (prunable && !pos_.mayGiveCheck(m)) continue;
     pos_.make(m);
     stack_.push_back(pos_.hash());
     const bool givesCheck = !pos_.finished() && pos_.inCheck(pos_.toMove());
-    if (!pvNode && !inCheck && i >= lateMoveLimit && !capture && !givesCheck && m.promo() < 0 &&
-        best > -kMateBound) {
-      stack_.pop_back();
-      pos_.unmake();
-      continue;
-    }
-    if (futile && i > 0 && !capture && !givesCheck && m.promo() < 0) {
+    if (prunable && !givesCheck) {
       stack_.pop_back();
       pos_.unmake();
       continue;
