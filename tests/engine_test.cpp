@@ -506,6 +506,30 @@ TEST(MoveOrder, PickingTheBestKeepsEqualScoresInTheirOrder) {
   EXPECT_EQ(list[5], Move(2, 12));
 }
 
+TEST(MoveOrder, SortingTheRestAfterAPickGivesThePickingOrder) {
+  // The search picks the first moves one at a time and then sorts the rest at once.
+  const int original[7] = {5, 9, 1, 9, 5, 7, 5};
+  MoveList picked, mixed;
+  for (int i = 0; i < 7; ++i) {
+    picked.push(Move(i, i + 10));
+    mixed.push(Move(i, i + 10));
+  }
+  int pickedScores[7], mixedScores[7];
+  std::copy(std::begin(original), std::end(original), pickedScores);
+  std::copy(std::begin(original), std::end(original), mixedScores);
+  for (int k = 0; k < picked.size(); ++k) engine::pickBest(picked, pickedScores, k);
+  engine::pickBest(mixed, mixedScores, 0);
+  engine::pickBest(mixed, mixedScores, 1);
+  engine::sortByScore(mixed, mixedScores, 2);
+  for (int k = 0; k < picked.size(); ++k) {
+    EXPECT_EQ(mixed[k], picked[k]) << k;
+    EXPECT_EQ(mixedScores[k], pickedScores[k]) << k;
+  }
+  EXPECT_EQ(mixed[3], Move(0, 10));  // the three 5s in their first order
+  EXPECT_EQ(mixed[4], Move(4, 14));
+  EXPECT_EQ(mixed[5], Move(6, 16));
+}
+
 TEST(Uci, HandshakeListsVariantsAndOptions) {
   UciHarness h;
   h.session.handle("uci");

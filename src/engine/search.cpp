@@ -86,11 +86,18 @@ void Search::orderMoves(MoveList& list, Move ttMove, int ply, int* scores) const
   sortByScore(list, scores);
 }
 
-void Search::pickMove(MoveList& list, int* scores, int k) const {
+void Search::pickMove(MoveList& list, int* scores, int k, bool& sorted) const {
+  if (sorted) return;
   while (true) {
     pickBest(list, scores, k);
     const int s = scores[k];
-    if (s < kCaptureScore || s >= kTableMoveScore || !losesExchange(pos_, list[k], eval_)) return;
+    if (s < kCaptureScore) {
+      // The best left is no capture, so none of the rest is one still to test.
+      sortByScore(list, scores, k + 1);
+      sorted = true;
+      return;
+    }
+    if (s >= kTableMoveScore || !losesExchange(pos_, list[k], eval_)) return;
     scores[k] = losingCaptureScore(list[k]);
   }
 }
@@ -177,8 +184,9 @@ int Search::qsearch(int alpha, int beta, int ply, int qdepth) {
   int scores[1024];
   scoreMoves(list, ttMove, kMaxPly, scores, false);
   int legal = 0;
+  bool sorted = false;
   for (int k = 0; k < list.size(); ++k) {
-    pickMove(list, scores, k);
+    pickMove(list, scores, k, sorted);
     const Move m = list[k];
     if (!inCheck) {
       // The captures that lose material in the exchange on their square are left out: they come last.
@@ -433,8 +441,9 @@ int Search::negamax(int depth, int alpha, int beta, int ply, bool allowNull) {
   const int lateMoveLimit = depth > 5 ? 1 << 30 : improving ? 4 + 2 * depth * depth : 3 + depth * depth;
   Move quietsTried[64];
   int nQuiets = 0;
+  bool sorted = false;
   for (int k = 0; k < list.size(); ++k) {
-    pickMove(list, scores, k);
+    pickMove(list, scores, k, sorted);
     const Move m = list[k];
     if (!pos_.isLegal(m)) continue;
     ++i;

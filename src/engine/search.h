@@ -72,8 +72,9 @@ class Search {
   // Scores and sorts the whole list, the losing captures after the quiet moves (the root, chance nodes).
   void orderMoves(MoveList& list, Move ttMove, int ply, int* scores) const;
   // Brings the next move to list[k]: the best-scored one, a capture that loses its exchange
-  // being moved to the losing band when it comes up.
-  void pickMove(MoveList& list, int* scores, int k) const;
+  // being moved to the losing band when it comes up. Once no capture is left to test, the
+  // rest is sorted at once and `sorted` set, after which the list is already in order.
+  void pickMove(MoveList& list, int* scores, int k, bool& sorted) const;
   int losingCaptureScore(Move m) const;
   bool isCapture(Move m) const;
   bool timeUp();

@@ -59,13 +59,14 @@ inline void pickBest(MoveList& list, int* scores, int k) {
   scores[k] = s;
 }
 
-// Sorts moves by their scores, best first (insertion sort: the lists are short).
-inline void sortByScore(MoveList& list, int* scores) {
-  for (int i = 1; i < list.size(); ++i) {
+// Sorts list[from..] by the scores, best first, equal scores keeping their
+// order (insertion sort: the lists are short).
+inline void sortByScore(MoveList& list, int* scores, int from = 0) {
+  for (int i = from + 1; i < list.size(); ++i) {
     const Move m = list[i];
     const int s = scores[i];
     int j = i - 1;
-    while (j >= 0 && scores[j] < s) {
+    while (j >= from && scores[j] < s) {
       list.set(j + 1, list[j]);
       scores[j + 1] = scores[j];
       --j;
