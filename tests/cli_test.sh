@@ -39,6 +39,7 @@ check err-option-name 2 'unknown option' "$bin" perft --variant shako --option n
 check err-option-value 2 'takeover' "$bin" perft --variant four-seasons --option takeover=maybe 1
 check err-fen 2 'fen' "$bin" perft --variant shako --fen 'not a fen' 1
 check err-bench-search-ms 2 'search-ms' "$bin" bench --search-ms -5
+check err-bench-rounds 2 'rounds must be from 1 to 100' "$bin" bench --rounds 0
 check err-engine-params 2 'cannot read the parameter file' "$bin" match --variant shako --engine level=1,params=/nonexistent.params --engine level=1 --games 1 --depth 1
 check err-move 2 'ply 2' "$bin" summary --variant shako --moves "e3e4 e3e4"
 check err-move-malformed 2 'ply 1' "$bin" moves --variant shako --moves "zz99"

@@ -1,6 +1,7 @@
 #include "commands.h"
 #include "serve.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -28,7 +29,7 @@ const char* kUsage =
     "  perft --variant V [--option k=v]... [--fen F] [--moves \"m1 m2\"] [--divide] DEPTH\n"
     "  moves --variant V [--option k=v]... [--fen F] [--moves \"...\"]\n"
     "  summary --variant V [--option k=v]... [--fen F] [--moves \"...\"] [--seed N]\n"
-    "  bench [--depth-scale N] [--search-ms MS] [--no-reference]\n"
+    "  bench [--depth-scale N] [--search-ms MS] [--rounds N] [--no-reference]\n"
     "                                         perft and search speed (with Fairy-Stockfish on Shako)\n"
     "  uci                                    the UCI loop (Fairy-Stockfish conventions; UCI_Variant picks the game)\n"
     "  match --variant V --engine SPEC --engine SPEC [...] [--games N] [--movetime MS | --tc S+INC | --depth D |\n"
@@ -77,7 +78,7 @@ Result<Args> parseArgs(const std::vector<std::string>& a) {
       static const char* known[] = {"variant", "option", "fen",   "moves",       "seed",  "variants",
                                     "depth-scale", "engine", "games", "movetime", "tc", "depth",
                                     "nodes",   "openings", "concurrency", "pgn", "sprt", "max-plies",
-                                    "adjudicate", "count", "plies", "max-score", "search-ms"};
+                                    "adjudicate", "count", "plies", "max-score", "search-ms", "rounds"};
       bool ok = false;
       for (const char* k : known) ok = ok || key == k;
       if (!ok) return makeError("usage", "unknown flag --" + key);
@@ -352,6 +353,8 @@ int cmdBench(const Args& args) {
   }
   const auto searchMs = number(args, "search-ms", 1000, 0, 600000);
   if (!searchMs.ok()) return fail(searchMs.error().text());
+  const auto rounds = number(args, "rounds", 1, 1, 100);
+  if (!rounds.ok()) return fail(rounds.error().text());
   VariantRegistry reg = VariantRegistry::withEmbedded();
   const auto cases = benchCases(scale);
   std::map<std::string, std::pair<uint64_t, double>> per;
@@ -390,21 +393,40 @@ int cmdBench(const Args& args) {
     }
   }
   if (*searchMs > 0) {
+    // Rounds alternate which program searches first, so that a change in the
+    // machine's speed within a run falls on both; the ratio is the median round's.
     const int ms = static_cast<int>(*searchMs);
-    const SearchSpeed ours = ourSearchSpeed(reg, searchCases(), ms);
-    const double oursNps = ours.nodes / std::max(ours.seconds, 1e-9);
-    std::printf("\nsearch, shako, %d ms a position\nacedrex search     %12llu nodes  %10.0f nodes/s\n", ms,
-                static_cast<unsigned long long>(ours.nodes), oursNps);
-    if (!args.noReference) {
-      const SearchSpeed ref = referenceSearchSpeed(searchCases(), ms);
-      if (ref.seconds > 0.001) {
-        const double refNps = ref.nodes / ref.seconds;
-        std::printf("fairy-stockfish search %8llu nodes  %10.0f nodes/s\n",
-                    static_cast<unsigned long long>(ref.nodes), refNps);
-        std::printf("shako search speed ratio acedrex/fairy-stockfish: %.3f\n", oursNps / refNps);
-      } else {
-        std::printf("fairy-stockfish not found: no search reference\n");
+    std::printf("\nsearch, shako, %d ms a position, %d round%s\n", ms, static_cast<int>(*rounds),
+                *rounds == 1 ? "" : "s");
+    std::vector<double> ratios;
+    bool noRef = false;
+    for (int round = 1; round <= *rounds; ++round) {
+      SearchSpeed ours, ref;
+      const bool theirsFirst = round % 2 == 0 && !args.noReference;
+      if (theirsFirst) ref = referenceSearchSpeed(searchCases(), ms);
+      ours = ourSearchSpeed(reg, searchCases(), ms);
+      if (!theirsFirst && !args.noReference) ref = referenceSearchSpeed(searchCases(), ms);
+      const double oursNps = ours.nodes / std::max(ours.seconds, 1e-9);
+      if (*rounds > 1) std::printf("round %d:\n", round);
+      std::printf("acedrex search         %8llu nodes  %10.0f nodes/s\n", static_cast<unsigned long long>(ours.nodes),
+                  oursNps);
+      if (args.noReference) continue;
+      if (ref.seconds <= 0.001) {
+        noRef = true;
+        break;
       }
+      const double refNps = ref.nodes / ref.seconds;
+      std::printf("fairy-stockfish search %8llu nodes  %10.0f nodes/s  ratio %.3f\n",
+                  static_cast<unsigned long long>(ref.nodes), refNps, oursNps / refNps);
+      ratios.push_back(oursNps / refNps);
+    }
+    if (noRef) std::printf("fairy-stockfish not found: no search reference\n");
+    if (!ratios.empty()) {
+      std::sort(ratios.begin(), ratios.end());
+      const size_t n = ratios.size();
+      const double median = n % 2 ? ratios[n / 2] : (ratios[n / 2 - 1] + ratios[n / 2]) / 2;
+      std::printf("shako search speed ratio acedrex/fairy-stockfish: %.3f%s\n", median,
+                  n > 1 ? " (the median round)" : "");
     }
   }
   std::printf("Bench: %llu\n", static_cast<unsigned long long>(signature));
