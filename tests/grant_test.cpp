@@ -1,8 +1,10 @@
 // Grant Acedrex: every ruling of RULINGS.md on hand-checked positions.
 #include <algorithm>
+#include <fstream>
 #include <map>
 #include <random>
 #include <set>
+#include <sstream>
 #include <stdexcept>
 
 #include "test_util.h"
@@ -456,6 +458,23 @@ std::vector<PlyRecord> randomDieGame(uint64_t seed, int plies) {
     EXPECT_TRUE(game.play(m).ok());
   }
   return game.record();
+}
+
+TEST(GrantDie, AVariantFileDieHasAtMost32Faces) {
+  std::ifstream in(std::string(ACEDREX_SOURCE_DIR) + "/variants/shako.variant");
+  std::stringstream text;
+  text << in.rdbuf();
+  ASSERT_FALSE(text.str().empty());
+  auto withFaces = [&](int n) {
+    std::string die = "\ndie =";
+    for (int f = 1; f <= n; ++f) die += " " + std::to_string(f) + ":P";
+    VariantRegistry reg;
+    return reg.add(text.str() + die + "\n", "test.variant");
+  };
+  EXPECT_TRUE(withFaces(32).ok());
+  const Status s = withFaces(33);
+  ASSERT_FALSE(s.ok());
+  EXPECT_NE(s.error().text().find("at most 32 faces"), std::string::npos) << s.error().text();
 }
 
 TEST(GrantDie, ThrowsAreDeterministicPerSeed) {

@@ -12,6 +12,7 @@ constexpr int kMaxSquares = kMaxFiles * kMaxRanks;
 constexpr int kMaxSeats = 4;
 constexpr int kMaxPieceTypes = 14;  // type 14 with dir 3 / seat 3 would collide with kBlocked
 constexpr int kMaxKinds = 64;       // a kind is (type + 1) * 4 + direction
+constexpr int kMaxDieFaces = 32;
 constexpr int kNoSquare = -1;
 
 // A square is rank * width + file, rank 0 at the bottom, file 0 on the left.

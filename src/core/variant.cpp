@@ -314,6 +314,8 @@ Result<std::shared_ptr<const Rules>> Rules::compile(const VariantDef& def, const
         const size_t colon = w.find(':');
         const int t = colon == std::string::npos ? -1 : r->typeByLetter(w[colon + 1]);
         if (t < 0) return fail(l, "die = FACE:PIECE ...");
+        if (static_cast<int>(r->die.size()) >= kMaxDieFaces)
+          return fail(l, "a die has at most " + std::to_string(kMaxDieFaces) + " faces");
         r->die.push_back({std::atoi(w.substr(0, colon).c_str()), t});
       }
     } else if (key == "start") {

@@ -293,7 +293,8 @@ int Search::chance(int depth, int alpha, int beta, int ply) {
   int scores[1024];
   orderMoves(list, Move(), ply, scores);
   const int nFaces = static_cast<int>(r.die.size());
-  std::vector<int> best(static_cast<size_t>(nFaces), -kInf);
+  std::array<int, kMaxDieFaces> best;  // per face (the variant file allows at most kMaxDieFaces)
+  best.fill(-kInf);
   uint64_t kinds = 0;
   for (Move m : list) kinds |= uint64_t{1} << typeOf(pos_.at(m.from()));
   int evasionFaces = 0;  // in check: the faces that can answer it
@@ -450,8 +451,12 @@ int Search::negamax(int depth, int alpha, int beta, int ply, bool allowNull) {
     const bool capture = isCapture(m);
     // Late-move pruning and futility skip a quiet move unless it gives check;
     // most such moves are shown not to without making them.
-    const bool prunable = !capture && m.promo() < 0 &&
-                          ((!pvNode && !inCheck && i >= lateMoveLimit && best > -kMateBound) || (futile && i > 0));
+    bool prunable = !capture && m.promo() < 0 &&
+                    ((!pvNode && !inCheck && i >= lateMoveLimit && best > -kMateBound) || (futile && i > 0));
+    // Exchange pruning, near the leaves: a move that loses material on its square (more for a
+    // quiet move the deeper the node), unless it gives check.
+    if (!prunable && !pvNode && !inCheck && i > 0 && depth <= 5 && best > -kMateBound && m.promo() < 0)
+      prunable = staticExchange(pos_, m, eval_) < (capture ? -100 * depth : -30 * depth * depth);
     if (prunable && !pos_.mayGiveCheck(m)) continue;
     pos_.make(m);
     stack_.push_back(pos_.hash());
