@@ -468,17 +468,6 @@ TEST(Exchange, AKingTakesBackOnlyAnUndefendedPiece) {
   EXPECT_EQ(exchange({{"j1", 'K'}, {"e6", 'k'}, {"a5", 'R'}, {"e5", 'n'}, {"e1", 'Q'}}, "a5e5"), 300);
 }
 
-TEST(Exchange, AQuietMoveScoresWhatItsPieceLosesOnTheNewSquare) {
-  // Safe: nothing attacks e5.
-  EXPECT_EQ(exchange({{"j1", 'K'}, {"a10", 'k'}, {"e1", 'R'}}, "e1e5"), 0);
-  // The pawn on d6 takes the rook.
-  EXPECT_EQ(exchange({{"j1", 'K'}, {"a10", 'k'}, {"e1", 'R'}, {"d6", 'p'}}, "e1e5"), -500);
-  // The knight on d7 takes the rook and the pawn on d4 takes the knight back.
-  EXPECT_EQ(exchange({{"j1", 'K'}, {"a10", 'k'}, {"e1", 'R'}, {"d7", 'n'}, {"d4", 'P'}}, "e1e5"), -500 + 300);
-  // The knight, defended by the pawn on d4, is safe from the rook on e10: taking would cost 500 for 300.
-  EXPECT_EQ(exchange({{"j1", 'K'}, {"a10", 'k'}, {"d3", 'N'}, {"e10", 'r'}, {"d4", 'P'}}, "d3e5"), 0);
-}
-
 bool losesItsExchange(const std::map<std::string, char>& pieces, const std::string& move) {
   const auto r = rules("shako");
   Position pos(r);

@@ -451,12 +451,8 @@ int Search::negamax(int depth, int alpha, int beta, int ply, bool allowNull) {
     const bool capture = isCapture(m);
     // Late-move pruning and futility skip a quiet move unless it gives check;
     // most such moves are shown not to without making them.
-    bool prunable = !capture && m.promo() < 0 &&
-                    ((!pvNode && !inCheck && i >= lateMoveLimit && best > -kMateBound) || (futile && i > 0));
-    // Exchange pruning, near the leaves: a move that loses material on its square (more for a
-    // quiet move the deeper the node), unless it gives check.
-    if (!prunable && !pvNode && !inCheck && i > 0 && depth <= 5 && best > -kMateBound && m.promo() < 0)
-      prunable = staticExchange(pos_, m, eval_) < (capture ? -100 * depth : -30 * depth * depth);
+    const bool prunable = !capture && m.promo() < 0 &&
+                          ((!pvNode && !inCheck && i >= lateMoveLimit && best > -kMateBound) || (futile && i > 0));
     if (prunable && !pos_.mayGiveCheck(m)) continue;
     pos_.make(m);
     stack_.push_back(pos_.hash());

@@ -66,7 +66,7 @@ class ExchangeBoard {
 int staticExchange(const Position& pos, Move m, const Evaluator& eval) {
   const Square target = m.to();
   const Piece victim = pos.at(target);
-  if (m.isNull() || (m.flag() != kNormal && m.flag() != kDoubleStep) || m.promo() >= 0) return 0;
+  if (m.isNull() || m.flag() != kNormal || !isPiece(victim)) return 0;
   ExchangeBoard board(pos, eval);
   const Piece mover = pos.at(m.from());
   const uint8_t ours = static_cast<uint8_t>(1u << seatOf(mover));
@@ -74,7 +74,7 @@ int staticExchange(const Position& pos, Move m, const Evaluator& eval) {
   // gain[d]: what the side making the d-th capture has won if the exchange stops after it.
   int gain[64];
   int d = 0;
-  gain[0] = isPiece(victim) ? board.value(victim) : 0;
+  gain[0] = board.value(victim);
   int onSquare = board.value(mover);  // the value of the piece now standing on the target
   board.take(m.from());
   bool theirTurn = true;

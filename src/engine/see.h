@@ -14,9 +14,7 @@ namespace acedrex::engine {
 // The board is read as it stands (sliders and hoppers see through the pieces
 // that have already captured), but pins and checks are not: a pinned piece
 // counts as an attacker. A king captures last, and only onto a square no
-// other piece attacks. A plain move that captures nothing scores what its
-// piece loses on the new square (0 when it is safe there); castling, en
-// passant and promotions score 0.
+// other piece attacks. Moves that are not plain captures score the victim.
 int staticExchange(const Position& pos, Move m, const Evaluator& eval);
 
 // A plain capture by a piece worth more than its victim (a king is worth
