@@ -105,11 +105,11 @@ class Position {
   uint8_t attackers(Square s, uint8_t seats) const;
   bool attacked(Square s, uint8_t seats) const { return attackers(s, seats) != 0; }
   bool inCheck(int seat) const;
-  // False only when the pseudo-legal move m surely attacks no other seat's king
-  // that was not attacked by that seat before: a plain move (no castling, en
-  // passant, promotion or king leap) whose squares lie on no line to such a king
-  // and whose piece cannot leap onto it from its target. A cheap filter before
-  // make(); true proves nothing.
+  // False only when the pseudo-legal move m surely leaves no other seat's king
+  // attacked by a seat that did not attack it before: a plain move (no
+  // castling, en passant, promotion or king leap) whose squares lie on no line
+  // to such a king and whose piece cannot leap onto it from its target. A cheap
+  // filter before make(); true proves nothing.
   bool mayGiveCheck(Move m) const;
   uint8_t enemiesOf(int seat) const { return st_.inMask & ~(1u << seat); }
 
