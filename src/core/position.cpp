@@ -176,7 +176,7 @@ bool Position::mayGiveCheck(Move m) const {
   const Rules& r = *rules_;
   const int us = seatOf(st_.board[m.from()]);
   const int kind = kindOf(st_.board[m.from()]);
-  for (int seat = 0; seat < static_cast<int>(r.seats.size()); ++seat) {
+  for (int seat = 0; seat < r.nseats(); ++seat) {
     if (seat == us || !isIn(seat)) continue;
     const Square k = st_.king[seat];
     if (k == kNoSquare) continue;
