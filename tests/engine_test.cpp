@@ -158,6 +158,36 @@ TEST(Engine, TheGripOnTheRootSeatsOwnKing) {
   EXPECT_GE(cost("joko-urtaroak", {{"h3", "gR"}, {"j1", "rK"}, {"j10", "bK"}, {"a10", "wK"}}), 120);
 }
 
+TEST(Engine, JokoPressesTheNextSeatsKingHardest) {
+  // Two kings gripped alike: with no seat favoured the pressure is the mean
+  // of their sum and the best; the favoured seat's grip counts three times.
+  const std::array<int, kMaxSeats> grips{0, 54, 0, 54};
+  EXPECT_EQ(engine::combinedPressure(grips, -1), (108 + 2 * 54) / 3);
+  EXPECT_EQ(engine::combinedPressure(grips, 1), (4 * 54 + 2 * 3 * 54) / 3);
+  EXPECT_EQ(engine::combinedPressure(grips, 1), engine::combinedPressure(grips, 3));
+  EXPECT_EQ(engine::combinedPressure({}, 1), 0);
+}
+
+TEST(Engine, JokoScoresAThirdPartyMateAsALossShortOfAMate) {
+  // Green's knight uncovers Black's rook on Red's king: Black mates and wins.
+  // For Black a win, for Red a mate lost; Green, still in but not first, is
+  // scored kThirdPartyMate below an even game.
+  auto r = rules("joko-urtaroak");
+  Game g(r, 1);
+  ASSERT_TRUE(g.setStart(fen4(*r, 'g', "grbw",
+                              {{"a10", "gK"}, {"d1", "gN"}, {"a1", "rK"}, {"h1", "bR"}, {"h9", "bK"}, {"j2", "wR"},
+                               {"j5", "wK"}}))
+                  .ok());
+  ASSERT_TRUE(g.play("d1c3").ok());
+  ASSERT_TRUE(g.finished());
+  engine::Evaluator eval(r, engine::defaultEvalParams(*r));
+  engine::MultiSearch search(r, eval, engine::SearchConfig{}, engine::MultiAlgorithm::kBrsPlus);
+  EXPECT_EQ(search.finishedScore(g.position(), 2), engine::kMate);
+  EXPECT_LT(search.finishedScore(g.position(), 1), -engine::kMateBound);
+  EXPECT_EQ(search.finishedScore(g.position(), 0), -engine::kThirdPartyMate);
+  EXPECT_EQ(search.finishedScore(g.position(), 3), -engine::kThirdPartyMate);
+}
+
 TEST(Engine, FourSeasonsDrawsByTheFiftyRoundsWhenBehind) {
   // Green's bare king against three rooks, 199 plies without a capture or a
   // pawn move: any move draws by the fifty rounds (200 plies with four seats
@@ -427,8 +457,10 @@ struct UciHarness {
   }
 };
 
-// Static exchange, with Shako's embedded values (pawn 90, knight 300, rook 500).
-int exchange(const std::map<std::string, char>& pieces, const std::string& move) {
+// `measure` (a static exchange function) of White's `move` on a Shako board
+// of `pieces`, with Shako's embedded values (pawn 90, knight 300, rook 500).
+template <typename Measure>
+auto onShakoBoard(const std::map<std::string, char>& pieces, const std::string& move, Measure measure) {
   const auto r = rules("shako");
   Position pos(r);
   const auto set = pos.set(fenFromPieces(10, 10, pieces, "w - - 0 1"));
@@ -436,7 +468,11 @@ int exchange(const std::map<std::string, char>& pieces, const std::string& move)
   const engine::Evaluator eval(r, engine::defaultEvalParams(*r));
   const auto m = pos.parseMove(move);
   EXPECT_TRUE(m.ok()) << move;
-  return m.ok() ? engine::staticExchange(pos, m.value(), eval) : 0;
+  return m.ok() ? measure(pos, m.value(), eval) : decltype(measure(pos, Move(), eval)){};
+}
+
+int exchange(const std::map<std::string, char>& pieces, const std::string& move) {
+  return onShakoBoard(pieces, move, engine::staticExchange);
 }
 
 TEST(Exchange, UndefendedAndDefendedVictims) {
@@ -469,13 +505,7 @@ TEST(Exchange, AKingTakesBackOnlyAnUndefendedPiece) {
 }
 
 bool losesItsExchange(const std::map<std::string, char>& pieces, const std::string& move) {
-  const auto r = rules("shako");
-  Position pos(r);
-  EXPECT_TRUE(pos.set(fenFromPieces(10, 10, pieces, "w - - 0 1")).ok());
-  const engine::Evaluator eval(r, engine::defaultEvalParams(*r));
-  const auto m = pos.parseMove(move);
-  EXPECT_TRUE(m.ok()) << move;
-  return m.ok() && engine::losesExchange(pos, m.value(), eval);
+  return onShakoBoard(pieces, move, engine::losesExchange);
 }
 
 TEST(Exchange, OnlyACaptureByTheDearerPieceThatLosesIsALosingCapture) {
@@ -486,6 +516,20 @@ TEST(Exchange, OnlyACaptureByTheDearerPieceThatLosesIsALosingCapture) {
   // A pawn taking a defended rook is never a losing capture, nor is a move that captures nothing.
   EXPECT_FALSE(losesItsExchange({{"j1", 'K'}, {"a10", 'k'}, {"d4", 'P'}, {"e5", 'r'}, {"e10", 'r'}}, "d4e5"));
   EXPECT_FALSE(losesItsExchange({{"j1", 'K'}, {"a10", 'k'}, {"e1", 'R'}, {"d6", 'p'}}, "e1e5"));
+}
+
+int captureKey(const std::map<std::string, char>& pieces, const std::string& move) {
+  return onShakoBoard(pieces, move, engine::captureOrder);
+}
+
+TEST(MoveOrder, CapturesGoByTheDearestVictimThenTheCheapestAttacker) {
+  // Shako's values: pawn 90, knight 300, rook 500.
+  const std::map<std::string, char> board{{"j1", 'K'}, {"a10", 'k'}, {"e1", 'R'}, {"d3", 'N'},
+                                          {"e5", 'n'}, {"c5", 'p'},  {"f4", 'P'}};
+  EXPECT_EQ(captureKey(board, "e1e5"), 300 * 16 - 500 / 16);
+  EXPECT_EQ(captureKey(board, "d3e5"), 300 * 16 - 300 / 16);
+  EXPECT_EQ(captureKey(board, "f4e5"), 300 * 16 - 90 / 16);
+  EXPECT_GT(captureKey(board, "e1e5"), captureKey(board, "d3c5"));  // a knight before a pawn, whoever takes
 }
 
 TEST(MoveOrder, PickingTheBestKeepsEqualScoresInTheirOrder) {

@@ -52,6 +52,8 @@ int MultiSearch::terminalScore(int ply) const {
   const auto places = pos_.places();
   const int n = rules_->nseats();
   int place = places[root_];
+  if (rules_->ending == Ending::kFirstMate && pos_.finished() && pos_.isIn(root_) && place != 1)
+    return -kThirdPartyMate;
   if (place == 0) place = pos_.seatsIn() + 1;  // out while the game goes on
   int shared = 0;
   for (int s = 0; s < n; ++s) shared += places[s] == place ? 1 : 0;
@@ -64,6 +66,12 @@ int MultiSearch::staticScore(const Position& pos, int root) {
   pos_ = pos;
   root_ = root;
   return evaluate();
+}
+
+int MultiSearch::finishedScore(const Position& pos, int root) {
+  pos_ = pos;
+  root_ = root;
+  return terminalScore(0);
 }
 
 int MultiSearch::evaluate() const {
@@ -107,10 +115,22 @@ int MultiSearch::kingPressure(const Evaluator::Attacks& a) const {
   // evaluation alone does not make a seat work towards a mate, and only mates
   // (which hand over an army) decide a game with more than two seats.
   const uint8_t rootMask = static_cast<uint8_t>(1u << root_);
+  const int n = rules_->nseats();
+  std::array<int, kMaxSeats> grips{};
+  int next = -1;  // the next seat still in, where the first mate ends the game
+  for (int i = 1; i < n; ++i) {
+    const int o = (root_ + i) % n;
+    if (!pos_.isIn(o)) continue;
+    grips[o] = gripScore(kingGrip(o, rootMask, a));
+    if (next < 0 && rules_->ending == Ending::kFirstMate) next = o;
+  }
+  return combinedPressure(grips, next);
+}
+
+int combinedPressure(const std::array<int, kMaxSeats>& grips, int favoured) {
   int total = 0, best = 0;
-  for (int o = 0; o < rules_->nseats(); ++o) {
-    if (o == root_ || !pos_.isIn(o)) continue;
-    const int v = gripScore(kingGrip(o, rootMask, a));
+  for (int o = 0; o < kMaxSeats; ++o) {
+    const int v = o == favoured ? kNextSeatPressure * grips[o] : grips[o];
     total += v;
     best = std::max(best, v);
   }
@@ -239,11 +259,8 @@ bool MultiSearch::legalOrdered(MoveList& list, int ply, Move ttMove) {
     } else if (isCapture(m)) {
       // Most valuable victim first (a king above all), then the least valuable attacker.
       // A capture that loses material in the exchange on its square goes after the quiet moves.
-      const Piece v = pos_.at(m.to());
-      const int victim = typeOf(v) == rules_->royalType ? 100000 : eval_.pieceValue(typeOf(v));
-      const int attacker = eval_.pieceValue(typeOf(pos_.at(m.from())));
-      s = (1 << 24) + victim * 16 - attacker / 16;
-      if (losesExchange(pos_, m, eval_)) s = -(1 << 20) + victim - attacker / 16;
+      const int key = captureOrder(pos_, m, eval_);
+      s = losesExchange(pos_, m, eval_) ? -(1 << 20) + key / 16 : (1 << 24) + key;
     } else if (m.promo() >= 0) {
       s = (1 << 23) + eval_.pieceValue(m.promo());
     } else if (ply < kMaxPly && m == killers_[ply][0]) {
@@ -330,14 +347,10 @@ int MultiSearch::quiesce(int alpha, int beta, int ply, int qdepth, bool quiet) {
     const Move m = list[i];
     const bool capture = isCapture(m);
     if (!capture && !inCheck) continue;
-    const Piece victim = capture ? pos_.at(m.to()) : kEmpty;
-    const bool king = capture && typeOf(victim) == rules_->royalType;
-    const int gain = !capture ? 0 : king ? 100000 : eval_.pieceValue(typeOf(victim));
-    const int risk = eval_.pieceValue(typeOf(pos_.at(m.from())));
     if (!inCheck && losesExchange(pos_, m, eval_)) continue;
     if (!inCheck && !pos_.isLegal(m)) continue;
     list.set(n, m);
-    scores[n++] = gain * 16 - risk / 16;
+    scores[n++] = capture ? captureOrder(pos_, m, eval_) : -eval_.pieceValue(typeOf(pos_.at(m.from()))) / 16;
   }
   list.truncate(n);
   sortByScore(list, scores);
@@ -662,11 +675,7 @@ SearchResult MultiSearch::run(const Game& game, const SearchLimits& limits, std:
     for (int i = 0; i < l.size(); ++i) {
       const Move m = l[i];
       sc[i] = 0;
-      if (isCapture(m)) {
-        const Piece v = pos_.at(m.to());
-        sc[i] = (typeOf(v) == rules_->royalType ? 100000 : eval_.pieceValue(typeOf(v))) * 16 -
-                eval_.pieceValue(typeOf(pos_.at(m.from()))) / 16 + 1;
-      }
+      if (isCapture(m)) sc[i] = captureOrder(pos_, m, eval_) + 1;
     }
     sortByScore(l, sc);
     for (int i = 0; i < l.size(); ++i)

@@ -20,6 +20,7 @@
 // over the faces, on the paranoid backbone).
 #pragma once
 
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <functional>
@@ -45,6 +46,25 @@ enum class MultiAlgorithm { kBrsPlus, kParanoid, kMaxN };
 // or less) are never reduced.
 int lateMoveReduction(int depth, int index, bool quiet);
 
+// Where the first mate ends the game: a game another seat won by mating a
+// third, with the root seat still in, is as lost as its own mate, but scored
+// only this far below an even game. Scored as a mate against it, every mate
+// any opponent could give another (which the best-reply layer offers as the
+// opponents' best) outweighed the root seat's own attack, and the bot spent
+// its moves guarding the others' kings (docs/strength.md, Joko Urtaroak).
+constexpr int kThirdPartyMate = 1000;
+// Where the first mate ends the game, the root seat's grip on the king of the
+// next seat still in counts this many times: its move is the last before
+// that seat's turn, so a mate of it needs no other seat to wait (in Joko the
+// winners mated the next seat most often; docs/strength.md).
+constexpr int kNextSeatPressure = 3;
+
+// The root seat's king pressure from its grip score on each seat's king (0
+// for itself and the seats out): mostly the best target, as one king mated
+// is worth more than three harassed. The seat `favoured` (the next seat
+// where the first mate ends the game, or -1) counts kNextSeatPressure times.
+int combinedPressure(const std::array<int, kMaxSeats>& grips, int favoured);
+
 class MultiSearch {
  public:
   MultiSearch(std::shared_ptr<const Rules> rules, const Evaluator& eval, SearchConfig config,
@@ -54,6 +74,9 @@ class MultiSearch {
   // The static score the search gives `pos` from `root`'s view (the
   // evaluation with the root seat's king terms, mop-up and seats out).
   int staticScore(const Position& pos, int root);
+  // The score the search gives the finished game `pos` from `root`'s view,
+  // at the root (a win or a loss is a mate score, a shared first place 0).
+  int finishedScore(const Position& pos, int root);
 
  private:
   using Vec = std::array<int, kMaxSeats>;

@@ -108,17 +108,13 @@ int Search::losingCaptureScore(Move m) const {
 }
 
 void Search::scoreMoves(const MoveList& list, Move ttMove, int ply, int* scores, bool testExchanges) const {
-  const Rules& r = *rules_;
   const int us = pos_.toMove();
   for (int i = 0; i < list.size(); ++i) {
     const Move m = list[i];
     int s = 0;
     if (m == ttMove) s = kTableMoveScore;
     else if (isCapture(m)) {
-      const Piece victim = m.flag() == kEnPassant ? makePiece(0, 0, 0) : pos_.at(m.to());
-      const int vv = m.flag() == kEnPassant ? 100 : (typeOf(victim) == r.royalType ? 100000 : eval_.pieceValue(typeOf(victim)));
-      const int av = eval_.pieceValue(typeOf(pos_.at(m.from())));
-      s = kCaptureScore + vv * 16 - av / 16;
+      s = kCaptureScore + captureOrder(pos_, m, eval_);
       // A capture that loses material in the exchange on its square goes after the quiet moves.
       if (testExchanges && losesExchange(pos_, m, eval_)) s = losingCaptureScore(m);
     } else if (m.promo() >= 0) {

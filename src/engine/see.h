@@ -22,4 +22,9 @@ int staticExchange(const Position& pos, Move m, const Evaluator& eval);
 // the searches order last and leave out of quiescence.
 bool losesExchange(const Position& pos, Move m, const Evaluator& eval);
 
+// The order key of a capture in every search: the most valuable victim first
+// (a king above any piece, a pawn taken en passant at a pawn's 100), then the
+// least valuable attacker.
+int captureOrder(const Position& pos, Move m, const Evaluator& eval);
+
 }  // namespace acedrex::engine
