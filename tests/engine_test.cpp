@@ -186,6 +186,15 @@ TEST(Engine, JokoScoresAThirdPartyMateAsALossShortOfAMate) {
   EXPECT_LT(search.finishedScore(g.position(), 1), -engine::kMateBound);
   EXPECT_EQ(search.finishedScore(g.position(), 0), -engine::kThirdPartyMate);
   EXPECT_EQ(search.finishedScore(g.position(), 3), -engine::kThirdPartyMate);
+  // A stalemate is no third-party mate: Red stalemated at its turn start, the
+  // other three share first place, a draw (0) for each of them.
+  Game stale(r, 1);
+  ASSERT_TRUE(stale.setStart(fen4(*r, 'r', "grbw",
+                                  {{"a10", "gK"}, {"a2", "gR"}, {"h3", "gN"}, {"j1", "rK"}, {"j10", "bK"},
+                                   {"c10", "wK"}}))
+                  .ok());
+  ASSERT_TRUE(stale.finished());
+  for (int seat : {0, 2, 3}) EXPECT_EQ(search.finishedScore(stale.position(), seat), 0) << seat;
 }
 
 TEST(Engine, FourSeasonsDrawsByTheFiftyRoundsWhenBehind) {
@@ -457,8 +466,9 @@ struct UciHarness {
   }
 };
 
-// `measure` (a static exchange function) of White's `move` on a Shako board
-// of `pieces`, with Shako's embedded values (pawn 90, knight 300, rook 500).
+// `measure` (one of see.h's functions of a position, a move and the
+// evaluation) of White's `move` on a Shako board of `pieces`, with Shako's
+// embedded values (pawn 90, knight 300, rook 500).
 template <typename Measure>
 auto onShakoBoard(const std::map<std::string, char>& pieces, const std::string& move, Measure measure) {
   const auto r = rules("shako");

@@ -110,12 +110,4 @@ bool losesExchange(const Position& pos, Move m, const Evaluator& eval) {
   return eval.pieceValue(typeOf(pos.at(m.from()))) > eval.pieceValue(victimType) && staticExchange(pos, m, eval) < 0;
 }
 
-int captureOrder(const Position& pos, Move m, const Evaluator& eval) {
-  const int victimType = typeOf(pos.at(m.to()));
-  const int victim = m.flag() == kEnPassant                ? 100
-                     : victimType == pos.rules().royalType ? 100000
-                                                           : eval.pieceValue(victimType);
-  return victim * 16 - eval.pieceValue(typeOf(pos.at(m.from()))) / 16;
-}
-
 }  // namespace acedrex::engine
