@@ -246,12 +246,11 @@ uint64_t MultiSearch::ttKey() const {
   return pos_.hash() ^ kRootKey[root_] ^ (algo_ == MultiAlgorithm::kBrsPlus ? 0x5151515151515151ULL : 0);
 }
 
-bool MultiSearch::legalOrdered(MoveList& list, int ply, Move ttMove, int* orderScores) {
+bool MultiSearch::legalOrdered(MoveList& list, int ply, Move ttMove) {
   pos_.legalMoves(list);
   if (list.empty()) return false;
   const int us = pos_.toMove();
-  int local[1024];
-  int* scores = orderScores ? orderScores : local;
+  int scores[1024];
   for (int i = 0; i < list.size(); ++i) {
     const Move m = list[i];
     int s;
@@ -502,7 +501,7 @@ int MultiSearch::brs(int depth, int alpha, int beta, int ply) {
       const Move m = list[i];
       const int r = inCheck ? 0 : lateReduction(m, depth, i, ply);
       const int records = play(m);
-      const int s = brsReduced(depth, r, alpha, beta, ply, true, i == 0);
+      const int s = brsReduced(depth, r, alpha, beta, ply, true);
       undo(records);
       if (stopped_) return 0;
       if (s > best) {
@@ -518,82 +517,75 @@ int MultiSearch::brs(int depth, int alpha, int beta, int ply) {
     storeTable(key, bestMove, best, depth, a0, beta, ply);
     return best;
   }
-  // MIN layer: every opponent's replies, each played while the opponents
-  // before it idle (see idleMove), and the ones after it likewise until the
-  // root seat moves again. The replies of all of them are tried in one order
-  // (a capture of any seat before the quiet moves of the first), so that a
-  // strong reply cuts the layer short early.
-  struct Reply {
-    Move move;
-    int seat;   // index into idle: the opponents before it play idle[0..seat-1]
-    int order;  // move-ordering score
-  };
-  const uint64_t key = ttKey();
-  {
-    Move unused;
-    int cut = 0;
-    if (probeTable(key, depth, alpha, beta, ply, unused, cut)) return cut;
-  }
-  const int a0 = alpha, b0 = beta;
-  std::vector<Reply> replies;
-  std::vector<Move> idle;
-  std::vector<int> made;
-  while (!pos_.finished() && pos_.isIn(root_) && pos_.toMove() != root_ &&
-         static_cast<int>(idle.size()) < rules_->nseats()) {
-    MoveList list;
-    int order[1024];
-    const TTEntry* e = tt_.probe(ttKey());
-    legalOrdered(list, ply, e ? Move::fromRaw(e->move) : Move(), order);
-    const int seat = static_cast<int>(idle.size());
-    for (int i = 0; i < list.size(); ++i) replies.push_back({list[i], seat, order[i]});
-    const Move fm = idleMove(ply);
-    idle.push_back(fm);
-    if (fm == Move()) break;
-    made.push_back(play(fm));
-  }
-  for (auto it = made.rbegin(); it != made.rend(); ++it) undo(*it);
-  std::stable_sort(replies.begin(), replies.end(), [](const Reply& a, const Reply& b) { return a.order > b.order; });
+  // MIN layer: for each opponent in turn, its every reply while the opponents
+  // before it play their first ordered move; the ones after it likewise, until
+  // the root seat moves again.
   int best = kInf;
-  Move bestMove;
-  int bestSeat = -1;
-  for (size_t i = 0; i < replies.size(); ++i) {
-    const Reply& reply = replies[i];
-    std::vector<int> inner;
-    for (int k = 0; k < reply.seat; ++k) inner.push_back(play(idle[k]));
-    const int r = pos_.inCheck(pos_.toMove()) ? 0 : lateReduction(reply.move, depth, static_cast<int>(i), ply);
-    inner.push_back(play(reply.move));
-    // The later opponents idle too.
-    while (!pos_.finished() && pos_.isIn(root_) && pos_.toMove() != root_) {
+  std::vector<int> seats;
+  {
+    int s = pos_.toMove();
+    while (s != root_ && static_cast<int>(seats.size()) < rules_->nseats()) {
+      seats.push_back(s);
+      int next = s;
+      for (int i = 1; i <= rules_->nseats(); ++i) {
+        next = (s + i) % rules_->nseats();
+        if (pos_.isIn(next)) break;
+      }
+      s = next;
+    }
+  }
+  for (size_t which = 0; which < seats.size() && alpha < beta; ++which) {
+    // Play the earlier opponents' ordered moves.
+    std::vector<int> made;
+    bool ok = true;
+    for (size_t k = 0; k < which; ++k) {
+      if (pos_.finished() || !pos_.isIn(root_) || pos_.toMove() == root_) {
+        ok = false;
+        break;
+      }
       const Move fm = idleMove(ply);
-      if (fm == Move()) break;
-      inner.push_back(play(fm));
+      if (fm == Move()) {
+        ok = false;
+        break;
+      }
+      made.push_back(play(fm));
     }
-    const int s = brsReduced(depth, r, alpha, beta, ply, false, best == kInf);
-    for (auto it = inner.rbegin(); it != inner.rend(); ++it) undo(*it);
+    if (ok && !pos_.finished() && pos_.toMove() != root_ && pos_.toMove() == seats[which]) {
+      MoveList list;
+      const TTEntry* e = tt_.probe(ttKey());
+      legalOrdered(list, ply, e ? Move::fromRaw(e->move) : Move());
+      Move bestMove;
+      const bool inCheck = pos_.inCheck(pos_.toMove());
+      for (int i = 0; i < list.size(); ++i) {
+        const Move m = list[i];
+        const int r = inCheck ? 0 : lateReduction(m, depth, i, ply);
+        std::vector<int> inner{play(m)};
+        // The later opponents play their ordered moves.
+        while (!pos_.finished() && pos_.isIn(root_) && pos_.toMove() != root_) {
+          const Move fm = idleMove(ply);
+          if (fm == Move()) break;
+          inner.push_back(play(fm));
+        }
+        const int s = brsReduced(depth, r, alpha, beta, ply, false);
+        for (auto it = inner.rbegin(); it != inner.rend(); ++it) undo(*it);
+        if (stopped_) break;
+        if (s < best) {
+          best = s;
+          bestMove = m;
+        }
+        beta = std::min(beta, s);
+        if (alpha >= beta) {
+          rememberCutoff(m, depth, ply);
+          break;
+        }
+      }
+      // The reply found best is this seat's ordered move next time here.
+      if (bestMove != Move() && !stopped_) tt_.store(ttKey(), bestMove, 0, 0, kBoundNone);
+    }
+    for (auto it = made.rbegin(); it != made.rend(); ++it) undo(*it);
     if (stopped_) return 0;
-    if (s < best) {
-      best = s;
-      bestMove = reply.move;
-      bestSeat = reply.seat;
-    }
-    beta = std::min(beta, s);
-    if (alpha >= beta) break;
   }
   if (best == kInf) return evaluate();
-  // The layer's bound, with the best reply as the first seat's ordered move
-  // when it is that seat's.
-  storeTable(key, bestSeat == 0 ? bestMove : Move(), best, depth, a0, b0, ply);
-  if (bestMove != Move() && bestSeat > 0) {
-    // Another seat's best reply is its ordered move next time there, and a
-    // killer at this ply.
-    std::vector<int> inner;
-    for (int k = 0; k < bestSeat; ++k) inner.push_back(play(idle[k]));
-    if (alpha >= beta) rememberCutoff(bestMove, depth, ply);
-    tt_.store(ttKey(), bestMove, 0, 0, kBoundNone);
-    for (auto it = inner.rbegin(); it != inner.rend(); ++it) undo(*it);
-  } else if (alpha >= beta) {
-    rememberCutoff(bestMove, depth, ply);
-  }
   return best;
 }
 
@@ -606,21 +598,16 @@ int MultiSearch::lateReduction(Move m, int depth, int index, int ply) const {
   return lateMoveReduction(depth, index, !isCapture(m) && m.promo() < 0 && !killer);
 }
 
-int MultiSearch::brsReduced(int depth, int reduction, int alpha, int beta, int ply, bool maxLayer, bool first) {
-  // The move is made. After the first move of a layer, a move is tried with
-  // a null window (at the lower depth when it is reduced and does not check
-  // the seat to move now), and searched with the full window only when it
-  // reaches the window (above alpha for the root seat, below beta for an
-  // opponent): principal variation search.
-  if (first) return brs(depth - 1, alpha, beta, ply + 1);
-  const int lo = maxLayer ? alpha : beta - 1;
-  const auto fails = [&](int s) { return maxLayer ? s <= alpha : s >= beta; };
+int MultiSearch::brsReduced(int depth, int reduction, int alpha, int beta, int ply, bool maxLayer) {
+  // The move is made. A reduced move, unless it checks the seat to move now,
+  // is tried with a null window at the lower depth, and searched in full
+  // only when it reaches the window (above alpha for the root seat, below
+  // beta for an opponent).
   if (reduction > 0 && !pos_.finished() && !pos_.inCheck(pos_.toMove())) {
-    const int s = brs(depth - 1 - reduction, lo, lo + 1, ply + 1);
-    if (stopped_ || fails(s)) return s;
+    const int s = maxLayer ? brs(depth - 1 - reduction, alpha, alpha + 1, ply + 1)
+                           : brs(depth - 1 - reduction, beta - 1, beta, ply + 1);
+    if (stopped_ || (maxLayer ? s <= alpha : s >= beta)) return s;
   }
-  const int s = brs(depth - 1, lo, lo + 1, ply + 1);
-  if (stopped_ || fails(s) || (maxLayer ? s >= beta : s <= alpha)) return s;
   return brs(depth - 1, alpha, beta, ply + 1);
 }
 
@@ -704,15 +691,7 @@ SearchResult MultiSearch::run(const Game& game, const SearchLimits& limits, std:
     for (size_t k = 0; k < order.size(); ++k) {
       const size_t i = order[k];
       const int records = play(root[i]);
-      // After the first move, a null window around the best so far; a move
-      // that beats it is searched again with the full window.
-      int s;
-      if (exactAll || searched == 0 || algo_ == MultiAlgorithm::kMaxN) {
-        s = searchChild(depth - 1, exactAll ? -kInf : alpha, kInf, 1);
-      } else {
-        s = searchChild(depth - 1, alpha, alpha + 1, 1);
-        if (s > alpha && !stopped_) s = searchChild(depth - 1, alpha, kInf, 1);
-      }
+      const int s = searchChild(depth - 1, exactAll ? -kInf : alpha, kInf, 1);
       undo(records);
       if (stopped_) break;
       iter[i] = s;

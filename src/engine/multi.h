@@ -90,10 +90,9 @@ class MultiSearch {
   void storeTable(uint64_t key, Move best, int score, int depth, int alpha0, int beta, int ply);
   int brs(int depth, int alpha, int beta, int ply);
   // lateMoveReduction for `m`, the `index`th in the order; and the search of
-  // a made move with that reduction, with a null window unless it is the
-  // layer's `first`.
+  // a made move with that reduction.
   int lateReduction(Move m, int depth, int index, int ply) const;
-  int brsReduced(int depth, int reduction, int alpha, int beta, int ply, bool maxLayer, bool first);
+  int brsReduced(int depth, int reduction, int alpha, int beta, int ply, bool maxLayer);
   int chance(int depth, int alpha, int beta, int ply);
   Vec maxn(int depth, int ply);
   int quiesce(int alpha, int beta, int ply, int qdepth, bool quiet);
@@ -121,7 +120,7 @@ class MultiSearch {
   void undo(int records);
   bool isRepetition() const;
   uint64_t ttKey() const;
-  bool legalOrdered(MoveList& list, int ply, Move ttMove = Move(), int* orderScores = nullptr);
+  bool legalOrdered(MoveList& list, int ply, Move ttMove = Move());
   Move firstOrdered(int ply);
   Move idleMove(int ply);  // what an opponent other than the best replier plays in BRS
   void rememberCutoff(Move m, int depth, int ply);
