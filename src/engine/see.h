@@ -26,9 +26,10 @@ bool losesExchange(const Position& pos, Move m, const Evaluator& eval);
 // (a king above any piece, a pawn taken en passant at a pawn's 100), then the
 // least valuable attacker. Inline: every search scores its captures with it.
 inline int captureOrder(const Position& pos, Move m, const Evaluator& eval) {
-  const int victim = m.flag() == kEnPassant                             ? 100
-                     : typeOf(pos.at(m.to())) == pos.rules().royalType ? 100000
-                                                                       : eval.pieceValue(typeOf(pos.at(m.to())));
+  const int victimType = typeOf(pos.at(m.to()));
+  const int victim = m.flag() == kEnPassant                ? 100
+                     : victimType == pos.rules().royalType ? 100000
+                                                           : eval.pieceValue(victimType);
   return victim * 16 - eval.pieceValue(typeOf(pos.at(m.from()))) / 16;
 }
 
