@@ -391,6 +391,35 @@ TEST(Engine, ChanceBotTakesMaterialWhenManyThrowsAnswerTheCheck) {
   for (int d : {2, 4}) EXPECT_EQ(bestUnderThrow(fen, 5, true, d), "c3c10") << "depth " << d;
 }
 
+TEST(Engine, FourSeasonsChanceNodesWeighTheThrowsThatMate) {
+  // Green must move its knight (the throw). Red's rook mates Green on h1
+  // (the alfils on a2 and b2 box the king in and cannot block the first
+  // rank), but only on a rook throw, one of six; on the others Red moves its
+  // king or loses the turn. Searching the throws as if free, Green is mated;
+  // with the opponents' next throws as chance nodes, Green is worse but far
+  // from lost, and not by a mate score averaged as centipawns (about 5000).
+  auto r = rules("four-seasons", {"die=on"});
+  const std::string fen = fen4(*r, 'g', "grbw",
+                               {{"a1", "gK"}, {"a2", "gA"}, {"b2", "gA"}, {"a8", "gN"}, {"h8", "rR"},
+                                {"c5", "rK"}, {"f5", "bK"}, {"e7", "wK"}});
+  auto scoreWith = [&](bool chanceNodes) {
+    for (uint64_t seed = 1; seed < 200; ++seed) {
+      Game g(r, seed);
+      EXPECT_TRUE(g.setStart(fen).ok());
+      if (g.currentThrow() != 3) continue;  // the knight
+      auto bot = engine::makeBotWith(r, 9, 1, engine::MultiAlgorithm::kParanoid, chanceNodes);
+      std::atomic<bool> stop{false};
+      return bot->choose(g, depth(4), stop).info.score;
+    }
+    ADD_FAILURE() << "no seed throws the knight";
+    return 0;
+  };
+  EXPECT_LT(scoreWith(false), -engine::kMateBound);
+  const int withChance = scoreWith(true);
+  EXPECT_GT(withChance, -2500);
+  EXPECT_LT(withChance, -100);
+}
+
 TEST(Engine, EvalParamsRoundTrip) {
   auto r = rules("shako");
   const auto p = engine::defaultEvalParams(*r);

@@ -372,13 +372,17 @@ int MultiSearch::quiesce(int alpha, int beta, int ply, int qdepth, bool quiet) {
 }
 
 int MultiSearch::chance(int depth, int alpha, int beta, int ply) {
+  // Every face is equally likely; each face's best move is found by alpha-beta
+  // over the moves of that piece kind (a face with none loses the turn), and
+  // the faces are averaged as winning chances (FaceAverage), so that one face
+  // that mates does not outweigh all the others.
   (void)alpha;
   (void)beta;
   const Rules& r = *rules_;
   const bool maxNode = pos_.toMove() == root_;
   MoveList list;
   legalOrdered(list, ply);
-  long total = 0;
+  FaceAverage average;
   int nullValue = kInf + 1;
   for (const DieFace& face : r.die) {
     int best = maxNode ? -kInf : kInf;
@@ -387,7 +391,8 @@ int MultiSearch::chance(int depth, int alpha, int beta, int ply) {
       if (typeOf(pos_.at(m.from())) != face.type) continue;
       any = true;
       const int records = play(m);
-      const int s = paranoid(depth - 1, -kInf, kInf, ply + 1);
+      // Alpha-beta within the face: only its best move's value is needed exactly.
+      const int s = maxNode ? paranoid(depth - 1, best, kInf, ply + 1) : paranoid(depth - 1, -kInf, best, ply + 1);
       undo(records);
       if (stopped_) return 0;
       best = maxNode ? std::max(best, s) : std::min(best, s);
@@ -401,9 +406,16 @@ int MultiSearch::chance(int depth, int alpha, int beta, int ply) {
       }
       best = nullValue;
     }
-    total += best;
+    average.add(best);
   }
-  return static_cast<int>(total / static_cast<long>(r.die.size()));
+  return average.value();
+}
+
+bool MultiSearch::isChanceNode(int ply) const {
+  // The next throw of each opponent (the root seat's own is known) is a
+  // chance node; later throws are searched as if free: expectimax has no
+  // cutoffs between the faces and would cost most of the depth.
+  return !rules_->die.empty() && config_.chanceNodes && ply < rules_->nseats();
 }
 
 bool MultiSearch::settledBeforeSearch(int depth, int alpha, int beta, int ply, int& score) {
@@ -451,7 +463,7 @@ void MultiSearch::storeTable(uint64_t key, Move best, int score, int depth, int 
 int MultiSearch::paranoid(int depth, int alpha, int beta, int ply) {
   int early = 0;
   if (settledBeforeSearch(depth, alpha, beta, ply, early)) return early;
-  if (!rules_->die.empty() && config_.chanceNodes) return chance(depth, alpha, beta, ply);
+  if (isChanceNode(ply)) return chance(depth, alpha, beta, ply);
   const bool maxNode = pos_.toMove() == root_;
   const uint64_t key = ttKey();
   Move ttMove;

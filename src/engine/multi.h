@@ -16,8 +16,9 @@
 // evaluate). BRS reduces late quiet moves. Results are decided by places, not
 // coins; a repeated position is scored as the draw it can be made into. The
 // quiescence search lets every opponent capture (or pass) before the root
-// seat moves again. With a die, later throws are chance nodes (expectimax
-// over the faces, on the paranoid backbone).
+// seat moves again. With a die, each opponent's next throw is a chance node
+// (expectimax over the faces, averaged as winning chances, on the paranoid
+// backbone); later throws are searched as if free.
 #pragma once
 
 #include <array>
@@ -94,6 +95,7 @@ class MultiSearch {
   int lateReduction(Move m, int depth, int index, int ply) const;
   int brsReduced(int depth, int reduction, int alpha, int beta, int ply, bool maxLayer);
   int chance(int depth, int alpha, int beta, int ply);
+  bool isChanceNode(int ply) const;
   Vec maxn(int depth, int ply);
   int quiesce(int alpha, int beta, int ply, int qdepth, bool quiet);
   int searchChild(int depth, int alpha, int beta, int ply);  // the configured algorithm below the root
