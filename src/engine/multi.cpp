@@ -412,9 +412,10 @@ int MultiSearch::chance(int depth, int alpha, int beta, int ply) {
 }
 
 bool MultiSearch::isChanceNode(int ply) const {
-  // The next throw of each opponent (the root seat's own is known) is a
-  // chance node; later throws are searched as if free: expectimax has no
-  // cutoffs between the faces and would cost most of the depth.
+  // The throws of the first round below the root (each opponent's next one;
+  // with a seat out, the root seat's next as well) are chance nodes; later
+  // throws are searched as if free: expectimax has no cutoffs between the
+  // faces and would cost most of the depth.
   return !rules_->die.empty() && config_.chanceNodes && ply < rules_->nseats();
 }
 
