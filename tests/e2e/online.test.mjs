@@ -68,7 +68,7 @@ test('two seats, two browsers, invitation links', async () => {
 
 test('a reload in the middle of a game restores it', async () => {
   const page = await browser.newPage();
-  await page.goto(`${server.base}/?variant=joko-urtaroak`);
+  await page.goto(`${server.base}/?variant=joko-urtaroak&seed=1`);
   await page.waitForSelector('body[data-ready="1"]');
   await page.locator('#v-joko-urtaroak').check();
   const kinds = page.locator('[data-seat-kind]');

@@ -27,7 +27,7 @@ function pickMove(state, avoid = new Set()) {
 const split = (m) => { const x = m.match(/^([a-p]\d+)([a-p]\d+)/); return [x[1], x[2]]; };
 
 async function createInLobby(page, variant, nSeats) {
-  await page.goto(`${server.base}/`);
+  await page.goto(`${server.base}/?seed=1`);   // the bots' noise seeded: the same game on every run
   await page.waitForSelector('body[data-ready="1"]');
   await page.locator(`#v-${variant}`).check();
   await page.waitForSelector(`[data-seat-kind]`);
