@@ -44,8 +44,9 @@ test('promotion chooser and rotations of the board component', async () => {
 
 test('Four Seasons with the die: the throw and the piece it allows', async () => {
   const page = await browser.newPage();
-  // A fixed seed: with random throws and bot noise, about one game in fifty ended (a repetition of lost turns, or
-  // Green mated) before Green's third move, and the test waited for a turn that never came.
+  // A fixed seed: with random throws and bot noise a game can end before Green's third move (of 60 games played
+  // through the API, one was drawn by a repetition of lost turns before Green moved), and the test waited for a turn
+  // that never came.
   await page.goto(`${server.base}/?variant=four-seasons&seed=1`);
   await page.waitForSelector('body[data-ready="1"]');
   await page.locator('select[data-option="die"]').selectOption('on');
