@@ -786,6 +786,26 @@ TEST(FourSeasons, DieLostTurnCountsTowardsFifty) {
   EXPECT_EQ(g.drawReason(), "fifty moves");
 }
 
+TEST(FourSeasons, DieLostTurnsRepeatThePositionIntoADraw) {
+  // A lost turn is a ply and the throw is no part of the position: two
+  // rounds of lost turns from the start bring the placement, the seat to
+  // move and the seats in back a third time, a draw before any move.
+  const std::string start = fsRules()->start;
+  const uint64_t seed = findSeed(start, {"die=on"}, [](Game& g) {
+    for (int ply = 0; ply < 8; ++ply)
+      if (g.finished() || gameMoves(g) != V{"0000"} || !g.play("0000").ok()) return false;
+    return true;
+  });
+  Game g = game(start, {"die=on"}, seed);
+  for (int ply = 0; ply < 8; ++ply) {
+    EXPECT_FALSE(g.finished()) << "ply " << ply;
+    PLAY(g, "0000");
+  }
+  EXPECT_TRUE(g.finished());
+  EXPECT_EQ(g.drawReason(), "repetition");
+  EXPECT_EQ(g.position().places(), (Places{1, 1, 1, 1}));
+}
+
 // Red to move, in check from Black's rook a8 on the a-file; only its king can answer.
 const std::map<std::string, std::string> kRedInCheck = {{"d5", "gK"}, {"a1", "rK"}, {"h2", "rN"},
                                                         {"h8", "bK"}, {"a8", "bR"}, {"e7", "wK"}};

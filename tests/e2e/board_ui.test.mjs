@@ -79,6 +79,17 @@ test('Four Seasons with the die: the throw and the piece it allows', async () =>
   await page.context().close();
 });
 
+test('a malformed seed in the lobby URL is refused with the server error', async () => {
+  const page = await browser.newPage();
+  await page.goto(`${server.base}/?variant=shako&seed=abc`);
+  await page.waitForSelector('body[data-ready="1"]');
+  await page.locator('#create-btn').click();
+  await page.waitForFunction(() => document.getElementById('create-error').textContent !== '');
+  assert.match(await page.locator('#create-error').textContent(), /seed/);
+  assert.equal(new URL(page.url()).pathname, '/', 'no game page opened');
+  await page.context().close();
+});
+
 test('hot seat: one browser plays both seats; a watcher follows by /game/ID', async () => {
   const page = await browser.newPage();
   await page.goto(`${server.base}/?variant=shako`);
