@@ -2,7 +2,7 @@
 # Installs what Acedrex needs on Debian 12 (run as root; safe to run again).
 set -euo pipefail
 need=()
-for pkg in g++ cmake make libgtest-dev libgmock-dev libbenchmark-dev fairy-stockfish clang libclang-rt-14-dev python3 libboost-dev libsqlite3-dev; do
+for pkg in g++ cmake make libgtest-dev libgmock-dev libbenchmark-dev fairy-stockfish clang libclang-rt-14-dev python3 libboost-dev libsqlite3-dev libcli11-dev libspdlog-dev; do
   dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
 done
 if [ ${#need[@]} -gt 0 ]; then

@@ -18,6 +18,7 @@ struct ApiRequest {
   std::string target;         // path and query, as sent
   std::string authorization;  // the Authorization header, if any
   std::string body;
+  std::string client;         // the client's address (for per-client limits); "" in tests
 };
 
 struct ApiResponse {
