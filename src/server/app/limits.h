@@ -15,20 +15,7 @@
 
 namespace acedrex::server {
 
-// What an operator can set (`acedrex serve --limit-...`); docs/server.md
-// lists each with its default. 0 turns a per-client limit off.
-struct ServerLimits {
-  int gamesPerClientPerMinute = 20;    // POST /api/game per client address
-  size_t maxOpenGames = 2000;          // unfinished games in all (creation beyond: 503)
-  int requestsPerClientPerSecond = 50; // every HTTP request, sustained rate per address
-  int requestBurst = 200;              // ... and the burst a client may send at once
-  int connectionsPerClient = 64;       // open TCP connections per address (HTTP, streams, WebSockets)
-  int maxConnections = 4096;           // open TCP connections in all
-  int streamsPerClient = 16;           // WebSockets and NDJSON streams per address
-  int maxStreams = 2048;               // WebSockets and NDJSON streams in all
-  size_t queueBytesPerClient = 1 << 20;  // bytes queued for one slow stream before it is cut
-  int idleGameMinutes = 30;            // unfinished games untouched this long leave memory (reload on use)
-};
+// ServerLimits (the settings) is in common.h.
 
 // A token bucket per key (a client address): `rate` tokens a second up to
 // `burst`. allow() takes one token if there is one. The map of keys is

@@ -14,9 +14,10 @@ namespace acedrex::server::net {
 struct HttpConfig {
   std::string address = "0.0.0.0";
   int port = 8080;          // 0: any free port (see start()'s result)
-  std::string webDir = "web";
+  std::string webDir;       // "": the front end embedded in the binary; a directory overrides it
   int threads = 4;          // I/O threads
   bool handleSignals = true;  // SIGINT / SIGTERM stop run()
+  ServerLimits limits;      // requests and connections per client and in all
 };
 
 class HttpServer {
