@@ -98,7 +98,7 @@ int cmdServe(const std::vector<std::string>& args) {
   lobby.start();
   std::printf("acedrex serve: listening on http://%s:%d/  (db %s, %d unfinished games resumed, web %s)\n",
               http.address == "0.0.0.0" ? "localhost" : http.address.c_str(), *port, db.c_str(), *loaded,
-              http.webDir.c_str());
+              httpServer.webDescription().c_str());
   std::printf("port %d\n", *port);
   std::fflush(stdout);
   httpServer.run();

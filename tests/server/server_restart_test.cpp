@@ -29,7 +29,7 @@ class ServeProcess {
       ::close(out[0]);
       ::close(out[1]);
       std::vector<std::string> args{ACEDREX_BINARY, "serve", "--port", "0", "--address", "127.0.0.1", "--db", db,
-                                    "--web", "/nonexistent", "--threads", "2", "--bot-threads", "2"};
+                                    "--threads", "2", "--bot-threads", "2"};
       for (const auto& e : extra) args.push_back(e);
       std::vector<char*> argv;
       for (auto& a : args) argv.push_back(a.data());

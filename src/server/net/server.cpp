@@ -1,6 +1,11 @@
 // Boost.Beast sessions, after the chat-multi example: the app knows nothing
 // about sockets; each socket has its own strand; a WebSocket or a stream
 // writes one message at a time from a queue.
+//
+// What a client can hold is bounded (ServerLimits): its TCP connections, its
+// streams and WebSockets, its request rate, and the bytes queued for it. A
+// completion handler never touches a queue entry after the session closed,
+// and a queue is never cleared under a write in flight.
 #include "server/net/server.h"
 
 #include <boost/asio/signal_set.hpp>
@@ -9,15 +14,17 @@
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
-#include <cstdio>
+#include <chrono>
 #include <deque>
-#include <filesystem>
-#include <fstream>
-#include <sstream>
+#include <map>
+#include <mutex>
 #include <thread>
 #include <vector>
 
-#include "server/app/http_util.h"
+#include "server/app/limits.h"
+#include "server/app/log.h"
+#include "server/app/out_queue.h"
+#include "server/app/static_files.h"
 
 namespace acedrex::server::net {
 
@@ -29,29 +36,88 @@ using tcp = asio::ip::tcp;
 
 namespace {
 
-constexpr size_t kMaxQueued = 4096;  // messages waiting for a slow client before it is dropped
+constexpr auto kHeaderTimeout = std::chrono::seconds(30);  // a request's headers and body must arrive within this
 
-std::string mimeType(const std::string& path) {
-  const auto dot = path.rfind('.');
-  const std::string ext = dot == std::string::npos ? "" : path.substr(dot + 1);
-  if (ext == "html" || ext == "htm") return "text/html; charset=utf-8";
-  if (ext == "js" || ext == "mjs") return "text/javascript; charset=utf-8";
-  if (ext == "css") return "text/css; charset=utf-8";
-  if (ext == "json") return "application/json";
-  if (ext == "svg") return "image/svg+xml";
-  if (ext == "png") return "image/png";
-  if (ext == "jpg" || ext == "jpeg") return "image/jpeg";
-  if (ext == "ico") return "image/x-icon";
-  if (ext == "woff2") return "font/woff2";
-  if (ext == "txt" || ext == "md") return "text/plain; charset=utf-8";
-  if (ext == "map") return "application/json";
-  return "application/octet-stream";
-}
+// One counted connection or stream: released when the last holder lets go.
+class Slot {
+ public:
+  Slot(ConnectionCounter& counter, std::string key) : counter_(counter), key_(std::move(key)) {}
+  ~Slot() { counter_.release(key_); }
+  Slot(const Slot&) = delete;
+  Slot& operator=(const Slot&) = delete;
+
+ private:
+  ConnectionCounter& counter_;
+  std::string key_;
+};
+
+// Messages shared between the subscribers of a game: every spectator (and
+// every connection of one seat) of one change gets the same bytes, so a
+// change costs one copy whatever the number of silent clients.
+class SharedMessages {
+ public:
+  enum Format { kWebSocket, kNdjson };
+  std::shared_ptr<const std::string> get(const Update& u, const std::string& you, Format format) {
+    const Key key{u.base.get(), you, format};
+    std::lock_guard lock(m_);
+    if (auto it = cache_.find(key); it != cache_.end()) {
+      if (auto msg = it->second.msg.lock(); msg && it->second.base.lock() == u.base) return msg;
+    }
+    auto msg = std::make_shared<const std::string>(compose(u, you, format));
+    if (cache_.size() >= 4096) prune();
+    cache_[key] = Entry{u.base, msg};
+    return msg;
+  }
+
+ private:
+  using Key = std::tuple<const void*, std::string, int>;
+  struct Entry {
+    std::weak_ptr<const std::string> base;
+    std::weak_ptr<const std::string> msg;
+  };
+  static std::string compose(const Update& u, const std::string& you, Format format) {
+    if (format == kNdjson) return stateWithYou(*u.base, you) + "\n";
+    std::string msg;
+    msg.reserve(u.base->size() + 64);
+    msg += "{\"t\":\"";
+    msg += u.type;
+    msg += "\",\"d\":";
+    msg += stateWithYou(*u.base, you);
+    msg += ",\"v\":" + std::to_string(u.v) + "}";
+    return msg;
+  }
+  void prune() {
+    for (auto it = cache_.begin(); it != cache_.end();) {
+      if (it->second.msg.expired()) it = cache_.erase(it);
+      else ++it;
+    }
+    if (cache_.size() >= 4096) cache_.clear();
+  }
+  std::mutex m_;
+  std::map<Key, Entry> cache_;
+};
+
+// What every session reaches: the app, the static files, the limits.
+struct Shared {
+  Shared(Api& a, const HttpConfig& c, const TimeSource& time)
+      : api(a), limits(c.limits),
+        requests(c.limits.requestsPerClientPerSecond, c.limits.requestBurst, time),
+        connections(c.limits.connectionsPerClient, c.limits.maxConnections),
+        streams(c.limits.streamsPerClient, c.limits.maxStreams) {}
+  Api& api;
+  ServerLimits limits;
+  std::optional<WebRoot> web;
+  RateLimiter requests;
+  ConnectionCounter connections;
+  ConnectionCounter streams;
+  SharedMessages messages;
+};
 
 template <class Body>
 void commonHeaders(http::response<Body>& res) {
   res.set(http::field::server, "acedrex");
   res.set(http::field::access_control_allow_origin, "*");
+  res.set("X-Content-Type-Options", "nosniff");
 }
 
 http::response<http::string_body> makeResponse(unsigned version, bool keepAlive, const ApiResponse& r) {
@@ -59,6 +125,7 @@ http::response<http::string_body> makeResponse(unsigned version, bool keepAlive,
   commonHeaders(res);
   res.set(http::field::content_type, r.contentType);
   res.set(http::field::cache_control, "no-store");
+  if (r.status == 429) res.set(http::field::retry_after, "1");
   res.keep_alive(keepAlive);
   res.body() = r.body;
   res.prepare_payload();
@@ -70,8 +137,10 @@ http::response<http::string_body> makeResponse(unsigned version, bool keepAlive,
 
 class WsSession : public std::enable_shared_from_this<WsSession> {
  public:
-  WsSession(tcp::socket&& socket, Api& api, Subscription sub)
-      : ws_(std::move(socket)), api_(api), sub_(std::move(sub)) {}
+  WsSession(tcp::socket&& socket, Shared& shared, Subscription sub, std::string client, std::shared_ptr<Slot> conn,
+            std::shared_ptr<Slot> stream)
+      : ws_(std::move(socket)), shared_(shared), sub_(std::move(sub)), client_(std::move(client)),
+        conn_(std::move(conn)), stream_(std::move(stream)) {}
 
   void run(http::request<http::string_body> req) {
     ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
@@ -83,7 +152,7 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
 
  private:
   void onAccept(beast::error_code ec) {
-    if (ec) return;
+    if (ec) return closeDown();
     // The listener holds only a weak pointer: it may outlive the session and the
     // io_context (it is destroyed with the room).
     std::weak_ptr<WsSession> weak = shared_from_this();
@@ -92,140 +161,145 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
         sub_.token,
         [weak](const Update& u) {
           if (auto self = weak.lock())
-            asio::post(self->ws_.get_executor(), [self, u]() { self->send(self->compose(u)); });
+            asio::post(self->ws_.get_executor(), [self, u]() { self->sendUpdate(u); });
         },
         &current, &you_);
     subscribed_ = true;
-    send(compose(current));
+    sendUpdate(current);
     doRead();
   }
 
-  std::shared_ptr<const std::string> compose(const Update& u) const {
-    auto msg = std::make_shared<std::string>();
-    msg->reserve(u.base->size() + 64);
-    *msg += "{\"t\":\"";
-    *msg += u.type;
-    *msg += "\",\"d\":";
-    *msg += stateWithYou(*u.base, you_);
-    *msg += ",\"v\":" + std::to_string(u.v) + "}";
-    return msg;
+  void sendUpdate(const Update& u) {
+    if (closed_) return;
+    send(shared_.messages.get(u, you_, SharedMessages::kWebSocket), true);
   }
 
   void doRead() { ws_.async_read(buffer_, beast::bind_front_handler(&WsSession::onRead, shared_from_this())); }
 
   void onRead(beast::error_code ec, std::size_t) {
-    if (ec) {
-      closeDown();
-      return;
-    }
+    if (ec || closed_) return closeDown();
     const std::string message = beast::buffers_to_string(buffer_.data());
     buffer_.consume(buffer_.size());
     std::string reply;
     if (!ws_.got_text()) {
       reply = "{\"t\":\"error\",\"d\":{\"error\":\"messages are JSON text\",\"code\":\"bad-message\"}}";
+    } else if (!shared_.requests.allow(client_)) {
+      reply = "{\"t\":\"error\",\"d\":{\"error\":\"too many messages; slow down\",\"code\":\"rate-limited\"}}";
     } else {
-      reply = api_.onSocketMessage(*sub_.room, sub_.token, message);
+      reply = shared_.api.onSocketMessage(*sub_.room, sub_.token, message);
     }
-    if (!reply.empty()) send(std::make_shared<const std::string>(std::move(reply)));
-    doRead();
+    if (!reply.empty()) send(std::make_shared<const std::string>(std::move(reply)), false);
+    if (!closed_) doRead();
   }
 
-  void send(std::shared_ptr<const std::string> msg) {
+  void send(std::shared_ptr<const std::string> msg, bool state) {
     if (closed_) return;
-    if (queue_.size() >= kMaxQueued) {
-      closeDown();
-      beast::get_lowest_layer(ws_).socket().close();
-      return;
+    switch (queue_.push(std::move(msg), state, shared_.limits.queueBytesPerClient)) {
+      case OutQueue::Push::kFull:
+        log::info("websocket cut: its client does not read (queue over the byte limit)");
+        return closeDown();
+      case OutQueue::Push::kQueued: return;
+      case OutQueue::Push::kWrite: return doWrite();
     }
-    queue_.push_back(std::move(msg));
-    if (queue_.size() > 1) return;
-    doWrite();
   }
 
   void doWrite() {
+    writing_ = true;
     ws_.text(true);
-    ws_.async_write(asio::buffer(*queue_.front()), beast::bind_front_handler(&WsSession::onWrite, shared_from_this()));
+    ws_.async_write(asio::buffer(queue_.front()), beast::bind_front_handler(&WsSession::onWrite, shared_from_this()));
   }
 
   void onWrite(beast::error_code ec, std::size_t) {
-    if (ec) {
-      closeDown();
-      return;
-    }
-    queue_.pop_front();
-    if (!queue_.empty()) doWrite();
+    writing_ = false;
+    if (ec || closed_) return closeDown();
+    if (queue_.pop()) doWrite();
   }
 
+  // Idempotent. The queue is left as it is: a write in flight still points
+  // into it, and it goes with the session.
   void closeDown() {
+    const bool first = !closed_;
     closed_ = true;
-    queue_.clear();
     if (subscribed_) {
       subscribed_ = false;
       sub_.room->unsubscribe(listenerId_);
     }
+    if (first) {
+      beast::error_code ignored;
+      beast::get_lowest_layer(ws_).socket().shutdown(tcp::socket::shutdown_both, ignored);
+      beast::get_lowest_layer(ws_).socket().close(ignored);
+    }
   }
 
   websocket::stream<beast::tcp_stream> ws_;
-  Api& api_;
+  Shared& shared_;
   Subscription sub_;
+  std::string client_;
+  std::shared_ptr<Slot> conn_, stream_;
   beast::flat_buffer buffer_;
-  std::deque<std::shared_ptr<const std::string>> queue_;
+  OutQueue queue_;
   std::string you_ = "[]";
   int listenerId_ = 0;
   bool subscribed_ = false;
   bool closed_ = false;
+  bool writing_ = false;
 };
 
 // ---------------------------------------------------------------------------
-// NDJSON stream: /api/game/{id}/stream
+// NDJSON stream: /api/game/{id}/stream. HTTP/1.1 clients get chunks;
+// HTTP/1.0 clients get the lines as they are, ended by closing.
 
 class StreamSession : public std::enable_shared_from_this<StreamSession> {
  public:
-  StreamSession(beast::tcp_stream&& stream, Subscription sub, unsigned version)
-      : stream_(std::move(stream)), sub_(std::move(sub)), timer_(stream_.get_executor()),
-        res_(http::status::ok, version), sr_(res_) {}
+  StreamSession(beast::tcp_stream&& stream, Shared& shared, Subscription sub, unsigned version,
+                std::shared_ptr<Slot> conn, std::shared_ptr<Slot> slot)
+      : stream_(std::move(stream)), shared_(shared), sub_(std::move(sub)), timer_(stream_.get_executor()),
+        res_(http::status::ok, version), sr_(res_), chunked_(version >= 11), conn_(std::move(conn)),
+        slot_(std::move(slot)) {}
 
   void run() {
     commonHeaders(res_);
     res_.set(http::field::content_type, "application/x-ndjson");
     res_.set(http::field::cache_control, "no-store");
-    res_.chunked(true);
+    if (chunked_) {
+      res_.chunked(true);
+    } else {
+      res_.keep_alive(false);
+    }
     stream_.expires_never();
     http::async_write_header(stream_, sr_, beast::bind_front_handler(&StreamSession::onHeader, shared_from_this()));
   }
 
  private:
   void onHeader(beast::error_code ec, std::size_t) {
-    if (ec) return;
+    if (ec) return closeDown();
     std::weak_ptr<StreamSession> weak = shared_from_this();
     Update current;
     listenerId_ = sub_.room->subscribe(
         sub_.token,
         [weak](const Update& u) {
           if (auto self = weak.lock())
-            asio::post(self->stream_.get_executor(), [self, u]() { self->send(self->line(u)); });
+            asio::post(self->stream_.get_executor(), [self, u]() { self->sendUpdate(u); });
         },
         &current, &you_);
     subscribed_ = true;
-    send(line(current));
+    sendUpdate(current);
     watchClose();
     armKeepAlive();
   }
 
-  std::shared_ptr<const std::string> line(const Update& u) const {
-    return std::make_shared<const std::string>(stateWithYou(*u.base, you_) + "\n");
+  void sendUpdate(const Update& u) {
+    if (closed_) return;
+    send(shared_.messages.get(u, you_, SharedMessages::kNdjson), true);
   }
 
-  // The client sends nothing; a read ends when it goes away.
+  // The client sends nothing; a read ends when it goes away (or half-closes).
   void watchClose() {
     stream_.socket().async_read_some(asio::buffer(scratch_),
                                      beast::bind_front_handler(&StreamSession::onClientData, shared_from_this()));
   }
   void onClientData(beast::error_code ec, std::size_t) {
-    if (ec) {
-      closeDown();
-      return;
-    }
+    if (ec || closed_) return closeDown();
     watchClose();
   }
 
@@ -233,63 +307,66 @@ class StreamSession : public std::enable_shared_from_this<StreamSession> {
     timer_.expires_after(std::chrono::seconds(20));
     timer_.async_wait([self = shared_from_this()](beast::error_code ec) {
       if (ec || self->closed_) return;
-      if (self->idle_) self->send(std::make_shared<const std::string>("\n"));
+      if (self->idle_) self->send(std::make_shared<const std::string>("\n"), false);
       self->idle_ = true;
-      self->armKeepAlive();
+      if (!self->closed_) self->armKeepAlive();
     });
   }
 
-  void send(std::shared_ptr<const std::string> msg) {
+  void send(std::shared_ptr<const std::string> msg, bool state) {
     if (closed_) return;
     idle_ = false;
-    if (queue_.size() >= kMaxQueued) {
-      closeDown();
-      return;
+    switch (queue_.push(std::move(msg), state, shared_.limits.queueBytesPerClient)) {
+      case OutQueue::Push::kFull:
+        log::info("stream cut: its client does not read (queue over the byte limit)");
+        return closeDown();
+      case OutQueue::Push::kQueued: return;
+      case OutQueue::Push::kWrite: return doWrite();
     }
-    queue_.push_back(std::move(msg));
-    if (queue_.size() > 1) return;
-    doWrite();
   }
 
   void doWrite() {
-    asio::async_write(stream_.socket(), http::make_chunk(asio::buffer(*queue_.front())),
-                      beast::bind_front_handler(&StreamSession::onWrite, shared_from_this()));
+    writing_ = true;
+    auto done = beast::bind_front_handler(&StreamSession::onWrite, shared_from_this());
+    if (chunked_) asio::async_write(stream_.socket(), http::make_chunk(asio::buffer(queue_.front())), std::move(done));
+    else asio::async_write(stream_.socket(), asio::buffer(queue_.front()), std::move(done));
   }
 
   void onWrite(beast::error_code ec, std::size_t) {
-    if (ec) {
-      closeDown();
-      return;
-    }
-    queue_.pop_front();
-    if (!queue_.empty()) doWrite();
+    writing_ = false;
+    if (ec || closed_) return closeDown();
+    if (queue_.pop()) doWrite();
   }
 
+  // Idempotent; the queue stays (a write in flight points into it).
   void closeDown() {
-    if (closed_) return;
-    closed_ = true;
-    queue_.clear();
-    timer_.cancel();
     if (subscribed_) {
       subscribed_ = false;
       sub_.room->unsubscribe(listenerId_);
     }
+    if (closed_) return;
+    closed_ = true;
+    timer_.cancel();
     beast::error_code ignored;
     stream_.socket().shutdown(tcp::socket::shutdown_both, ignored);
     stream_.socket().close(ignored);
   }
 
   beast::tcp_stream stream_;
+  Shared& shared_;
   Subscription sub_;
   asio::steady_timer timer_;
   http::response<http::empty_body> res_;
   http::response_serializer<http::empty_body> sr_;
-  std::deque<std::shared_ptr<const std::string>> queue_;
+  bool chunked_;
+  std::shared_ptr<Slot> conn_, slot_;
+  OutQueue queue_;
   std::array<char, 512> scratch_{};
   std::string you_ = "[]";
   int listenerId_ = 0;
   bool subscribed_ = false;
   bool closed_ = false;
+  bool writing_ = false;
   bool idle_ = true;
 };
 
@@ -298,8 +375,8 @@ class StreamSession : public std::enable_shared_from_this<StreamSession> {
 
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
  public:
-  HttpSession(tcp::socket&& socket, Api& api, const std::filesystem::path& webDir)
-      : stream_(std::move(socket)), api_(api), webDir_(webDir) {}
+  HttpSession(tcp::socket&& socket, Shared& shared, std::string client, std::shared_ptr<Slot> conn)
+      : stream_(std::move(socket)), shared_(shared), client_(std::move(client)), conn_(std::move(conn)) {}
 
   void run() {
     asio::dispatch(stream_.get_executor(), beast::bind_front_handler(&HttpSession::doRead, shared_from_this()));
@@ -310,15 +387,16 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     parser_.emplace();
     parser_->body_limit(kMaxBodyBytes);
     parser_->header_limit(16 * 1024);
-    stream_.expires_after(std::chrono::seconds(60));
+    stream_.expires_after(kHeaderTimeout);
     http::async_read(stream_, buffer_, *parser_, beast::bind_front_handler(&HttpSession::onRead, shared_from_this()));
   }
 
   void onRead(beast::error_code ec, std::size_t) {
+    started_ = std::chrono::steady_clock::now();
+    method_ = "-";
+    target_ = "-";
     if (ec == http::error::end_of_stream) return doClose();
-    if (ec == http::error::body_limit) {
-      return sendError(413, "too-large", "the body is over 64 KiB", false);
-    }
+    if (ec == http::error::body_limit) return sendError(413, "too-large", "the body is over 64 KiB", false);
     if (ec == http::error::header_limit) return sendError(431, "too-large", "the headers are too large", false);
     if (ec) {
       if (ec.category() == http::make_error_code(http::error::bad_target).category() &&
@@ -327,15 +405,25 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       return doClose();
     }
     auto req = parser_->release();
-    const std::string target(req.target());
+    method_ = std::string(req.method_string());
+    target_ = std::string(req.target());
+    version_ = req.version();
+    if (!shared_.requests.allow(client_))
+      return sendError(429, "rate-limited", "too many requests; slow down", req.keep_alive());
+    if (target_.empty() || target_.front() != '/')
+      return sendError(400, "bad-target", "the target must be a path starting with /", false);
     if (websocket::is_upgrade(req)) {
-      if (!api_.matches(target, Api::Kind::kWebSocket))
+      if (!shared_.api.matches(target_, Api::Kind::kWebSocket))
         return sendError(404, "not-found", "WebSockets are at /ws/game/{id}", false);
       ApiResponse err;
-      Subscription sub = api_.resolve(target, std::string(req[http::field::authorization]), &err);
+      Subscription sub = shared_.api.resolve(target_, std::string(req[http::field::authorization]), &err);
       if (!sub.room) return send(makeResponse(req.version(), false, err));
+      auto slot = streamSlot();
+      if (!slot) return sendError(503, "busy", "too many open streams; try again later", false);
+      logAccess(101, 0);
       stream_.expires_never();
-      std::make_shared<WsSession>(stream_.release_socket(), api_, std::move(sub))->run(std::move(req));
+      std::make_shared<WsSession>(stream_.release_socket(), shared_, std::move(sub), client_, conn_, std::move(slot))
+          ->run(std::move(req));
       return;
     }
     if (req.method() == http::verb::options) {
@@ -348,21 +436,27 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       res.prepare_payload();
       return send(std::move(res));
     }
-    if (api_.matches(target, Api::Kind::kStream)) {
+    if (shared_.api.matches(target_, Api::Kind::kStream)) {
       if (req.method() != http::verb::get) return sendError(405, "method", "use GET", req.keep_alive());
       ApiResponse err;
-      Subscription sub = api_.resolve(target, std::string(req[http::field::authorization]), &err);
+      Subscription sub = shared_.api.resolve(target_, std::string(req[http::field::authorization]), &err);
       if (!sub.room) return send(makeResponse(req.version(), req.keep_alive(), err));
-      std::make_shared<StreamSession>(std::move(stream_), std::move(sub), req.version())->run();
+      auto slot = streamSlot();
+      if (!slot) return sendError(503, "busy", "too many open streams; try again later", false);
+      logAccess(200, 0);
+      std::make_shared<StreamSession>(std::move(stream_), shared_, std::move(sub), req.version(), conn_,
+                                      std::move(slot))
+          ->run();
       return;
     }
-    if (Api::isApi(target)) {
+    if (Api::isApi(target_)) {
       ApiRequest ar;
-      ar.method = std::string(req.method_string());
-      ar.target = target;
+      ar.method = method_;
+      ar.target = target_;
       ar.authorization = std::string(req[http::field::authorization]);
       ar.body = std::move(req.body());
-      ApiResponse r = api_.handle(ar);
+      ar.client = client_;
+      ApiResponse r = shared_.api.handle(ar);
       auto res = makeResponse(req.version(), req.keep_alive(), r);
       if (req.method() == http::verb::head) res.body().clear();
       return send(std::move(res));
@@ -370,64 +464,42 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     return serveFile(req);
   }
 
+  std::shared_ptr<Slot> streamSlot() {
+    if (!shared_.streams.acquire(client_)) return nullptr;
+    return std::make_shared<Slot>(shared_.streams, client_);
+  }
+
   void serveFile(const http::request<http::string_body>& req) {
     if (req.method() != http::verb::get && req.method() != http::verb::head)
       return sendError(405, "method", "use GET", req.keep_alive());
-    const Target t = parseTarget(std::string(req.target()));
-    if (!t.ok) return sendError(400, "bad-target", "malformed %-escape in the URL", req.keep_alive());
-    for (const auto& s : t.segments)
-      if (s == ".." || s.find('\0') != std::string::npos || s.find('\\') != std::string::npos)
-        return sendError(400, "bad-target", "bad path", req.keep_alive());
-    if (t.segments.size() > 0 && t.segments[0] == "ws")
-      return sendError(426, "upgrade", "this is a WebSocket address", req.keep_alive());
-    std::filesystem::path file = webDir_;
-    for (const auto& s : t.segments) file /= s;
-    std::error_code fec;
-    if (t.segments.empty() || std::filesystem::is_directory(file, fec)) file /= "index.html";
-    bool exists = std::filesystem::is_regular_file(file, fec);
-    if (!exists) {
-      // Pages of the front end: /game/abc is served by game.html (if there is
-      // one, else index.html), which reads the rest of the path itself.
-      const std::string last = t.segments.empty() ? "" : t.segments.back();
-      if (last.find('.') == std::string::npos) {
-        file = webDir_ / (t.segments.front() + ".html");
-        exists = std::filesystem::is_regular_file(file, fec);
-        if (!exists) {
-          file = webDir_ / "index.html";
-          exists = std::filesystem::is_regular_file(file, fec);
-        }
-      }
-    }
-    if (!exists) {
-      if (file.filename() == "index.html") {
-        ApiResponse r;
-        r.status = 200;
-        r.contentType = "text/html; charset=utf-8";
-        r.body = "<!doctype html><title>Acedrex</title><p>The Acedrex server is running, but its web page was not "
-                 "found (start it with --web DIR). The API is at <a href=\"/api/variants\">/api/variants</a>.";
-        return send(makeResponse(req.version(), req.keep_alive(), r));
-      }
-      return sendError(404, "not-found", "no such file", req.keep_alive());
-    }
-    std::ifstream in(file, std::ios::binary);
-    std::ostringstream buf;
-    buf << in.rdbuf();
+    const StaticReply file = shared_.web->get(target_);
+    if (file.status != 200) return sendError(file.status, file.errorCode, file.errorMessage, req.keep_alive());
     http::response<http::string_body> res{http::status::ok, req.version()};
     commonHeaders(res);
-    res.set(http::field::content_type, mimeType(file.string()));
+    res.set(http::field::content_type, file.contentType);
     res.set(http::field::cache_control, "no-cache");
     res.keep_alive(req.keep_alive());
-    res.body() = req.method() == http::verb::head ? std::string() : buf.str();
-    res.prepare_payload();
-    if (req.method() == http::verb::head) res.content_length(buf.str().size());
+    if (req.method() == http::verb::head) {
+      res.content_length(file.body->size());
+    } else {
+      res.body() = *file.body;
+      res.prepare_payload();
+    }
     send(std::move(res));
   }
 
   void sendError(int status, const std::string& code, const std::string& message, bool keepAlive) {
-    send(makeResponse(11, keepAlive, Api::error(status, code, message)));
+    send(makeResponse(version_, keepAlive, Api::error(status, code, message)));
+  }
+
+  void logAccess(int status, uint64_t bytes) {
+    const double ms =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started_).count();
+    log::access(client_, method_, target_, status, bytes, ms);
   }
 
   void send(http::response<http::string_body>&& res) {
+    logAccess(static_cast<int>(res.result_int()), res.body().size());
     auto sp = std::make_shared<http::response<http::string_body>>(std::move(res));
     const bool close = !sp->keep_alive();
     http::async_write(stream_, *sp, [self = shared_from_this(), sp, close](beast::error_code ec, std::size_t) {
@@ -443,35 +515,72 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   }
 
   beast::tcp_stream stream_;
-  Api& api_;
-  const std::filesystem::path& webDir_;
+  Shared& shared_;
+  std::string client_;
+  std::shared_ptr<Slot> conn_;
   beast::flat_buffer buffer_;
   std::optional<http::request_parser<http::string_body>> parser_;
+  std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
+  std::string method_ = "-", target_ = "-";
+  unsigned version_ = 11;
 };
 
 }  // namespace
 
 struct HttpServer::Impl {
-  Impl(Api& a, HttpConfig c) : api(a), config(std::move(c)), ioc(std::max(1, config.threads)), acceptor(ioc),
-                               signals(ioc) {}
+  Impl(Api& a, HttpConfig c)
+      : config(std::move(c)), shared(a, config, time), ioc(std::max(1, config.threads)), acceptor(ioc),
+        acceptRetry(ioc), signals(ioc) {}
 
   void accept() {
     acceptor.async_accept(asio::make_strand(ioc), [this](beast::error_code ec, tcp::socket socket) {
       if (!acceptor.is_open()) return;
-      if (!ec) {
-        beast::error_code ignored;
-        socket.set_option(tcp::no_delay(true), ignored);
-        std::make_shared<HttpSession>(std::move(socket), api, webDir)->run();
+      if (ec) {
+        // Out of file descriptors (or another transient error): wait before
+        // trying again instead of spinning on accept().
+        acceptBackoffMs = std::clamp(acceptBackoffMs * 2, 10, 1000);
+        log::warn("accept failed: " + ec.message() + "; retrying in " + std::to_string(acceptBackoffMs) + " ms");
+        acceptRetry.expires_after(std::chrono::milliseconds(acceptBackoffMs));
+        acceptRetry.async_wait([this](beast::error_code e) {
+          if (!e) accept();
+        });
+        return;
       }
+      acceptBackoffMs = 5;
+      onConnection(std::move(socket));
       accept();
     });
   }
 
-  Api& api;
+  void onConnection(tcp::socket socket) {
+    beast::error_code ignored;
+    const auto ep = socket.remote_endpoint(ignored);
+    const std::string client = ignored ? std::string("?") : ep.address().to_string();
+    if (!shared.connections.acquire(client)) {
+      // Shed it: a short 503 if the socket takes it at once, then close.
+      static const std::string body = "{\"error\":\"too many connections; try again later\",\"code\":\"busy\"}";
+      static const std::string reply =
+          "HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\nConnection: close\r\n"
+          "Content-Length: " + std::to_string(body.size()) + "\r\n\r\n" + body;
+      socket.non_blocking(true, ignored);
+      socket.write_some(asio::buffer(reply), ignored);
+      socket.shutdown(tcp::socket::shutdown_both, ignored);
+      socket.close(ignored);
+      log::access(client, "-", "-", 503, 0, 0);
+      return;
+    }
+    socket.set_option(tcp::no_delay(true), ignored);
+    auto slot = std::make_shared<Slot>(shared.connections, client);
+    std::make_shared<HttpSession>(std::move(socket), shared, client, std::move(slot))->run();
+  }
+
   HttpConfig config;
-  std::filesystem::path webDir;
+  TimeSource time;
+  Shared shared;
   asio::io_context ioc;
   tcp::acceptor acceptor;
+  asio::steady_timer acceptRetry;
+  int acceptBackoffMs = 5;
   asio::signal_set signals;
   std::vector<std::thread> threads;
 };
@@ -482,7 +591,13 @@ HttpServer::~HttpServer() { stop(); }
 
 Result<int> HttpServer::start() {
   Impl& im = *impl_;
-  im.webDir = im.config.webDir;
+  if (im.config.webDir.empty()) {
+    im.shared.web = WebRoot::embedded();
+  } else {
+    auto web = WebRoot::directory(im.config.webDir);
+    if (!web.ok()) return web.error();
+    im.shared.web = std::move(*web);
+  }
   beast::error_code ec;
   const auto address = asio::ip::make_address(im.config.address, ec);
   if (ec) return makeError("serve", "bad address \"" + im.config.address + "\"");
@@ -506,6 +621,10 @@ Result<int> HttpServer::start() {
   return static_cast<int>(im.acceptor.local_endpoint().port());
 }
 
+std::string HttpServer::webDescription() const {
+  return impl_->shared.web ? impl_->shared.web->describe() : "none";
+}
+
 void HttpServer::run() {
   Impl& im = *impl_;
   for (int i = 1; i < std::max(1, im.config.threads); ++i) im.threads.emplace_back([&im] { im.ioc.run(); });
@@ -526,6 +645,7 @@ void HttpServer::stop() {
   asio::post(im.ioc, [&im] {
     beast::error_code ignored;
     im.acceptor.close(ignored);
+    im.acceptRetry.cancel();
   });
   im.ioc.stop();
   for (auto& t : im.threads)

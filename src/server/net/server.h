@@ -34,6 +34,8 @@ class HttpServer {
   // Runs the I/O threads in the background (tests); stop() ends them.
   void runInBackground();
   void stop();
+  // Where the static files come from: "embedded" or the web folder.
+  std::string webDescription() const;
 
  private:
   struct Impl;

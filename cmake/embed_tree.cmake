@@ -1,0 +1,23 @@
+# Writes OUT: a C++ file defining FUNC(), which returns every file under DIR
+# (recursively, hidden files left out) as {relative path, bytes}, declared in
+# HEADER. Bytes are written as numbers, so any file (text or binary) embeds.
+file(GLOB_RECURSE files RELATIVE ${DIR} ${DIR}/*)
+list(SORT files)
+set(arrays "")
+set(table "")
+set(i 0)
+foreach(rel ${files})
+  if(rel MATCHES "(^|/)\\.")
+    continue()
+  endif()
+  file(READ ${DIR}/${rel} hex HEX)
+  string(LENGTH "${hex}" n)
+  math(EXPR size "${n} / 2")
+  string(REGEX REPLACE "([0-9a-f][0-9a-f])" "0x\\1," bytes "${hex}")
+  string(REGEX REPLACE "(0x..,0x..,0x..,0x..,0x..,0x..,0x..,0x..,0x..,0x..,0x..,0x..,0x..,0x..,0x..,0x..,)" "\\1\n" bytes "${bytes}")
+  set(arrays "${arrays}const unsigned char f${i}[] = {\n${bytes}0};\n")
+  set(table "${table}      {\"${rel}\", std::string_view(reinterpret_cast<const char*>(f${i}), ${size})},\n")
+  math(EXPR i "${i} + 1")
+endforeach()
+file(WRITE ${OUT}.tmp "// Generated from ${DIR}; do not edit.\n#include \"${HEADER}\"\n\nnamespace acedrex {\nnamespace {\n${arrays}}  // namespace\n\nconst std::vector<std::pair<std::string_view, std::string_view>>& ${FUNC}() {\n  static const std::vector<std::pair<std::string_view, std::string_view>> files = {\n${table}  };\n  return files;\n}\n\n}  // namespace acedrex\n")
+file(COPY_FILE ${OUT}.tmp ${OUT} ONLY_IF_DIFFERENT)
