@@ -8,6 +8,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <random>
 
 #include "server/app/api.h"
@@ -23,7 +24,7 @@ using testing::parsed;
 
 class LiveServer {
  public:
-  explicit LiveServer(bool sqlite = false) {
+  explicit LiveServer(bool sqlite = false, std::optional<ServerLimits> limits = std::nullopt, bool trustProxy = false) {
     web_ = std::filesystem::temp_directory_path() / ("acedrex-web-" + std::to_string(getpid()));
     std::filesystem::create_directories(web_ / "js");
     std::ofstream(web_ / "index.html") << "<!doctype html><title>Acedrex test page</title>";
@@ -48,6 +49,8 @@ class LiveServer {
     http.threads = 4;
     http.handleSignals = false;
     http.limits.requestsPerClientPerSecond = 0;  // every client here is 127.0.0.1; the limits have their own tests
+    if (limits) http.limits = *limits;
+    http.trustProxy = trustProxy;
     server_ = std::make_unique<net::HttpServer>(*api_, http);
     auto port = server_->start();
     EXPECT_TRUE(port.ok());
@@ -383,6 +386,74 @@ TEST(ServerHttp, SilentSpectatorsDoNotStopTheGame) {
   EXPECT_EQ(c.get("/api/game/" + g.id).status, 200);
   for (int fd : fds) ::close(fd);
   EXPECT_TRUE(testing::waitFor([&] { return room->listenerCount() == 0; }));
+}
+
+}  // namespace
+}  // namespace acedrex::server
+
+namespace acedrex::server {
+namespace {
+
+TEST(ServerHttp, OverTheRequestRateIs429WithAJsonError) {
+  ServerLimits limits;
+  limits.requestsPerClientPerSecond = 1;
+  limits.requestBurst = 5;
+  LiveServer srv(false, limits);
+  HttpClient c(srv.port());
+  int ok = 0, limited = 0;
+  for (int i = 0; i < 20; ++i) {
+    auto r = c.get("/api/variants");
+    if (r.status == 200) ++ok;
+    if (r.status == 429) {
+      ++limited;
+      EXPECT_EQ(r.json().get("code")->asString(), "rate-limited");
+      EXPECT_EQ(r.headers["retry-after"], "1");
+    }
+  }
+  EXPECT_GE(ok, 5);
+  EXPECT_LE(ok, 7);  // the burst, and what refilled meanwhile at one a second
+  EXPECT_EQ(ok + limited, 20);
+}
+
+TEST(ServerHttp, BehindAProxyTheForwardedAddressIsTheClient) {
+  ServerLimits limits;
+  limits.requestsPerClientPerSecond = 1;
+  limits.requestBurst = 2;
+  LiveServer srv(false, limits, true);
+  HttpClient c(srv.port());
+  auto from = [&](const std::string& who) {
+    return c.request("GET", "/api/variants", "", "", {{"X-Forwarded-For", "203.0.113.9, " + who}}).status;
+  };
+  EXPECT_EQ(from("198.51.100.1"), 200);
+  EXPECT_EQ(from("198.51.100.1"), 200);
+  EXPECT_EQ(from("198.51.100.1"), 429);
+  EXPECT_EQ(from("198.51.100.2"), 200) << "another client behind the same proxy has its own budget";
+}
+
+TEST(ServerHttp, ConnectionsAndStreamsOverTheirLimitsAre503) {
+  ServerLimits limits;
+  limits.connectionsPerClient = 3;
+  limits.streamsPerClient = 1;
+  LiveServer srv(false, limits);
+  HttpClient c(srv.port());
+  auto g = create(c, R"({"variant":"shako","hotSeat":true})");
+  HttpClient s1(srv.port());
+  EXPECT_EQ(s1.openStream("/api/game/" + g.id + "/stream").status, 200);
+  HttpClient s2(srv.port());
+  auto refused = s2.openStream("/api/game/" + g.id + "/stream");
+  EXPECT_EQ(refused.status, 503);
+  HttpClient fourth(srv.port());  // c, s1, s2 hold three connections (s2 may be closing)
+  HttpClient fifth(srv.port());
+  auto r4 = fourth.get("/api/variants"), r5 = fifth.get("/api/variants");
+  EXPECT_TRUE(r4.status == 503 || r5.status == 503) << r4.status << " " << r5.status;
+  s1.close();
+  s2.close();
+  fourth.close();
+  fifth.close();
+  EXPECT_TRUE(testing::waitFor([&] {
+    HttpClient again(srv.port());
+    return again.get("/api/variants").status == 200;
+  })) << "connections are counted back when they close";
 }
 
 }  // namespace

@@ -100,12 +100,13 @@ class SharedMessages {
 // What every session reaches: the app, the static files, the limits.
 struct Shared {
   Shared(Api& a, const HttpConfig& c, const TimeSource& time)
-      : api(a), limits(c.limits),
+      : api(a), limits(c.limits), trustProxy(c.trustProxy),
         requests(c.limits.requestsPerClientPerSecond, c.limits.requestBurst, time),
         connections(c.limits.connectionsPerClient, c.limits.maxConnections),
         streams(c.limits.streamsPerClient, c.limits.maxStreams) {}
   Api& api;
   ServerLimits limits;
+  bool trustProxy;
   std::optional<WebRoot> web;
   RateLimiter requests;
   ConnectionCounter connections;
@@ -375,8 +376,8 @@ class StreamSession : public std::enable_shared_from_this<StreamSession> {
 
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
  public:
-  HttpSession(tcp::socket&& socket, Shared& shared, std::string client, std::shared_ptr<Slot> conn)
-      : stream_(std::move(socket)), shared_(shared), client_(std::move(client)), conn_(std::move(conn)) {}
+  HttpSession(tcp::socket&& socket, Shared& shared, std::string peer, std::shared_ptr<Slot> conn)
+      : stream_(std::move(socket)), shared_(shared), peer_(peer), client_(std::move(peer)), conn_(std::move(conn)) {}
 
   void run() {
     asio::dispatch(stream_.get_executor(), beast::bind_front_handler(&HttpSession::doRead, shared_from_this()));
@@ -408,6 +409,18 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     method_ = std::string(req.method_string());
     target_ = std::string(req.target());
     version_ = req.version();
+    client_ = peer_;
+    if (shared_.trustProxy) {
+      // The proxy appends the address it saw: the last element is the one to trust.
+      const std::string forwarded(req["X-Forwarded-For"]);
+      const size_t comma = forwarded.rfind(',');
+      std::string last = forwarded.substr(comma == std::string::npos ? 0 : comma + 1);
+      last.erase(0, last.find_first_not_of(' '));
+      if (const auto sp = last.find_last_not_of(' '); sp != std::string::npos) last.erase(sp + 1);
+      beast::error_code bad;
+      const auto address = asio::ip::make_address(last, bad);
+      if (!bad) client_ = address.to_string();
+    }
     if (!shared_.requests.allow(client_))
       return sendError(429, "rate-limited", "too many requests; slow down", req.keep_alive());
     if (target_.empty() || target_.front() != '/')
@@ -516,7 +529,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
 
   beast::tcp_stream stream_;
   Shared& shared_;
-  std::string client_;
+  std::string peer_;    // the TCP peer
+  std::string client_;  // who the request is from: the peer, or the proxy's word for it
   std::shared_ptr<Slot> conn_;
   beast::flat_buffer buffer_;
   std::optional<http::request_parser<http::string_body>> parser_;

@@ -18,6 +18,7 @@ struct HttpConfig {
   int threads = 4;          // I/O threads
   bool handleSignals = true;  // SIGINT / SIGTERM stop run()
   ServerLimits limits;      // requests and connections per client and in all
+  bool trustProxy = false;  // the client is the last X-Forwarded-For address (behind a TLS proxy only)
 };
 
 class HttpServer {
