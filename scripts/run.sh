@@ -13,4 +13,4 @@ if [ $# -gt 0 ]; then
 fi
 port="${PORT:-8080}"
 echo "Acedrex: open http://localhost:${port}/ in a browser (Ctrl-C stops the server)"
-exec build/release/acedrex serve --port "$port" --db "${DB:-acedrex.db}" --web web
+exec build/release/acedrex serve --port "$port" --db "${DB:-acedrex.db}"

@@ -45,8 +45,10 @@ export async function startServer() {
       child = spawn(process.execPath, [path.join(here, 'mock_server.mjs'), '--port', String(port)], { stdio: ['ignore', log, log] });
     } else {
       const bin = process.env.ACEDREX_BIN || path.join(root, 'build/release/acedrex');
-      child = spawn(bin, ['serve', '--port', String(port), '--db', path.join(tmp, 'e2e.db'), '--web', path.join(root, 'web')],
-        { stdio: ['ignore', log, log], cwd: root });
+      // The front end embedded in the binary, started outside the repository:
+      // what a user gets from `acedrex serve` anywhere.
+      child = spawn(bin, ['serve', '--port', String(port), '--db', path.join(tmp, 'e2e.db')],
+        { stdio: ['ignore', log, log], cwd: tmp });
     }
     try {
       await waitHttp(`${base}/api/variants`);

@@ -8,6 +8,8 @@
 // and a queue is never cleared under a write in flight.
 #include "server/net/server.h"
 
+#include <sys/resource.h>
+
 #include <boost/asio/signal_set.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
@@ -539,11 +541,27 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   unsigned version_ = 11;
 };
 
+// Connections in all may not exceed what the descriptor table holds (less a
+// reserve for the store, the logs and the listening socket), so the server
+// sheds connections before accept() starts failing.
+HttpConfig withDescriptorCap(HttpConfig c) {
+  rlimit rl{};
+  if (getrlimit(RLIMIT_NOFILE, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY) return c;
+  constexpr rlim_t kReserve = 32;
+  const int cap = static_cast<int>(std::min<rlim_t>(rl.rlim_cur > kReserve ? rl.rlim_cur - kReserve : 1, 1 << 30));
+  if (c.limits.maxConnections <= 0 || c.limits.maxConnections > cap) {
+    log::info("connections in all capped at " + std::to_string(cap) + " (the descriptor limit is " +
+              std::to_string(rl.rlim_cur) + ")");
+    c.limits.maxConnections = cap;
+  }
+  return c;
+}
+
 }  // namespace
 
 struct HttpServer::Impl {
   Impl(Api& a, HttpConfig c)
-      : config(std::move(c)), shared(a, config, time), ioc(std::max(1, config.threads)), acceptor(ioc),
+      : config(withDescriptorCap(std::move(c))), shared(a, config, time), ioc(std::max(1, config.threads)), acceptor(ioc),
         acceptRetry(ioc), signals(ioc) {}
 
   void accept() {
