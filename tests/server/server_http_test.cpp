@@ -458,3 +458,45 @@ TEST(ServerHttp, ConnectionsAndStreamsOverTheirLimitsAre503) {
 
 }  // namespace
 }  // namespace acedrex::server
+
+namespace acedrex::server {
+namespace {
+
+// HTTP/1.0 has no chunked encoding: its stream is the lines as they are,
+// ended by closing the connection.
+TEST(ServerHttp, AnHttp10StreamIsNotChunked) {
+  LiveServer srv;
+  HttpClient c(srv.port());
+  auto g = create(c, R"({"variant":"shako","hotSeat":true})");
+  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_port = htons(static_cast<uint16_t>(srv.port()));
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  ASSERT_EQ(::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr), 0);
+  const std::string request = "GET /api/game/" + g.id + "/stream HTTP/1.0\r\n\r\n";
+  ASSERT_GT(::send(fd, request.data(), request.size(), MSG_NOSIGNAL), 0);
+  timeval tv{5, 0};
+  ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+  std::string got;
+  char buf[4096];
+  while (true) {
+    const size_t head = got.find("\r\n\r\n");
+    if (head != std::string::npos && got.find('\n', head + 4) != std::string::npos) break;
+    const ssize_t n = ::recv(fd, buf, sizeof buf, 0);
+    if (n <= 0) break;
+    got.append(buf, static_cast<size_t>(n));
+  }
+  ::close(fd);
+  const size_t head = got.find("\r\n\r\n");
+  ASSERT_NE(head, std::string::npos) << got;
+  std::string lower = got.substr(0, head);
+  for (auto& ch : lower) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  EXPECT_EQ(lower.rfind("http/1.0 200", 0), 0u) << lower;
+  EXPECT_EQ(lower.find("chunked"), std::string::npos) << lower;
+  const std::string firstLine = got.substr(head + 4, got.find('\n', head + 4) - head - 4);
+  EXPECT_TRUE(parsed(firstLine).isObject()) << firstLine;
+}
+
+}  // namespace
+}  // namespace acedrex::server
