@@ -401,7 +401,10 @@ std::vector<Reply> parseReplies(const std::string& raw, bool head, std::string* 
   size_t pos = 0;
   while (pos < raw.size()) {
     if (raw.compare(pos, 7, "HTTP/1.") != 0) {
-      *problem = "bytes that are not an HTTP reply: " + printable(std::string_view(raw).substr(pos));
+      *problem = head && !out.empty()
+                     ? "a reply to HEAD carries a body (a keep-alive client reads it as the next reply): " +
+                           printable(std::string_view(raw).substr(pos))
+                     : "bytes that are not an HTTP reply: " + printable(std::string_view(raw).substr(pos));
       break;
     }
     Reply r;
@@ -938,6 +941,8 @@ TEST(HostileServer, HostileRequestsLeakNothingChangeNoGameAndLeaveTheServerUp) {
   add("OPTIONS *", request("OPTIONS", "*"));
   cases.push_back({"HEAD /..%2Fsecret.txt", request("HEAD", "/..%2Fsecret.txt"), Case::Mode::kReply, {}, true});
   cases.push_back({"HEAD /%2Fetc%2Fpasswd", request("HEAD", "/%2Fetc%2Fpasswd"), Case::Mode::kReply, {}, true});
+  for (const std::string t : {"/%zz", "/js/missing.js", "/ws/game/x", "/..%5csecret.txt", "/api/game/nosuchgame"})
+    cases.push_back({"HEAD " + t, request("HEAD", t), Case::Mode::kReply, {}, true});
   add("a raw NUL in the target", bin("GET /index.html\0../secret.txt HTTP/1.1\r\n") + kHost + "\r\n");
   add("a raw space and tab in the target", "GET /..\t/secret.txt HTTP/1.1\r\n" + kHost + "\r\n");
   add("raw bytes over 0x7f in the target", "GET /\xff\xfe/..%2Fsecret.txt HTTP/1.1\r\n" + kHost + "\r\n");
