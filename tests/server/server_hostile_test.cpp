@@ -20,6 +20,8 @@
 #include <netinet/tcp.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -97,6 +99,10 @@ class ServeChild {
     const int logFd = ::open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
     pid_ = fork();
     if (pid_ == 0) {
+      // No core file from a crash on purpose, and no server left behind if the test runner dies.
+      const rlimit noCore{0, 0};
+      setrlimit(RLIMIT_CORE, &noCore);
+      prctl(PR_SET_PDEATHSIG, SIGKILL);
       dup2(out[1], STDOUT_FILENO);
       if (logFd >= 0) dup2(logFd, STDERR_FILENO);
       ::close(out[0]);
@@ -1424,13 +1430,16 @@ TEST(HostileServer, HostileRequestsLeakNothingChangeNoGameAndLeaveTheServerUp) {
   // Run them, each from its own local address.
   Tally tally;
   int source = 0;
+  std::string previous = "(none)";
   for (const auto& cs : cases) {
     if (!runCase(cs, port, source++, child, secrets, tally)) {
       child.waitForEnd(5000);
       ++tally.crashes;
-      tally.crash = "the server died at or just before \"" + cs.name + "\": " + child.howItEnded();
+      tally.crash = "the server died on \"" + printable(previous, 100) + "\" or on \"" + printable(cs.name, 100) +
+                    "\": " + child.howItEnded();
       break;
     }
+    previous = cs.name;
   }
 
   // Slowloris: connections that hold half a request stay open while another
