@@ -396,6 +396,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
 
   void onRead(beast::error_code ec, std::size_t) {
     started_ = std::chrono::steady_clock::now();
+    head_ = false;
     method_ = "-";
     target_ = "-";
     if (ec == http::error::end_of_stream) return doClose();
@@ -407,7 +408,13 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
         return sendError(400, "bad-request", "malformed HTTP request", false);
       return doClose();
     }
+    const bool chunked = parser_->chunked();
     auto req = parser_->release();
+    head_ = req.method() == http::verb::head;
+    // A Transfer-Encoding that does not end in chunked leaves the body's
+    // length unknown: refuse it and close, so no body is read as a request.
+    if (req.count(http::field::transfer_encoding) && !chunked)
+      return sendError(400, "bad-request", "Transfer-Encoding must end with chunked", false);
     method_ = std::string(req.method_string());
     target_ = std::string(req.target());
     version_ = req.version();
@@ -472,9 +479,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       ar.body = std::move(req.body());
       ar.client = client_;
       ApiResponse r = shared_.api.handle(ar);
-      auto res = makeResponse(req.version(), req.keep_alive(), r);
-      if (req.method() == http::verb::head) res.body().clear();
-      return send(std::move(res));
+      return send(makeResponse(req.version(), req.keep_alive(), r));
     }
     return serveFile(req);
   }
@@ -494,12 +499,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     res.set(http::field::content_type, file.contentType);
     res.set(http::field::cache_control, "no-cache");
     res.keep_alive(req.keep_alive());
-    if (req.method() == http::verb::head) {
-      res.content_length(file.body->size());
-    } else {
-      res.body() = *file.body;
-      res.prepare_payload();
-    }
+    res.body() = *file.body;
+    res.prepare_payload();
     send(std::move(res));
   }
 
@@ -515,6 +516,11 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
 
   void send(http::response<http::string_body>&& res) {
     logAccess(static_cast<int>(res.result_int()), res.body().size());
+    if (head_) {  // the head of what GET would send, and no body
+      const size_t length = res.body().size();
+      res.body().clear();
+      res.content_length(length);
+    }
     auto sp = std::make_shared<http::response<http::string_body>>(std::move(res));
     const bool close = !sp->keep_alive();
     http::async_write(stream_, *sp, [self = shared_from_this(), sp, close](beast::error_code ec, std::size_t) {
@@ -539,6 +545,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
   std::string method_ = "-", target_ = "-";
   unsigned version_ = 11;
+  bool head_ = false;
 };
 
 // Connections in all may not exceed what the descriptor table holds (less a
