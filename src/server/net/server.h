@@ -18,6 +18,8 @@ struct HttpConfig {
   int threads = 4;          // I/O threads
   bool handleSignals = true;  // SIGINT / SIGTERM stop run()
   ServerLimits limits;      // requests and connections per client and in all
+  std::string logLevel = "info";  // trace, debug, info, warn, error or off
+  std::string accessLog = "-";    // the access log: a file name, "-" (standard error) or "off"
 };
 
 class HttpServer {
