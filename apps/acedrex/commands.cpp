@@ -268,7 +268,8 @@ double referenceSeconds(const std::vector<BenchCase>& cases, uint64_t& nodes) {
     if (l.rfind("Nodes searched: ", 0) == 0) nodes += std::strtoull(l.c_str() + 16, nullptr, 10);
   });
   if (!ran) return -1;
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() - startup;
+  // Below the start-up time's noise the difference may come out negative: "too fast", not "not found".
+  return std::max(0.0, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() - startup);
 }
 
 // Search speed on the Shako bench positions: each engine searches each
