@@ -26,9 +26,9 @@ struct Flag {
 };
 
 struct Args {
-  std::map<std::string, std::string> values;                // kValue flags that were given
-  std::map<std::string, std::vector<std::string>> lists;   // kRepeated flags that were given
-  std::set<std::string> switches;                           // kSwitch flags that were given
+  std::map<std::string, std::string> values;              // kValue flags that were given
+  std::map<std::string, std::vector<std::string>> lists;  // kRepeated flags that were given
+  std::set<std::string> switches;                         // kSwitch flags that were given
   std::vector<std::string> positional;
 
   bool has(const std::string& name) const { return values.count(name) > 0; }

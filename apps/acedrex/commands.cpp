@@ -1,5 +1,4 @@
 #include "commands.h"
-#include "serve.h"
 
 #include <fcntl.h>
 #include <signal.h>
@@ -7,7 +6,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <CLI/CLI.hpp>
+#include <CLI/CLI.hpp>  // only here: the one file that parses the command line
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
@@ -28,6 +27,7 @@
 #include "engine/bot.h"
 #include "protocol/match.h"
 #include "protocol/uci.h"
+#include "serve.h"
 
 namespace acedrex::cli {
 namespace {
@@ -44,7 +44,8 @@ const char* kUsage =
     "  match --variant V [--option k=v]... --engine SPEC --engine SPEC [...] [--games N]\n"
     "        [--movetime MS | --tc S+INC | --depth D | --nodes N] [--openings FILE] [--concurrency N] [--pgn FILE]\n"
     "        [--sprt ELO0,ELO1] [--seed N] [--adjudicate CP,MOVES] [--max-plies N] [--variants DIR]\n"
-    "        SPEC: level=1..9[,algo=brs|paranoid|maxn][,chance=on|off][,params=FILE][,name=X] or uci=PATH[,OPTION=VALUE...]\n"
+    "        SPEC: level=1..9[,algo=brs|paranoid|maxn][,chance=on|off][,params=FILE][,name=X] or "
+    "uci=PATH[,OPTION=VALUE...]\n"
     "  openings --variant V [--option k=v]... [--count 100] [--plies 8] [--max-score 60] [--nodes 20000] [--seed N]\n"
     "        [--variants DIR]                 balanced start positions: random plies, kept when a search scores them\n"
     "                                         within the bound; one position text per line\n";
@@ -68,11 +69,6 @@ Result<long long> number(const Args& args, const std::string& key, long long def
 }
 
 namespace {
-
-struct Setup {
-  VariantRegistry registry = VariantRegistry::withEmbedded();
-  std::shared_ptr<const Rules> rules;
-};
 
 Result<std::shared_ptr<const Rules>> rulesFor(const Args& args, VariantRegistry& reg) {
   if (args.has("variants"))
@@ -220,7 +216,8 @@ bool runProgram(const char* exe, const std::string& input, const std::function<v
     return false;
   }
   // A program that exits without reading its input must not kill us with SIGPIPE.
-  struct sigaction ignore {}, old {};
+  struct sigaction ignore = {};
+  struct sigaction old = {};
   ignore.sa_handler = SIG_IGN;
   sigaction(SIGPIPE, &ignore, &old);
   for (size_t done = 0; done < input.size();) {
@@ -335,7 +332,8 @@ SearchSpeed referenceSearchSpeed(const std::vector<BenchCase>& cases, int ms) {
     }
     if (w != "info") return;
     while (in >> w) {
-      if (w == "nodes") in >> lastNodes;
+      if (w == "nodes")
+        in >> lastNodes;
       else if (w == "time") {
         long long t = 0;
         in >> t;
@@ -599,7 +597,11 @@ std::vector<Command> commands() {
       {"moves", "List the legal moves of a position.", {variant, option, fen, moves, variantsDir}, "", "", cmdMoves},
       {"summary",
        "Play moves as a game and print its state as one JSON object.",
-       {variant, option, fen, moves, {"seed", F::kValue, "N", "the die's seed, up to 19 digits (default 1)"},
+       {variant,
+        option,
+        fen,
+        moves,
+        {"seed", F::kValue, "N", "the die's seed, up to 19 digits (default 1)"},
         variantsDir},
        "",
        "",
@@ -629,7 +631,8 @@ std::vector<Command> commands() {
         {"pgn", F::kValue, "FILE", "write every game's record"},
         {"sprt", F::kValue, "ELO0,ELO1", "a sequential probability ratio test, ELO0 < ELO1"},
         baseSeed,
-        {"adjudicate", F::kValue, "CP,MOVES", "two seats: resign when both engines agree a side is CP behind for MOVES moves"},
+        {"adjudicate", F::kValue, "CP,MOVES",
+         "two seats: resign when both engines agree a side is CP behind for MOVES moves"},
         {"max-plies", F::kValue, "N", "1 to 100000 (default 600): a longer game is an agreed draw"},
         variantsDir},
        "",
@@ -639,12 +642,14 @@ std::vector<Command> commands() {
        "   or uci=PATH[,OPTION=VALUE...]"},
       {"openings",
        "Write balanced start positions, one a line, for \"match --openings\".",
-       {variant, option,
+       {variant,
+        option,
         {"count", F::kValue, "N", "1 to 100000 positions (default 100)"},
         {"plies", F::kValue, "N", "0 to 200 random plies from the start (default 8)"},
         {"max-score", F::kValue, "CP", "0 to 100000: the bound on the search's score (default 60)"},
         {"nodes", F::kValue, "N", "1 to 100000000 nodes for that search (default 20000)"},
-        baseSeed, variantsDir},
+        baseSeed,
+        variantsDir},
        "",
        "",
        cmdOpenings},
@@ -658,7 +663,8 @@ void declare(CLI::App& sub, const Command& command, Args& args) {
     const std::string name = "--" + f.name;
     switch (f.kind) {
       case Flag::kSwitch:
-        sub.add_flag_callback(name, [&args, n = f.name] { args.switches.insert(n); }, f.help);
+        sub.add_flag_callback(
+            name, [&args, n = f.name] { args.switches.insert(n); }, f.help);
         break;
       case Flag::kValue:
         sub.add_option_function<std::string>(
@@ -676,8 +682,7 @@ void declare(CLI::App& sub, const Command& command, Args& args) {
   }
   if (!command.positional.empty())
     sub.add_option_function<std::string>(
-           command.positional, [&args](const std::string& v) { args.positional.push_back(v); },
-           command.positionalHelp)
+           command.positional, [&args](const std::string& v) { args.positional.push_back(v); }, command.positionalHelp)
         ->type_name("");
   if (!command.footer.empty()) sub.footer(command.footer);
   // Unknown flags and surplus arguments are collected and reported by run().
@@ -715,7 +720,8 @@ int run(const std::vector<std::string>& argv) {
     }
     return 0;
   }
-  if (!byName.count(argv[0])) return fail("unknown command \"" + argv[0] + "\" (run \"acedrex help\" for the commands)");
+  if (!byName.count(argv[0]))
+    return fail("unknown command \"" + argv[0] + "\" (run \"acedrex help\" for the commands)");
   const auto [command, sub] = byName.at(argv[0]);
   try {
     std::vector<std::string> reversed(argv.rbegin(), argv.rend());  // CLI11 takes the words last first

@@ -27,16 +27,22 @@ const std::vector<Flag> kServeFlags = {
     {"threads", Flag::kValue, "N", "I/O threads, 1 to 256 (default: the cores, at most 4)"},
     {"bot-threads", Flag::kValue, "N", "threads that run bot searches, 1 to 256 (default: the cores less one)"},
     {"bot-ms", Flag::kValue, "MS", "a time limit per bot move in games without clocks, 1 to 600000"},
-    {"max-games-per-minute", Flag::kValue, "N", "games one client address may create a minute, 0 (no limit) to 100000 (default 20)"},
+    {"max-games-per-minute", Flag::kValue, "N",
+     "games one client address may create a minute, 0 (no limit) to 100000 (default 20)"},
     {"max-open-games", Flag::kValue, "N", "unfinished games in all, 1 to 10000000 (default 2000)"},
-    {"max-requests-per-second", Flag::kValue, "N", "HTTP requests a second per client address, sustained, 0 (no limit) to 1000000 (default 50)"},
+    {"max-requests-per-second", Flag::kValue, "N",
+     "HTTP requests a second per client address, sustained, 0 (no limit) to 1000000 (default 50)"},
     {"request-burst", Flag::kValue, "N", "requests a client address may send at once, 1 to 1000000 (default 200)"},
-    {"max-connections-per-client", Flag::kValue, "N", "open connections per client address, 0 (no limit) to 1000000 (default 64)"},
+    {"max-connections-per-client", Flag::kValue, "N",
+     "open connections per client address, 0 (no limit) to 1000000 (default 64)"},
     {"max-connections", Flag::kValue, "N", "open connections in all, 1 to 1000000 (default 4096)"},
-    {"max-streams-per-client", Flag::kValue, "N", "WebSockets and NDJSON streams per client address, 0 (no limit) to 1000000 (default 16)"},
+    {"max-streams-per-client", Flag::kValue, "N",
+     "WebSockets and NDJSON streams per client address, 0 (no limit) to 1000000 (default 16)"},
     {"max-streams", Flag::kValue, "N", "WebSockets and NDJSON streams in all, 1 to 1000000 (default 2048)"},
-    {"max-queue-bytes", Flag::kValue, "BYTES", "bytes queued for one slow stream before it is cut, 0 (no limit) or 1024 to 1073741824 (default 1048576)"},
-    {"idle-game-minutes", Flag::kValue, "MIN", "unfinished games untouched this long leave memory, 1 to 525600 (default 30)"},
+    {"max-queue-bytes", Flag::kValue, "BYTES",
+     "bytes queued for one slow stream before it is cut, 0 (no limit) or 1024 to 1073741824 (default 1048576)"},
+    {"idle-game-minutes", Flag::kValue, "MIN",
+     "unfinished games untouched this long leave memory, 1 to 525600 (default 30)"},
     {"log-level", Flag::kValue, "LEVEL", "trace, debug, info, warn, error or off (default info)"},
     {"access-log", Flag::kValue, "FILE", "the access log: a file, - for standard error, or off (default -)"},
 };
@@ -82,7 +88,8 @@ int cmdServe(const Args& args) {
 
   std::string err;
   const bool numbersOk =
-      intFlag(args, "port", 0, 65535, false, http.port, err) && intFlag(args, "threads", 1, 256, false, http.threads, err) &&
+      intFlag(args, "port", 0, 65535, false, http.port, err) &&
+      intFlag(args, "threads", 1, 256, false, http.threads, err) &&
       intFlag(args, "bot-threads", 1, 256, false, lobbyConfig.botThreads, err) &&
       intFlag(args, "bot-ms", 1, 600000, false, lobbyConfig.botMoveMs, err) &&
       intFlag(args, "max-games-per-minute", 1, 100000, true, limits.gamesPerClientPerMinute, err) &&
