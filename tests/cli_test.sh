@@ -5,21 +5,47 @@ set -u
 bin="$1"
 pass=0
 fail=0
+errfile=$(mktemp)
+trap 'rm -f "$errfile"' EXIT
 check() {  # name, expected exit code, expected stdout pattern (grep -E), command...
   local name="$1" code="$2" pattern="$3"
   shift 3
   local out err rc
-  out=$("$@" 2>/tmp/cli_err.$$)
+  out=$("$@" 2>"$errfile")
   rc=$?
-  err=$(cat /tmp/cli_err.$$)
+  err=$(cat "$errfile")
   if [ "$rc" != "$code" ]; then
     echo "FAIL $name: exit $rc, expected $code (stderr: $err)"; fail=$((fail + 1)); return
   fi
   if [ -n "$pattern" ] && ! grep -qE -- "$pattern" <<<"$out$err"; then
     echo "FAIL $name: output does not match /$pattern/:"; echo "$out$err" | head -5; fail=$((fail + 1)); return
   fi
-  if [ "$code" = 2 ] && [ "$(printf '%s\n' "$err" | grep -c .)" -lt 1 ]; then
+  if [ "$code" = 2 ] && ! grep -q '^error: ' <<<"$err"; then
     echo "FAIL $name: no error line"; fail=$((fail + 1)); return
+  fi
+  if [ "$code" = 2 ] && [ -n "$out" ]; then
+    echo "FAIL $name: printed on standard output before failing: $(head -1 <<<"$out")"; fail=$((fail + 1)); return
+  fi
+  pass=$((pass + 1))
+}
+check_exact() {  # name, expected standard output (all of it), command...
+  local name="$1" expected="$2"
+  shift 2
+  local out rc
+  out=$("$@" 2>"$errfile"; echo "[exit $?]")
+  if [ "$out" != "$expected"$'\n[exit 0]' ]; then
+    echo "FAIL $name: expected:"; printf '%s\n' "$expected"; echo "got:"; printf '%s\n' "$out"
+    fail=$((fail + 1)); return
+  fi
+  pass=$((pass + 1))
+}
+check_help() {  # name, pattern that the help on standard error must match, command... (must exit 2)
+  local name="$1" pattern="$2"
+  shift 2
+  "$@" >/dev/null 2>"$errfile"
+  local rc=$?
+  if [ "$rc" != 2 ] || ! grep -qE -- "$pattern" "$errfile"; then
+    echo "FAIL $name: exit $rc, stderr does not show the help /$pattern/:"; head -5 "$errfile"; fail=$((fail + 1)); return
   fi
   pass=$((pass + 1))
 }
@@ -29,7 +55,11 @@ check perft-last-line 0 '^Nodes searched: 3364$' lastline "$bin" perft --variant
 check perft-divide 0 '^f2f1: ' "$bin" perft --variant shako --divide 2
 check perft-options 0 '^Nodes searched: 71$' lastline "$bin" perft --variant grant-acedrex --option king-leap=yes --option pawn-double=always 1
 check perft-fen 0 '^Nodes searched: 26325$' lastline "$bin" perft --variant shako --fen '4kc3c/ernbq1b1re/ppp3p1pp/3p2pp2/4p5/5P4/2PN2P3/PP1PP2PPP/ER1BQKBNR1/5C3C w KQ - 0 9' 3
-check perft-moves 0 '^Nodes searched: ' lastline "$bin" perft --variant four-seasons --moves "a6a5 a3a4" 2
+check_exact perft-moves $'\nNodes searched: 49' "$bin" perft --variant four-seasons --moves "a6a5 a3a4" 2
+check_exact perft-moves-divide $'g3g4: 1\nh3h4: 1\nf2e2: 1\ng2e4: 1\nh2g4: 1\nh2f3: 1\nf1e1: 1\n\nNodes searched: 7' \
+  "$bin" perft --variant four-seasons --moves "a6a5 a3a4" --divide 1
+check perft-flag-equals 0 '^Nodes searched: 71$' lastline "$bin" perft --variant=grant-acedrex --option=king-leap=yes --option pawn-double=always 1
+check perft-last-value-wins 0 '^Nodes searched: 7$' lastline "$bin" perft --variant shako --variant four-seasons 1
 check moves-list 0 '^c7d7$' "$bin" moves --variant four-seasons
 check summary-json 0 '"status":"ongoing","to_move":"green","in":\["green","red","black","white"\],"out_order":\[\],"places":\{\},"coins":\{"green":0,"red":0,"black":0,"white":0\}' "$bin" summary --variant four-seasons
 check summary-two-player 0 '"to_move":"black"' "$bin" summary --variant shako --moves "e3e4"
@@ -45,13 +75,37 @@ check err-move 2 'ply 2' "$bin" summary --variant shako --moves "e3e4 e3e4"
 check err-move-malformed 2 'ply 1' "$bin" moves --variant shako --moves "zz99"
 check err-depth 2 'DEPTH' "$bin" perft --variant shako x
 check err-command 2 'unknown command' "$bin" frobnicate
-check err-flag 2 'unknown flag' "$bin" perft --variant shako --colour red 1
+check err-flag 2 'unknown flag --colour for perft' "$bin" perft --variant shako --colour red 1
+check_help err-flag-help '^ +--divide ' "$bin" perft --variant shako --colour red 1
+# A flag of another command is refused by this one (it used to be ignored).
+check err-misplaced-flag 2 'unknown flag --games for perft' "$bin" perft --variant shako --games 5 1
+check_help err-misplaced-flag-help '^ +--divide ' "$bin" perft --games 5
+check_help err-misplaced-flag-help-options '^ +--variant V ' "$bin" perft --games 5
+check err-misplaced-bench 2 'unknown flag --variant for bench' "$bin" bench --variant shako
+check err-misplaced-moves 2 'unknown flag --seed for moves' "$bin" moves --variant shako --seed 3
+check err-flag-equals 2 'unknown flag --colour for moves' "$bin" moves --variant shako --colour=red
+check err-missing-value 2 '^error: --variant needs a value' "$bin" perft --variant
+check_help err-missing-value-help '^Usage: acedrex perft' "$bin" perft --variant
+check err-missing-value-option 2 '^error: --option needs a value' "$bin" moves --variant shako --option
+check err-extra-argument 2 'perft takes no argument "2"' "$bin" perft --variant shako 1 2
+check err-extra-argument-moves 2 'moves takes no argument "x"' "$bin" moves --variant shako x
+check err-range-games 2 '^error: --games must be from 1 to 100000$' "$bin" match --variant shako --engine level=1 --engine level=1 --games 0
+check err-range-depth 2 'DEPTH must be a number from 0 to 99' "$bin" perft --variant shako 100
+check err-range-port 2 '^error: --port takes a number from 0 to 65535, not "70000"$' "$bin" serve --port 70000
+check err-range-serve-limit 2 '^error: --max-connections takes a number from 1 to 1000000, not "0"$' "$bin" serve --max-connections 0
+check err-range-serve-queue 2 '^error: --max-queue-bytes takes 0 \(no limit\) or a number from 1024' "$bin" serve --max-queue-bytes 10
+check err-serve-log-level 2 '^error: --log-level takes trace, debug, info, warn, error or off' "$bin" serve --log-level loud
+check err-serve-flag 2 'unknown flag --games for serve' "$bin" serve --games 3
+check help 0 '^  perft --variant V' "$bin" help
+check help-flag 0 '^  perft --variant V' "$bin" --help
+check help-command 0 '^Usage: acedrex match' "$bin" help match
+check help-command-flag 0 '--max-connections-per-client N' "$bin" serve --help
+check err-help-command 2 'unknown command "nosuch"' "$bin" help nosuch
 # An error on the command line is found before anything is printed.
 if [ -n "$("$bin" bench --search-ms -5 2>/dev/null)" ]; then
   echo "FAIL bench-error-no-stdout: bench printed before rejecting --search-ms"; fail=$((fail + 1))
 else
   pass=$((pass + 1))
 fi
-rm -f /tmp/cli_err.$$
 echo "cli: $pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -1,11 +1,19 @@
 #include "commands.h"
-#include "serve.h"
 
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <CLI/CLI.hpp>  // only here: the one file that parses the command line
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <functional>
 #include <iostream>
 #include <map>
 #include <memory>
@@ -19,104 +27,69 @@
 #include "engine/bot.h"
 #include "protocol/match.h"
 #include "protocol/uci.h"
+#include "serve.h"
 
 namespace acedrex::cli {
 namespace {
 
 const char* kUsage =
-    "usage: acedrex COMMAND [options]\n"
-    "  variants                               list the variants and their options\n"
-    "  perft --variant V [--option k=v]... [--fen F] [--moves \"m1 m2\"] [--divide] DEPTH\n"
-    "  moves --variant V [--option k=v]... [--fen F] [--moves \"...\"]\n"
-    "  summary --variant V [--option k=v]... [--fen F] [--moves \"...\"] [--seed N]\n"
+    "usage: acedrex COMMAND [flags]     (acedrex help COMMAND, or acedrex COMMAND --help, lists a command's flags)\n"
+    "  variants [--variants DIR]              list the variants and their options\n"
+    "  perft --variant V [--option k=v]... [--fen F] [--moves \"m1 m2\"] [--divide] [--variants DIR] DEPTH\n"
+    "  moves --variant V [--option k=v]... [--fen F] [--moves \"...\"] [--variants DIR]\n"
+    "  summary --variant V [--option k=v]... [--fen F] [--moves \"...\"] [--seed N] [--variants DIR]\n"
     "  bench [--depth-scale N] [--search-ms MS] [--rounds N] [--no-reference]\n"
     "                                         perft and search speed (with Fairy-Stockfish on Shako)\n"
-    "  uci                                    the UCI loop (Fairy-Stockfish conventions; UCI_Variant picks the game)\n"
-    "  match --variant V --engine SPEC --engine SPEC [...] [--games N] [--movetime MS | --tc S+INC | --depth D |\n"
-    "        --nodes N] [--openings FILE] [--concurrency N] [--pgn FILE] [--sprt ELO0,ELO1] [--seed N]\n"
-    "        [--adjudicate CP,MOVES] [--max-plies N]\n"
-    "        SPEC: level=1..9[,algo=brs|paranoid|maxn][,chance=on|off][,params=FILE][,name=X] or uci=PATH[,OPTION=VALUE...]\n"
+    "  uci [--variants DIR]                   the UCI loop (Fairy-Stockfish conventions; UCI_Variant picks the game)\n"
+    "  match --variant V [--option k=v]... --engine SPEC --engine SPEC [...] [--games N]\n"
+    "        [--movetime MS | --tc S+INC | --depth D | --nodes N] [--openings FILE] [--concurrency N] [--pgn FILE]\n"
+    "        [--sprt ELO0,ELO1] [--seed N] [--adjudicate CP,MOVES] [--max-plies N] [--variants DIR]\n"
+    "        SPEC: level=1..9[,algo=brs|paranoid|maxn][,chance=on|off][,params=FILE][,name=X] or "
+    "uci=PATH[,OPTION=VALUE...]\n"
     "  openings --variant V [--option k=v]... [--count 100] [--plies 8] [--max-score 60] [--nodes 20000] [--seed N]\n"
-    "                                         balanced start positions: random plies, kept when a search scores them\n"
-    "                                         within the bound; one position text per line\n"
-    "  serve [--port 8080] [--db acedrex.db] [--web web] [...]   the web server (see docs/api.md)\n"
-    "common: --variants DIR loads more variant files\n";
+    "        [--variants DIR]                 balanced start positions: random plies, kept when a search scores them\n"
+    "                                         within the bound; one position text per line\n";
 
-struct Args {
-  std::string command;
-  std::map<std::string, std::string> values;
-  std::vector<std::string> options;
-  std::vector<std::string> engines;
-  std::vector<std::string> positional;
-  bool divide = false;
-  bool noReference = false;
-};
+}  // namespace
 
 int fail(const std::string& msg) {
   std::cerr << "error: " << msg << "\n";
   return 2;
 }
 
-Result<Args> parseArgs(const std::vector<std::string>& a) {
-  Args out;
-  if (a.empty()) return makeError("usage", "no command");
-  out.command = a[0];
-  for (size_t i = 1; i < a.size(); ++i) {
-    const std::string& t = a[i];
-    if (t == "--divide") { out.divide = true; continue; }
-    if (t == "--no-reference") { out.noReference = true; continue; }
-    if (t.rfind("--", 0) == 0) {
-      std::string key = t.substr(2), val;
-      const size_t eq = key.find('=');
-      if (eq != std::string::npos) {
-        val = key.substr(eq + 1);
-        key = key.substr(0, eq);
-      } else {
-        if (i + 1 >= a.size()) return makeError("usage", "--" + key + " needs a value");
-        val = a[++i];
-      }
-      static const char* known[] = {"variant", "option", "fen",   "moves",       "seed",  "variants",
-                                    "depth-scale", "engine", "games", "movetime", "tc", "depth",
-                                    "nodes",   "openings", "concurrency", "pgn", "sprt", "max-plies",
-                                    "adjudicate", "count", "plies", "max-score", "search-ms", "rounds"};
-      bool ok = false;
-      for (const char* k : known) ok = ok || key == k;
-      if (!ok) return makeError("usage", "unknown flag --" + key);
-      if (key == "option") out.options.push_back(val);
-      else if (key == "engine") out.engines.push_back(val);
-      else out.values[key] = val;
-      continue;
-    }
-    out.positional.push_back(t);
-  }
-  return out;
+Result<long long> number(const Args& args, const std::string& key, long long def, long long lo, long long hi) {
+  if (!args.has(key)) return def;
+  const std::string& v = args.value(key);
+  if (v.empty() || v.size() > 12 || v.find_first_not_of("0123456789") != std::string::npos)
+    return makeError("usage", "--" + key + " must be a number, not \"" + v + "\"");
+  const long long n = std::stoll(v);
+  if (n < lo || n > hi)
+    return makeError("usage", "--" + key + " must be from " + std::to_string(lo) + " to " + std::to_string(hi));
+  return n;
 }
 
-struct Setup {
-  VariantRegistry registry = VariantRegistry::withEmbedded();
-  std::shared_ptr<const Rules> rules;
-};
+namespace {
 
 Result<std::shared_ptr<const Rules>> rulesFor(const Args& args, VariantRegistry& reg) {
-  if (args.values.count("variants"))
-    if (auto s = reg.loadDirectory(args.values.at("variants")); !s.ok()) return s.error();
-  if (!args.values.count("variant")) return makeError("usage", "--variant is required");
-  return reg.rules(args.values.at("variant"), args.options);
+  if (args.has("variants"))
+    if (auto s = reg.loadDirectory(args.value("variants")); !s.ok()) return s.error();
+  if (!args.has("variant")) return makeError("usage", "--variant is required");
+  return reg.rules(args.value("variant"), args.list("option"));
 }
 
 Result<Position> positionFor(const Args& args, const std::shared_ptr<const Rules>& rules) {
   Position pos(rules);
-  const std::string fen = args.values.count("fen") ? args.values.at("fen") : rules->start;
+  const std::string fen = args.has("fen") ? args.value("fen") : rules->start;
   if (auto s = pos.set(fen); !s.ok()) return s.error();
-  if (args.values.count("moves"))
-    if (auto s = playLine(pos, args.values.at("moves")); !s.ok()) return s.error();
+  if (args.has("moves"))
+    if (auto s = playLine(pos, args.value("moves")); !s.ok()) return s.error();
   return pos;
 }
 
 int cmdVariants(const Args& args) {
   VariantRegistry reg = VariantRegistry::withEmbedded();
-  if (args.values.count("variants"))
-    if (auto s = reg.loadDirectory(args.values.at("variants")); !s.ok()) return fail(s.error().text());
+  if (args.has("variants"))
+    if (auto s = reg.loadDirectory(args.value("variants")); !s.ok()) return fail(s.error().text());
   for (const VariantDef* d : reg.all()) {
     auto rules = Rules::compile(*d, {});
     std::cout << d->name << "  (" << d->title << ", " << (rules.ok() ? (*rules)->nseats() : 0) << " seats)\n";
@@ -143,7 +116,7 @@ int cmdPerft(const Args& args) {
   auto pos = positionFor(args, rules.value());
   if (!pos.ok()) return fail(pos.error().text());
   uint64_t total = 0;
-  if (args.divide) {
+  if (args.on("divide")) {
     for (const auto& [move, n] : perftDivide(pos.value(), depth)) {
       std::cout << move << ": " << n << "\n";
       total += n;
@@ -173,17 +146,17 @@ int cmdSummary(const Args& args) {
   auto rules = rulesFor(args, reg);
   if (!rules.ok()) return fail(rules.error().text());
   uint64_t seed = 1;
-  if (args.values.count("seed")) {
-    const std::string& s = args.values.at("seed");
+  if (args.has("seed")) {
+    const std::string& s = args.value("seed");
     if (s.empty() || s.size() > 19 || s.find_first_not_of("0123456789") != std::string::npos)
       return fail("--seed must be a number, not \"" + s + "\"");
     seed = std::stoull(s);
   }
   Game game(rules.value(), seed);
-  if (args.values.count("fen"))
-    if (auto s = game.setStart(args.values.at("fen")); !s.ok()) return fail(s.error().text());
-  if (args.values.count("moves"))
-    if (auto s = game.playAll(args.values.at("moves")); !s.ok()) return fail(s.error().text());
+  if (args.has("fen"))
+    if (auto s = game.setStart(args.value("fen")); !s.ok()) return fail(s.error().text());
+  if (args.has("moves"))
+    if (auto s = game.playAll(args.value("moves")); !s.ok()) return fail(s.error().text());
   std::cout << game.summaryJson() << "\n";
   return 0;
 }
@@ -209,10 +182,72 @@ std::vector<BenchCase> benchCases(int scale) {
   };
 }
 
+const char* kFairyStockfish = "/usr/games/fairy-stockfish";
+
+// Runs `exe` (no shell) with `input` on its standard input and calls `onLine`
+// with each line of its standard output. False when it cannot be started.
+// The input is written whole before the output is read, so it must fit in the
+// pipe's buffer (64 KiB on Linux; the scripts here are a few hundred bytes).
+bool runProgram(const char* exe, const std::string& input, const std::function<void(const std::string&)>& onLine) {
+  if (input.size() > 4096) return false;
+  int in[2], out[2];
+  if (pipe2(in, O_CLOEXEC) != 0) return false;
+  if (pipe2(out, O_CLOEXEC) != 0) {
+    close(in[0]);
+    close(in[1]);
+    return false;
+  }
+  // The child gets the read end of `in` as its standard input and the write end
+  // of `out` as its standard output (dup2 clears close-on-exec on the copies);
+  // every other descriptor of ours is closed at exec.
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_adddup2(&actions, in[0], 0);
+  posix_spawn_file_actions_adddup2(&actions, out[1], 1);
+  char* const argv[] = {const_cast<char*>(exe), nullptr};
+  pid_t pid = -1;
+  const int rc = posix_spawn(&pid, exe, &actions, nullptr, argv, environ);
+  posix_spawn_file_actions_destroy(&actions);
+  close(in[0]);
+  close(out[1]);
+  if (rc != 0) {
+    close(in[1]);
+    close(out[0]);
+    return false;
+  }
+  // A program that exits without reading its input must not kill us with SIGPIPE.
+  struct sigaction ignore = {};
+  struct sigaction old = {};
+  ignore.sa_handler = SIG_IGN;
+  sigaction(SIGPIPE, &ignore, &old);
+  for (size_t done = 0; done < input.size();) {
+    const ssize_t n = write(in[1], input.data() + done, input.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;
+    done += static_cast<size_t>(n);
+  }
+  close(in[1]);
+  sigaction(SIGPIPE, &old, nullptr);
+  std::string buf;
+  char chunk[4096];
+  while (true) {
+    const ssize_t n = read(out[0], chunk, sizeof chunk);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;
+    buf.append(chunk, static_cast<size_t>(n));
+    for (size_t nl; (nl = buf.find('\n')) != std::string::npos; buf.erase(0, nl + 1)) onLine(buf.substr(0, nl));
+  }
+  if (!buf.empty()) onLine(buf);
+  close(out[0]);
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  return true;
+}
+
 // Runs Fairy-Stockfish's own perft on the same Shako positions; returns seconds or -1.
 double referenceSeconds(const std::vector<BenchCase>& cases, uint64_t& nodes) {
-  const char* exe = "/usr/games/fairy-stockfish";
-  if (std::system((std::string("test -x ") + exe).c_str()) != 0) return -1;
+  if (access(kFairyStockfish, X_OK) != 0) return -1;
   std::string script = "uci\nsetoption name UCI_Variant value shako\n";
   for (const auto& c : cases) {
     if (c.variant != "shako") continue;
@@ -220,44 +255,18 @@ double referenceSeconds(const std::vector<BenchCase>& cases, uint64_t& nodes) {
     script += "go perft " + std::to_string(c.depth) + "\n";
   }
   script += "quit\n";
-  const std::string file = "/tmp/acedrex-bench-fsf.txt";
-  if (FILE* f = std::fopen(file.c_str(), "w")) {
-    std::fputs(script.c_str(), f);
-    std::fclose(f);
-  } else {
-    return -1;
-  }
   // The process's start-up time is measured apart and taken off.
   const auto s0 = std::chrono::steady_clock::now();
-  if (FILE* q = popen((std::string("echo quit | ") + exe).c_str(), "r")) {
-    char sink[512];
-    while (std::fgets(sink, sizeof sink, q)) {
-    }
-    pclose(q);
-  }
+  if (!runProgram(kFairyStockfish, "quit\n", [](const std::string&) {})) return -1;
   const double startup = std::chrono::duration<double>(std::chrono::steady_clock::now() - s0).count();
   const auto t0 = std::chrono::steady_clock::now();
-  FILE* p = popen((std::string(exe) + " < " + file).c_str(), "r");
-  if (!p) return -1;
-  char line[512];
   nodes = 0;
-  while (std::fgets(line, sizeof line, p)) {
-    std::string l(line);
-    if (l.rfind("Nodes searched: ", 0) == 0) nodes += std::stoull(l.substr(16));
-  }
-  pclose(p);
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() - startup;
-}
-
-Result<long long> number(const Args& args, const std::string& key, long long def, long long lo, long long hi) {
-  if (!args.values.count(key)) return def;
-  const std::string& v = args.values.at(key);
-  if (v.empty() || v.size() > 12 || v.find_first_not_of("0123456789") != std::string::npos)
-    return makeError("usage", "--" + key + " must be a number, not \"" + v + "\"");
-  const long long n = std::stoll(v);
-  if (n < lo || n > hi)
-    return makeError("usage", "--" + key + " must be from " + std::to_string(lo) + " to " + std::to_string(hi));
-  return n;
+  const bool ran = runProgram(kFairyStockfish, script, [&](const std::string& l) {
+    if (l.rfind("Nodes searched: ", 0) == 0) nodes += std::strtoull(l.c_str() + 16, nullptr, 10);
+  });
+  if (!ran) return -1;
+  // Below the start-up time's noise the difference may come out negative: "too fast", not "not found".
+  return std::max(0.0, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() - startup);
 }
 
 // Search speed on the Shako bench positions: each engine searches each
@@ -299,8 +308,7 @@ SearchSpeed ourSearchSpeed(VariantRegistry& reg, const std::vector<BenchCase>& c
 
 SearchSpeed referenceSearchSpeed(const std::vector<BenchCase>& cases, int ms) {
   SearchSpeed out;
-  const char* exe = "/usr/games/fairy-stockfish";
-  if (std::system((std::string("test -x ") + exe).c_str()) != 0) return out;
+  if (access(kFairyStockfish, X_OK) != 0) return out;
   std::string script = "uci\nsetoption name UCI_Variant value shako\nsetoption name Hash value 32\n";
   for (const auto& c : cases) {
     if (c.variant != "shako") continue;
@@ -308,18 +316,10 @@ SearchSpeed referenceSearchSpeed(const std::vector<BenchCase>& cases, int ms) {
     script += "go movetime " + std::to_string(ms) + "\nisready\n";
   }
   script += "quit\n";
-  const std::string file = "/tmp/acedrex-bench-fsf-search.txt";
-  FILE* f = std::fopen(file.c_str(), "w");
-  if (!f) return out;
-  std::fputs(script.c_str(), f);
-  std::fclose(f);
   // `quit` is read only after the searches end: isready waits for each bestmove.
-  FILE* p = popen((std::string(exe) + " < " + file).c_str(), "r");
-  if (!p) return out;
-  char line[4096];
   uint64_t lastNodes = 0;
   double lastSec = 0;
-  while (std::fgets(line, sizeof line, p)) {
+  runProgram(kFairyStockfish, script, [&](const std::string& line) {
     std::istringstream in(line);
     std::string w;
     in >> w;
@@ -328,26 +328,26 @@ SearchSpeed referenceSearchSpeed(const std::vector<BenchCase>& cases, int ms) {
       out.seconds += lastSec;
       lastNodes = 0;
       lastSec = 0;
-      continue;
+      return;
     }
-    if (w != "info") continue;
+    if (w != "info") return;
     while (in >> w) {
-      if (w == "nodes") in >> lastNodes;
+      if (w == "nodes")
+        in >> lastNodes;
       else if (w == "time") {
         long long t = 0;
         in >> t;
         lastSec = t / 1000.0;
       }
     }
-  }
-  pclose(p);
+  });
   return out;
 }
 
 int cmdBench(const Args& args) {
   int scale = 1;
-  if (args.values.count("depth-scale")) {
-    const std::string& s = args.values.at("depth-scale");
+  if (args.has("depth-scale")) {
+    const std::string& s = args.value("depth-scale");
     if (s != "0" && s != "1" && s != "2") return fail("--depth-scale is 0, 1 or 2");
     scale = std::stoi(s);
   }
@@ -377,7 +377,7 @@ int cmdBench(const Args& args) {
   for (const auto& [v, ns] : per)
     std::printf("%-14s %12llu nodes  %10.0f nodes/s\n", v.c_str(), static_cast<unsigned long long>(ns.first),
                 ns.first / std::max(ns.second, 1e-9));
-  if (!args.noReference) {
+  if (!args.on("no-reference")) {
     uint64_t refNodes = 0;
     const double refSec = referenceSeconds(cases, refNodes);
     if (refSec > 0.001) {
@@ -402,15 +402,15 @@ int cmdBench(const Args& args) {
     bool noRef = false;
     for (int round = 1; round <= *rounds; ++round) {
       SearchSpeed ours, ref;
-      const bool theirsFirst = round % 2 == 0 && !args.noReference;
+      const bool theirsFirst = round % 2 == 0 && !args.on("no-reference");
       if (theirsFirst) ref = referenceSearchSpeed(searchCases(), ms);
       ours = ourSearchSpeed(reg, searchCases(), ms);
-      if (!theirsFirst && !args.noReference) ref = referenceSearchSpeed(searchCases(), ms);
+      if (!theirsFirst && !args.on("no-reference")) ref = referenceSearchSpeed(searchCases(), ms);
       const double oursNps = ours.nodes / std::max(ours.seconds, 1e-9);
       if (*rounds > 1) std::printf("round %d:\n", round);
       std::printf("acedrex search         %8llu nodes  %10.0f nodes/s\n", static_cast<unsigned long long>(ours.nodes),
                   oursNps);
-      if (args.noReference) continue;
+      if (args.on("no-reference")) continue;
       if (ref.seconds <= 0.001) {
         noRef = true;
         break;
@@ -435,13 +435,13 @@ int cmdBench(const Args& args) {
 
 int cmdMatch(const Args& args) {
   VariantRegistry reg = VariantRegistry::withEmbedded();
-  if (args.values.count("variants"))
-    if (auto s = reg.loadDirectory(args.values.at("variants")); !s.ok()) return fail(s.error().text());
+  if (args.has("variants"))
+    if (auto s = reg.loadDirectory(args.value("variants")); !s.ok()) return fail(s.error().text());
   protocol::MatchConfig config;
-  if (!args.values.count("variant")) return fail("--variant is required");
-  config.variant = args.values.at("variant");
-  config.options = args.options;
-  for (const auto& e : args.engines) {
+  if (!args.has("variant")) return fail("--variant is required");
+  config.variant = args.value("variant");
+  config.options = args.list("option");
+  for (const auto& e : args.list("engine")) {
     auto spec = protocol::parseEngineSpec(e);
     if (!spec.ok()) return fail(spec.error().text());
     config.engines.push_back(spec.value());
@@ -462,8 +462,8 @@ int cmdMatch(const Args& args) {
   config.concurrency = static_cast<int>(*conc);
   config.seed = static_cast<uint64_t>(*seed);
   config.maxPlies = static_cast<int>(*maxPlies);
-  if (args.values.count("adjudicate")) {
-    const std::string& v = args.values.at("adjudicate");
+  if (args.has("adjudicate")) {
+    const std::string& v = args.value("adjudicate");
     const size_t comma = v.find(',');
     const auto digits = [](const std::string& x) {
       return !x.empty() && x.size() < 7 && x.find_first_not_of("0123456789") == std::string::npos;
@@ -474,8 +474,8 @@ int cmdMatch(const Args& args) {
     config.resignMoves = std::stoi(v.substr(comma + 1));
     if (config.resignCp <= 0 || config.resignMoves <= 0) return fail("--adjudicate needs CP and MOVES above 0");
   }
-  if (args.values.count("tc")) {
-    const std::string& tc = args.values.at("tc");
+  if (args.has("tc")) {
+    const std::string& tc = args.value("tc");
     const size_t plus = tc.find('+');
     try {
       config.baseMs = static_cast<int>(std::stod(tc.substr(0, plus)) * 1000);
@@ -486,8 +486,8 @@ int cmdMatch(const Args& args) {
     if (config.baseMs <= 0 || config.incMs < 0) return fail("--tc is SECONDS+INCREMENT, e.g. 10+0.1");
   }
   if (!config.moveTimeMs && !config.baseMs && !config.depth && !config.nodes) config.moveTimeMs = 100;
-  if (args.values.count("sprt")) {
-    const std::string& v = args.values.at("sprt");
+  if (args.has("sprt")) {
+    const std::string& v = args.value("sprt");
     const size_t comma = v.find(',');
     try {
       config.elo0 = std::stod(v.substr(0, comma));
@@ -498,13 +498,13 @@ int cmdMatch(const Args& args) {
     if (comma == std::string::npos || config.elo1 <= config.elo0) return fail("--sprt is ELO0,ELO1 with ELO0 < ELO1");
     config.sprt = true;
   }
-  if (args.values.count("openings")) {
-    std::ifstream in(args.values.at("openings"));
-    if (!in) return fail("cannot read " + args.values.at("openings"));
+  if (args.has("openings")) {
+    std::ifstream in(args.value("openings"));
+    if (!in) return fail("cannot read " + args.value("openings"));
     for (std::string line; std::getline(in, line);)
       if (!line.empty() && line[0] != '#') config.openings.push_back(line);
   }
-  if (args.values.count("pgn")) config.pgnPath = args.values.at("pgn");
+  if (args.has("pgn")) config.pgnPath = args.value("pgn");
   auto report = protocol::runMatch(reg, config, std::cerr);
   if (!report.ok()) return fail(report.error().text());
   protocol::printReport(report.value(), config, std::cout);
@@ -557,32 +557,195 @@ int cmdOpenings(const Args& args) {
   return 0;
 }
 
+int cmdUci(const Args& args) {
+  VariantRegistry reg = VariantRegistry::withEmbedded();
+  if (args.has("variants"))
+    if (auto s = reg.loadDirectory(args.value("variants")); !s.ok()) return fail(s.error().text());
+  return protocol::runUci(reg);
+}
+
+// --- the command line ------------------------------------------------------
+
+// A subcommand: its flags (exactly the ones it takes), its positional
+// argument if any, and what runs it.
+struct Command {
+  std::string name;
+  std::string summary;
+  std::vector<Flag> flags;
+  std::string positional;  // perft's DEPTH; empty: none
+  std::string positionalHelp;
+  int (*run)(const Args&);
+  std::string footer = {};
+};
+
+std::vector<Command> commands() {
+  const Flag variantsDir{"variants", Flag::kValue, "DIR", "load every *.variant file of DIR as well"};
+  const Flag variant{"variant", Flag::kValue, "V", "the variant (required; \"acedrex variants\" lists them)"};
+  const Flag option{"option", Flag::kRepeated, "NAME=VALUE", "a rule option; repeat the flag for several"};
+  const Flag fen{"fen", Flag::kValue, "F", "the start position (default: the variant's start)"};
+  const Flag moves{"moves", Flag::kValue, "\"M1 M2 ...\"", "moves played from that position first"};
+  const Flag baseSeed{"seed", Flag::kValue, "N", "the base seed, 0 to 2^40 (default 1)"};
+  using F = Flag;
+  return {
+      {"variants", "List the variants and their options.", {variantsDir}, "", "", cmdVariants},
+      {"perft",
+       "Count the move paths of length DEPTH (0 to 99).",
+       {variant, option, fen, moves, {"divide", F::kSwitch, "", "print the count for each first move"}, variantsDir},
+       "DEPTH",
+       "a number from 0 to 99",
+       cmdPerft},
+      {"moves", "List the legal moves of a position.", {variant, option, fen, moves, variantsDir}, "", "", cmdMoves},
+      {"summary",
+       "Play moves as a game and print its state as one JSON object.",
+       {variant,
+        option,
+        fen,
+        moves,
+        {"seed", F::kValue, "N", "the die's seed, up to 19 digits (default 1)"},
+        variantsDir},
+       "",
+       "",
+       cmdSummary},
+      {"bench",
+       "Perft and search speed, against Fairy-Stockfish on Shako; the last line is the signature.",
+       {{"depth-scale", F::kValue, "N", "0, 1 or 2: depth added to the bench positions (default 1)"},
+        {"search-ms", F::kValue, "MS", "0 to 600000: search time per position; 0 skips the search part (default 1000)"},
+        {"rounds", F::kValue, "N", "1 to 100 rounds of the search comparison (default 1)"},
+        {"no-reference", F::kSwitch, "", "skip the Fairy-Stockfish comparisons"}},
+       "",
+       "",
+       cmdBench},
+      {"uci", "The UCI loop on standard input and output (UCI_Variant picks the game).", {variantsDir}, "", "", cmdUci},
+      {"match",
+       "Play a series of games between engine settings and report scores, Elo and SPRT.",
+       {variant,
+        option,
+        {"engine", F::kRepeated, "SPEC", "an engine, one per seat or two (see below); repeat the flag"},
+        {"games", F::kValue, "N", "1 to 100000 games (default 10)"},
+        {"movetime", F::kValue, "MS", "0 to 3600000 ms a move (default 100 when no limit is given)"},
+        {"tc", F::kValue, "S+INC", "a clock per seat: seconds plus increment, e.g. 10+0.1"},
+        {"depth", F::kValue, "D", "0 to 60 plies a move"},
+        {"nodes", F::kValue, "N", "0 to 1000000000 nodes a move"},
+        {"openings", F::kValue, "FILE", "start positions, one a line (from \"acedrex openings\")"},
+        {"concurrency", F::kValue, "N", "1 to 64 games at once (default 1)"},
+        {"pgn", F::kValue, "FILE", "write every game's record"},
+        {"sprt", F::kValue, "ELO0,ELO1", "a sequential probability ratio test, ELO0 < ELO1"},
+        baseSeed,
+        {"adjudicate", F::kValue, "CP,MOVES",
+         "two seats: resign when both engines agree a side is CP behind for MOVES moves"},
+        {"max-plies", F::kValue, "N", "1 to 100000 (default 600): a longer game is an agreed draw"},
+        variantsDir},
+       "",
+       "",
+       cmdMatch,
+       "SPEC: level=1..9[,algo=brs|paranoid|maxn][,chance=on|off][,params=FILE][,name=X]\n"
+       "   or uci=PATH[,OPTION=VALUE...]"},
+      {"openings",
+       "Write balanced start positions, one a line, for \"match --openings\".",
+       {variant,
+        option,
+        {"count", F::kValue, "N", "1 to 100000 positions (default 100)"},
+        {"plies", F::kValue, "N", "0 to 200 random plies from the start (default 8)"},
+        {"max-score", F::kValue, "CP", "0 to 100000: the bound on the search's score (default 60)"},
+        {"nodes", F::kValue, "N", "1 to 100000000 nodes for that search (default 20000)"},
+        baseSeed,
+        variantsDir},
+       "",
+       "",
+       cmdOpenings},
+      {"serve", "The web server: page, JSON API, WebSockets (see docs/api.md).", kServeFlags, "", "", cmdServe},
+  };
+}
+
+// Declares a command's flags to the parser; what is given lands in `args`.
+void declare(CLI::App& sub, const Command& command, Args& args) {
+  for (const Flag& f : command.flags) {
+    const std::string name = "--" + f.name;
+    switch (f.kind) {
+      case Flag::kSwitch:
+        sub.add_flag_callback(
+            name, [&args, n = f.name] { args.switches.insert(n); }, f.help);
+        break;
+      case Flag::kValue:
+        sub.add_option_function<std::string>(
+               name, [&args, n = f.name](const std::string& v) { args.values[n] = v; }, f.help)
+            ->type_name(f.valueName)
+            ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+        break;
+      case Flag::kRepeated:
+        sub.add_option_function<std::vector<std::string>>(
+               name, [&args, n = f.name](const std::vector<std::string>& v) { args.lists[n] = v; }, f.help)
+            ->type_name(f.valueName)
+            ->allow_extra_args(false);
+        break;
+    }
+  }
+  if (!command.positional.empty())
+    sub.add_option_function<std::string>(
+           command.positional, [&args](const std::string& v) { args.positional.push_back(v); }, command.positionalHelp)
+        ->type_name("");
+  if (!command.footer.empty()) sub.footer(command.footer);
+  // Unknown flags and surplus arguments are collected and reported by run().
+  sub.allow_extras();
+}
+
+// A command-line error: the error line, then the command's help, on standard error.
+int usageError(const CLI::App& sub, const std::string& msg) {
+  std::cerr << "error: " << msg << "\n\n" << sub.help("acedrex");
+  return 2;
+}
+
 }  // namespace
 
 int run(const std::vector<std::string>& argv) {
   if (argv.empty()) return fail("no command (run \"acedrex help\" for the commands)");
+  const std::vector<Command> all = commands();
+  CLI::App root("Acedrex: chess variants", "acedrex");
+  root.require_subcommand(1, 1);
+  root.get_formatter()->column_width(34);  // room for --max-connections-per-client N
+  Args args;
+  std::map<std::string, std::pair<const Command*, CLI::App*>> byName;
+  for (const Command& c : all) {
+    CLI::App* sub = root.add_subcommand(c.name, c.summary);
+    declare(*sub, c, args);
+    byName[c.name] = {&c, sub};
+  }
   if (argv[0] == "help" || argv[0] == "--help" || argv[0] == "-h") {
-    std::cout << kUsage;
+    if (argv.size() > 1 && byName.count(argv[1])) {
+      std::cout << byName.at(argv[1]).second->help("acedrex");
+    } else if (argv.size() > 1) {
+      return fail("unknown command \"" + argv[1] + "\" (run \"acedrex help\" for the commands)");
+    } else {
+      std::cout << kUsage << kServeUsage;
+    }
     return 0;
   }
-  if (argv[0] == "serve") return cmdServe(std::vector<std::string>(argv.begin() + 1, argv.end()));
-  auto args = parseArgs(argv);
-  if (!args.ok()) return fail(args.error().text() + " (run \"acedrex help\" for the commands)");
-  const std::string& c = args->command;
-  if (c == "variants") return cmdVariants(*args);
-  if (c == "perft") return cmdPerft(*args);
-  if (c == "moves") return cmdMoves(*args);
-  if (c == "summary") return cmdSummary(*args);
-  if (c == "bench") return cmdBench(*args);
-  if (c == "match") return cmdMatch(*args);
-  if (c == "openings") return cmdOpenings(*args);
-  if (c == "uci") {
-    VariantRegistry reg = VariantRegistry::withEmbedded();
-    if (args->values.count("variants"))
-      if (auto s = reg.loadDirectory(args->values.at("variants")); !s.ok()) return fail(s.error().text());
-    return protocol::runUci(reg);
+  if (!byName.count(argv[0]))
+    return fail("unknown command \"" + argv[0] + "\" (run \"acedrex help\" for the commands)");
+  const auto [command, sub] = byName.at(argv[0]);
+  try {
+    std::vector<std::string> reversed(argv.rbegin(), argv.rend());  // CLI11 takes the words last first
+    root.parse(reversed);
+  } catch (const CLI::CallForHelp&) {
+    std::cout << sub->help("acedrex");
+    return 0;
+  } catch (const CLI::ArgumentMismatch& e) {
+    // CLI11 says "--seed: 1 required N missing"; say it our way.
+    const std::string what = e.what();
+    const size_t colon = what.find(": ");
+    if (what.rfind("--", 0) == 0 && colon != std::string::npos && what.find(" missing") != std::string::npos)
+      return usageError(*sub, what.substr(0, colon) + " needs a value");
+    return usageError(*sub, command->name + ": " + what);
+  } catch (const CLI::ParseError& e) {
+    return usageError(*sub, command->name + ": " + e.what());
   }
-  return fail("unknown command \"" + c + "\" (run \"acedrex help\" for the commands)");
+  for (const std::string& extra : sub->remaining()) {
+    if (extra.size() > 1 && extra[0] == '-')
+      return usageError(*sub, "unknown flag " + extra.substr(0, extra.find('=')) + " for " + command->name);
+  }
+  if (!sub->remaining().empty())
+    return usageError(*sub, command->name + " takes no argument \"" + sub->remaining().front() + "\"");
+  return command->run(args);
 }
 
 }  // namespace acedrex::cli

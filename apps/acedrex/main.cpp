@@ -1,4 +1,5 @@
-// acedrex: the one binary. Subcommands: variants, perft, moves, summary, bench.
+// acedrex: the one binary. Subcommands: variants, perft, moves, summary, bench,
+// uci, match, openings, serve (apps/acedrex/commands.cpp declares their flags).
 #include <string>
 #include <vector>
 

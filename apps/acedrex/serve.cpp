@@ -3,6 +3,7 @@
 // until SIGINT or SIGTERM.
 #include "serve.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <iostream>
 #include <thread>
@@ -11,79 +12,119 @@
 #include "engine/bot.h"
 #include "server/app/api.h"
 #include "server/app/lobby.h"
+#include "server/app/log.h"
 #include "server/app/store.h"
 #include "server/net/server.h"
 
 namespace acedrex::cli {
 
+const std::vector<Flag> kServeFlags = {
+    {"port", Flag::kValue, "N", "the TCP port, 0 to 65535; 0 picks a free one (default 8080)"},
+    {"address", Flag::kValue, "IP", "the address to listen on (default 0.0.0.0)"},
+    {"db", Flag::kValue, "FILE", "the SQLite database (default acedrex.db)"},
+    {"durable", Flag::kSwitch, "", "SQLite synchronous=FULL: an fsync per move"},
+    {"web", Flag::kValue, "DIR", "serve the front end from DIR instead of the copy inside the binary"},
+    {"variants", Flag::kValue, "DIR", "load every *.variant file of DIR as well"},
+    {"threads", Flag::kValue, "N", "I/O threads, 1 to 256 (default: the cores, at most 4)"},
+    {"bot-threads", Flag::kValue, "N", "threads that run bot searches, 1 to 256 (default: the cores less one)"},
+    {"bot-ms", Flag::kValue, "MS", "a time limit per bot move in games without clocks, 1 to 600000"},
+    {"max-games-per-minute", Flag::kValue, "N",
+     "games one client address may create a minute, 0 (no limit) to 100000 (default 20)"},
+    {"max-open-games", Flag::kValue, "N", "unfinished games in all, 1 to 10000000 (default 2000)"},
+    {"max-requests-per-second", Flag::kValue, "N",
+     "HTTP requests a second per client address, sustained, 0 (no limit) to 1000000 (default 50)"},
+    {"request-burst", Flag::kValue, "N", "requests a client address may send at once, 1 to 1000000 (default 200)"},
+    {"max-connections-per-client", Flag::kValue, "N",
+     "open connections per client address, 0 (no limit) to 1000000 (default 64)"},
+    {"max-connections", Flag::kValue, "N", "open connections in all, 1 to 1000000 (default 4096)"},
+    {"max-streams-per-client", Flag::kValue, "N",
+     "WebSockets and NDJSON streams per client address, 0 (no limit) to 1000000 (default 16)"},
+    {"max-streams", Flag::kValue, "N", "WebSockets and NDJSON streams in all, 1 to 1000000 (default 2048)"},
+    {"max-queue-bytes", Flag::kValue, "BYTES",
+     "bytes queued for one slow stream before it is cut, 0 (no limit) or 1024 to 1073741824 (default 1048576)"},
+    {"idle-game-minutes", Flag::kValue, "MIN",
+     "unfinished games untouched this long leave memory, 1 to 525600 (default 30)"},
+    {"log-level", Flag::kValue, "LEVEL", "trace, debug, info, warn, error or off (default info)"},
+    {"access-log", Flag::kValue, "FILE", "the access log: a file, - for standard error, or off (default -)"},
+    {"trust-proxy", Flag::kSwitch, "", "behind a TLS proxy: the client is the last X-Forwarded-For address"},
+};
+
 const char* kServeUsage =
-    "  serve [--port 8080] [--db acedrex.db] [--web web] [--address 0.0.0.0] [--threads N] [--bot-threads N]\n"
-    "        [--bot-ms MS] [--durable] [--variants DIR]   the web server: page, JSON API, WebSockets\n";
+    "  serve [--port 8080] [--address 0.0.0.0] [--db acedrex.db] [--durable] [--web DIR] [--variants DIR]\n"
+    "        [--threads N] [--bot-threads N] [--bot-ms MS] [--log-level info] [--access-log -|FILE|off]\n"
+    "        [--max-games-per-minute N] [--max-open-games N] [--max-requests-per-second N] [--request-burst N]\n"
+    "        [--max-connections-per-client N] [--max-connections N] [--max-streams-per-client N]\n"
+    "        [--max-streams N] [--max-queue-bytes N] [--idle-game-minutes N] [--trust-proxy]\n"
+    "                                         the web server: page, JSON API, WebSockets (see docs/api.md)\n";
 
 namespace {
 
-int serveFail(const std::string& msg) {
-  std::cerr << "error: " << msg << "\n";
-  return 2;
-}
-
-bool parseInt(const std::string& s, int lo, int hi, int& out) {
-  if (s.empty() || s.size() > 9 || s.find_first_not_of("0123456789") != std::string::npos) return false;
-  const int v = std::stoi(s);
-  if (v < lo || v > hi) return false;
-  out = v;
-  return true;
+// Reads the number flag `name` into `out` when it was given: a whole number
+// from lo to hi, or 0 as well when `zeroIsOff` (a per-client limit turned off).
+template <class T>
+bool intFlag(const Args& args, const std::string& name, long long lo, long long hi, bool zeroIsOff, T& out,
+             std::string& err) {
+  if (!args.has(name)) return true;
+  const std::string& s = args.value(name);
+  long long v = -1;
+  if (!s.empty() && s.size() <= 12 && s.find_first_not_of("0123456789") == std::string::npos) v = std::stoll(s);
+  if ((v >= lo && v <= hi) || (zeroIsOff && v == 0)) {
+    out = static_cast<T>(v);
+    return true;
+  }
+  err = "--" + name + " takes " + (zeroIsOff ? "0 (no limit) or " : "") + "a number from " + std::to_string(lo) +
+        " to " + std::to_string(hi) + ", not \"" + s + "\"";
+  return false;
 }
 
 }  // namespace
 
-int cmdServe(const std::vector<std::string>& args) {
+int cmdServe(const Args& args) {
   server::net::HttpConfig http;
   server::LobbyConfig lobbyConfig;
+  server::ServerLimits limits;
   std::string db = "acedrex.db";
-  std::string variantsDir;
-  bool durable = false;
   const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   http.threads = std::min(4, cores);
   lobbyConfig.botThreads = std::max(1, cores - 1);
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    auto value = [&](std::string& out) {
-      if (i + 1 >= args.size()) return false;
-      out = args[++i];
-      return true;
-    };
-    std::string v;
-    if (a == "--durable") {
-      durable = true;
-    } else if (a == "--port") {
-      if (!value(v) || !parseInt(v, 0, 65535, http.port)) return serveFail("--port takes a number from 0 to 65535");
-    } else if (a == "--db") {
-      if (!value(db) || db.empty()) return serveFail("--db takes a file name");
-    } else if (a == "--web") {
-      if (!value(http.webDir)) return serveFail("--web takes a directory");
-    } else if (a == "--address") {
-      if (!value(http.address)) return serveFail("--address takes an IP address");
-    } else if (a == "--threads") {
-      if (!value(v) || !parseInt(v, 1, 256, http.threads)) return serveFail("--threads takes a number from 1 to 256");
-    } else if (a == "--bot-threads") {
-      if (!value(v) || !parseInt(v, 1, 256, lobbyConfig.botThreads))
-        return serveFail("--bot-threads takes a number from 1 to 256");
-    } else if (a == "--bot-ms") {
-      if (!value(v) || !parseInt(v, 1, 600000, lobbyConfig.botMoveMs))
-        return serveFail("--bot-ms takes milliseconds from 1 to 600000");
-    } else if (a == "--variants") {
-      if (!value(variantsDir)) return serveFail("--variants takes a directory");
-    } else {
-      return serveFail("unknown serve flag " + a + "\nusage:\n" + kServeUsage);
-    }
-  }
+
+  std::string err;
+  const bool numbersOk =
+      intFlag(args, "port", 0, 65535, false, http.port, err) &&
+      intFlag(args, "threads", 1, 256, false, http.threads, err) &&
+      intFlag(args, "bot-threads", 1, 256, false, lobbyConfig.botThreads, err) &&
+      intFlag(args, "bot-ms", 1, 600000, false, lobbyConfig.botMoveMs, err) &&
+      intFlag(args, "max-games-per-minute", 1, 100000, true, limits.gamesPerClientPerMinute, err) &&
+      intFlag(args, "max-open-games", 1, 10000000, false, limits.maxOpenGames, err) &&
+      intFlag(args, "max-requests-per-second", 1, 1000000, true, limits.requestsPerClientPerSecond, err) &&
+      intFlag(args, "request-burst", 1, 1000000, false, limits.requestBurst, err) &&
+      intFlag(args, "max-connections-per-client", 1, 1000000, true, limits.connectionsPerClient, err) &&
+      intFlag(args, "max-connections", 1, 1000000, false, limits.maxConnections, err) &&
+      intFlag(args, "max-streams-per-client", 1, 1000000, true, limits.streamsPerClient, err) &&
+      intFlag(args, "max-streams", 1, 1000000, false, limits.maxStreams, err) &&
+      intFlag(args, "max-queue-bytes", 1024, 1LL << 30, true, limits.queueBytesPerClient, err) &&
+      intFlag(args, "idle-game-minutes", 1, 525600, false, limits.idleGameMinutes, err);
+  if (!numbersOk) return fail(err);
+  if (args.has("db")) db = args.value("db");
+  if (db.empty()) return fail("--db takes a file name");
+  if (args.has("address")) http.address = args.value("address");
+  if (http.address.empty()) return fail("--address takes an IP address");
+  if (args.has("web")) http.webDir = args.value("web");
+  if (args.has("log-level")) http.logLevel = args.value("log-level");
+  const auto level = server::log::parseLevel(http.logLevel);
+  if (!level.ok()) return fail("--log-level takes trace, debug, info, warn, error or off, not \"" + http.logLevel + "\"");
+  if (args.has("access-log")) http.accessLog = args.value("access-log");
+  if (http.accessLog.empty()) return fail("--access-log takes a file name, - (standard error) or off");
+  http.trustProxy = args.on("trust-proxy");
+  lobbyConfig.limits = limits;
+  http.limits = limits;
+  if (auto s = server::log::setup(*level, http.accessLog); !s.ok()) return fail(s.error().text());
 
   VariantRegistry registry = VariantRegistry::withEmbedded();
-  if (!variantsDir.empty())
-    if (auto s = registry.loadDirectory(variantsDir); !s.ok()) return serveFail(s.error().text());
-  auto store = server::openSqliteStore(db, durable);
-  if (!store.ok()) return serveFail(store.error().text());
+  if (args.has("variants"))
+    if (auto s = registry.loadDirectory(args.value("variants")); !s.ok()) return fail(s.error().text());
+  auto store = server::openSqliteStore(db, args.on("durable"));
+  if (!store.ok()) return fail(store.error().text());
 
   server::BotFactory bots = [](std::shared_ptr<const Rules> rules, int level, uint64_t seed) {
     return engine::makeBot(std::move(rules), level, seed);
@@ -92,9 +133,9 @@ int cmdServe(const std::vector<std::string>& args) {
   server::Api api(lobby, [](int level) { return engine::describeLevel(level); });
   server::net::HttpServer httpServer(api, http);
   auto port = httpServer.start();
-  if (!port.ok()) return serveFail(port.error().text());
+  if (!port.ok()) return fail(port.error().text());
   auto loaded = lobby.loadFromStore();
-  if (!loaded.ok()) return serveFail(loaded.error().text());
+  if (!loaded.ok()) return fail(loaded.error().text());
   lobby.start();
   std::printf("acedrex serve: listening on http://%s:%d/  (db %s, %d unfinished games resumed, web %s)\n",
               http.address == "0.0.0.0" ? "localhost" : http.address.c_str(), *port, db.c_str(), *loaded,

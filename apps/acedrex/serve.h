@@ -1,13 +1,17 @@
 // `acedrex serve`: the web server (page, JSON API, streams, WebSockets).
 #pragma once
 
-#include <string>
 #include <vector>
+
+#include "args.h"
 
 namespace acedrex::cli {
 
-// args: the words after "serve". Returns the exit code.
-int cmdServe(const std::vector<std::string>& args);
+// The flags `serve` takes (declared to the parser in commands.cpp).
+extern const std::vector<Flag> kServeFlags;
 extern const char* kServeUsage;
+
+// Runs the server with the parsed flags. Returns the exit code.
+int cmdServe(const Args& args);
 
 }  // namespace acedrex::cli

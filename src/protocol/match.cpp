@@ -11,6 +11,7 @@
 #include <cmath>
 #include <fstream>
 #include <functional>
+#include <initializer_list>
 #include <iomanip>
 #include <iostream>
 #include <limits>
@@ -28,23 +29,37 @@ namespace {
 // An external UCI engine in a child process.
 class UciProcess {
  public:
+  UciProcess() = default;
+  UciProcess(const UciProcess&) = delete;
+  UciProcess& operator=(const UciProcess&) = delete;
   ~UciProcess() { close(); }
 
   Status start(const std::string& path) {
+    // Every end is close-on-exec: with --concurrency several engines start at
+    // once from different threads, and an engine that inherited another one's
+    // pipe ends would keep that engine's input open after we close ours (so
+    // it never sees end of file) and hold its output. The child's standard
+    // input and output are dup2 copies, which do not carry the flag.
     int in[2], out[2];
-    if (pipe(in) != 0 || pipe(out) != 0) return makeError("uci", "pipe failed");
-    pid_ = fork();
-    if (pid_ < 0) return makeError("uci", "fork failed");
-    if (pid_ == 0) {
-      dup2(in[0], 0);
-      dup2(out[1], 1);
-      ::close(in[1]);
-      ::close(out[0]);
+    if (pipe2(in, O_CLOEXEC) != 0) return makeError("uci", "pipe failed");
+    if (pipe2(out, O_CLOEXEC) != 0) {
+      closeAll({in[0], in[1]});
+      return makeError("uci", "pipe failed");
+    }
+    const pid_t pid = fork();
+    if (pid < 0) {
+      closeAll({in[0], in[1], out[0], out[1]});
+      return makeError("uci", "fork failed");
+    }
+    if (pid == 0) {
+      // The child of a threaded process: only async-signal-safe calls until exec.
+      // Our four pipe ends close at exec.
+      if (!becomeFd(in[0], STDIN_FILENO) || !becomeFd(out[1], STDOUT_FILENO)) _exit(127);
       execl(path.c_str(), path.c_str(), static_cast<char*>(nullptr));
       _exit(127);
     }
-    ::close(in[0]);
-    ::close(out[1]);
+    closeAll({in[0], out[1]});
+    pid_ = pid;
     toChild_ = in[1];
     fromChild_ = out[0];
     return okStatus();
@@ -86,8 +101,8 @@ class UciProcess {
   void close() {
     if (pid_ > 0) {
       send("quit");
-      ::close(toChild_);
-      ::close(fromChild_);
+      closeAll({toChild_, fromChild_});
+      toChild_ = fromChild_ = -1;
       int status = 0;
       for (int i = 0; i < 50 && waitpid(pid_, &status, WNOHANG) == 0; ++i)
         std::this_thread::sleep_for(std::chrono::milliseconds(10));
@@ -100,6 +115,16 @@ class UciProcess {
   }
 
  private:
+  static void closeAll(std::initializer_list<int> fds) {
+    for (int fd : fds)
+      if (fd >= 0) ::close(fd);
+  }
+  // In the child: makes `fd` the descriptor `target`, without close-on-exec.
+  static bool becomeFd(int fd, int target) {
+    if (fd == target) return fcntl(fd, F_SETFD, 0) == 0;  // dup2 onto itself would keep the flag
+    return dup2(fd, target) == target;
+  }
+
   pid_t pid_ = -1;
   int toChild_ = -1, fromChild_ = -1;
   std::string buf_;

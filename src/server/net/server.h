@@ -19,6 +19,8 @@ struct HttpConfig {
   bool handleSignals = true;  // SIGINT / SIGTERM stop run()
   ServerLimits limits;      // requests and connections per client and in all
   bool trustProxy = false;  // the client is the last X-Forwarded-For address (behind a TLS proxy only)
+  std::string logLevel = "info";  // trace, debug, info, warn, error or off
+  std::string accessLog = "-";    // the access log: a file name, "-" (standard error) or "off"
 };
 
 class HttpServer {
