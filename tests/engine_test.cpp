@@ -683,6 +683,24 @@ TEST(Uci, FourSeatsWithPerSeatClocks) {
   EXPECT_TRUE(h.saw("bestmove "));
 }
 
+// `position fen` with a king already on its castling square that keeps its
+// right: the generator used to loop for ever (segfault) on it. The counts
+// and the castling's text are Fairy-Stockfish 11.1's.
+TEST(Uci, PositionFenWithTheKingOnItsCastlingSquare) {
+  UciHarness h;
+  const std::string fen = "c8c/ernbqkbnre/pppppppppp/10/10/10/10/PPPPPPPPPP/ERNBQ2KRE/C8C w Kkq - 0 1";
+  h.session.handle("position fen " + fen);
+  h.session.handle("go perft 2");
+  EXPECT_TRUE(h.saw("h2h2: 58"));
+  EXPECT_TRUE(h.saw("Nodes searched: 3306"));
+  h.session.handle("position fen " + fen + " moves h2h2");
+  h.session.handle("d");
+  EXPECT_NE(h.out.back().find("ERNBQ1RK1E/C8C b kq - 1 1"), std::string::npos) << h.out.back();
+  h.session.handle("go depth 2");
+  h.session.waitForSearch();
+  EXPECT_TRUE(h.saw("bestmove "));
+}
+
 TEST(Uci, PerftMatchesTheReference) {
   UciHarness h;
   h.session.handle("position startpos");
