@@ -69,7 +69,7 @@ TEST(VariantFile, CastlingFilesAreCheckedAgainstTheBoardWidth) {
     EXPECT_NE(e.find("castling rank must be from 1 to 8"), std::string::npos) << line << " -> " << e;
   }
   EXPECT_NE(errorWith("castling = 1 g c").find("castling = RANK"), std::string::npos);
-  EXPECT_EQ(errorWith("castling = none"), "");
+  EXPECT_EQ(errorWith("castling = none\nstart = r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w - - 0 1"), "");
   EXPECT_EQ(errorWith("castling = 8 g c h a"), "");  // any rank of the board
 }
 
@@ -111,6 +111,21 @@ TEST(VariantFile, EveryEmbeddedVariantCompilesWithEveryOptionValue) {
         Position pos(r.value());
         EXPECT_TRUE(pos.set(r.value()->start).ok()) << d->name << " " << o.name << "=" << v;
       }
+}
+
+TEST(VariantFile, TheStartPositionMustSet) {
+  const std::string e = errorWith("start = 8/8/8/8/8/8/8/8 w - - 0 1");
+  EXPECT_NE(e.find("the start position is refused"), std::string::npos) << e;
+  EXPECT_NE(e.find("exactly one king"), std::string::npos) << e;
+  // A start that only an option value breaks is refused when that value is chosen.
+  VariantRegistry reg;
+  ASSERT_TRUE(reg.add(miniChess("option = broken no yes\n[broken=yes] start = 8/8/8/8/8/8/8/8 w - - 0 1\n"),
+                      "mini.variant")
+                  .ok());
+  EXPECT_TRUE(reg.rules("mini", {"broken=no"}).ok());
+  auto r = reg.rules("mini", {"broken=yes"});
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.error().text().find("the start position is refused"), std::string::npos) << r.error().text();
 }
 
 TEST(VariantFile, SeatNamesAndLettersAreUnique) {

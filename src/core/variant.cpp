@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "core/embedded_variants.h"
+#include "core/position.h"
 
 namespace acedrex {
 namespace {
@@ -558,6 +559,17 @@ void Rules::computeMoveBounds() {
   specialMoveBound = (castlingRank ? 2 : 0) + static_cast<int>(kingLeaps.size());
 }
 
+namespace {
+// The start position must set (it may depend on the options): a Game built
+// on these rules starts from it.
+Status checkStart(const std::shared_ptr<const Rules>& rules) {
+  Position pos(rules);
+  if (auto s = pos.set(rules->start); !s.ok())
+    return makeError("variant-file", "the start position is refused: " + s.error().message, rules->variant);
+  return okStatus();
+}
+}  // namespace
+
 VariantRegistry VariantRegistry::withEmbedded() {
   VariantRegistry reg;
   for (const auto& [name, text] : embeddedVariantFiles()) {
@@ -573,6 +585,7 @@ Status VariantRegistry::add(const std::string& text, const std::string& source) 
   // Compile once with defaults so that a broken file is refused here.
   auto compiled = Rules::compile(def.value(), {});
   if (!compiled.ok()) return compiled.error();
+  if (auto s = checkStart(compiled.value()); !s.ok()) return s;
   for (auto& d : defs_)
     if (d.name == def->name) {
       d = def.value();
@@ -621,7 +634,10 @@ Result<std::shared_ptr<const Rules>> VariantRegistry::rules(const std::string& n
     if (eq == std::string::npos || eq == 0) return makeError("option", "an option is written name=value, not \"" + o + "\"");
     values[o.substr(0, eq)] = o.substr(eq + 1);
   }
-  return Rules::compile(*def, values);
+  auto compiled = Rules::compile(*def, values);
+  if (!compiled.ok()) return compiled;
+  if (auto s = checkStart(compiled.value()); !s.ok()) return s.error();
+  return compiled;
 }
 
 }  // namespace acedrex
