@@ -1,6 +1,7 @@
 // Shared by the fuzz targets: every compiled rule set, the choice of rule
 // sets by the input's first line ("shako", "grant-acedrex king-leap=no
-// die=on": that one; anything else: all of them), and the move-generation
+// die=on": that one; anything else: all of them, or one of them by a hash of
+// the line), and the move-generation
 // check run from every position that a target reaches (perft 2 with
 // make/unmake, the position text and hash restored after every unmake).
 #pragma once
@@ -62,6 +63,15 @@ inline const std::vector<std::shared_ptr<const Rules>>& choose(const std::string
   if (r.ok()) slot.push_back(r.value());
   else slot = s.all;
   return slot;
+}
+
+// One rule set for an input: the one its first line names, or else one of
+// all of them by a hash of the line (for targets too slow to run every rule
+// set on every input; over many inputs each gets its turn).
+inline std::shared_ptr<const Rules> chooseOne(const std::string& selector) {
+  const auto& sets = choose(selector);
+  if (sets.size() == 1) return sets.front();
+  return sets[std::hash<std::string>{}(selector) % sets.size()];
 }
 
 // ---------------------------------------------------------------------------
