@@ -549,12 +549,17 @@ void Rules::computeMoveBounds() {
       }
     }
   }
-  // A pawn may become any promotion choice: it counts as the most it may become.
-  std::vector<int> own = typeMoveBound;
-  for (int type = 0; type < ntypes; ++type) {
-    if (!types[type].pawn) continue;
-    for (int t : promoChoices) typeMoveBound[type] = std::max(typeMoveBound[type], own[t]);
-    for (int t : promoByFile) typeMoveBound[type] = std::max(typeMoveBound[type], own[t]);
+  // A pawn may become any promotion choice: it counts as the most it may
+  // become (repeated, in case a choice is itself a pawn that promotes).
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (int type = 0; type < ntypes; ++type) {
+      if (!types[type].pawn) continue;
+      int most = typeMoveBound[type];
+      for (int t : promoChoices) most = std::max(most, typeMoveBound[t]);
+      for (int t : promoByFile) most = std::max(most, typeMoveBound[t]);
+      if (most != typeMoveBound[type]) typeMoveBound[type] = most, changed = true;
+    }
   }
   specialMoveBound = (castlingRank ? 2 : 0) + static_cast<int>(kingLeaps.size());
 }
