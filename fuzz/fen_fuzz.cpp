@@ -1,23 +1,22 @@
 // libFuzzer target: position text on every variant.
 //
 // Input: a first line choosing the variant and options ("shako",
-// "grant-acedrex king-leap=no die=on"; anything else picks one of the
-// compiled rule sets by a hash of the line), then the position text.
-// Checks: a failed set() leaves the position as it was; a successful one is
-// valid, and its text() reads back to the same text and hash; every legal
-// move makes and unmakes cleanly, and the text after some of them reads back
-// too; perft 2 runs clean.
+// "grant-acedrex king-leap=no die=on"; anything else: every variant, with its
+// default options and each single option changed), then the position text.
+// Checks, on each rule set: a failed set() leaves the position as it was and
+// says why; a successful one is valid, and its text() reads back to the same
+// text and hash; from it, perft 2 with make/unmake restores the text and hash
+// after every move (fuzz_rules.h), and counts as perft() does; a Game set up
+// from the same text agrees and plays a move.
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-#include <functional>
-#include <map>
 #include <memory>
-#include <sstream>
 #include <string>
 #include <vector>
 
+#include "core/game.h"
 #include "core/perft.h"
 #include "core/position.h"
 #include "core/variant.h"
@@ -26,24 +25,47 @@
 namespace {
 
 using namespace acedrex;
+using acedrex::fuzz::WalkContext;
 
-using acedrex::fuzz::choose;
-
-[[noreturn]] void fail(const std::string& what, const Rules& r, const std::string& text) {
-  std::fprintf(stderr, "fen_fuzz: %s\n  variant: %s\n  text: \"%s\"\n", what.c_str(), r.variant.c_str(), text.c_str());
-  std::abort();
-}
-
-void checkRoundTrip(const Position& pos, const std::string& context) {
-  const Rules& r = pos.rules();
-  std::string why;
-  if (!pos.isValid(&why)) fail("isValid: " + why, r, context);
+void checkRoundTrip(const WalkContext& c, const Position& pos) {
+  acedrex::fuzz::checkValid(c, pos, "after set()");
   const std::string text = pos.text();
   Position again(pos.rulesPtr());
   auto s = again.set(text);
-  if (!s.ok()) fail("text() does not read back: " + s.error().text() + " [" + text + "]", r, context);
-  if (again.text() != text) fail("text() reads back as \"" + again.text() + "\" [" + text + "]", r, context);
-  if (again.hash() != pos.hash()) fail("hash differs after reading back [" + text + "]", r, context);
+  if (!s.ok()) acedrex::fuzz::walkFail(c, pos, "text() does not read back: " + s.error().text());
+  if (again.text() != text) acedrex::fuzz::walkFail(c, pos, "text() reads back as \"" + again.text() + "\"");
+  if (again.hash() != pos.hash()) acedrex::fuzz::walkFail(c, pos, "hash differs after reading back");
+}
+
+void onRules(const std::shared_ptr<const Rules>& rules, const std::string& text) {
+  WalkContext c{"fen_fuzz", rules->variant + " | " + text};
+  Position pos(rules);
+  if (!pos.set(rules->start).ok()) acedrex::fuzz::walkFail(c, pos, "the start position does not set");
+  const std::string before = pos.text();
+  const uint64_t beforeHash = pos.hash();
+  auto s = pos.set(text);
+  if (!s.ok()) {
+    if (pos.text() != before || pos.hash() != beforeHash) acedrex::fuzz::walkFail(c, pos, "a failed set() changed the position");
+    if (s.error().message.empty()) acedrex::fuzz::walkFail(c, pos, "an error without a message");
+    return;
+  }
+  checkRoundTrip(c, pos);
+  // Perft 2, make/unmake, text and hash restored (turn starts and finished games included).
+  const std::string here = pos.text();
+  acedrex::fuzz::perft2(c, pos);
+  if (pos.text() != here) acedrex::fuzz::walkFail(c, pos, "perft changed the position");
+
+  // The same text through a Game: accepted too, and a legal move plays.
+  Game game(rules, 7);
+  auto g = game.setStart(text);
+  if (!g.ok()) acedrex::fuzz::walkFail(c, pos, "Game::setStart refuses what Position::set accepts: " + g.error().text());
+  if (!game.finished()) {
+    const auto moves = game.legalMoves();
+    if (moves.empty()) acedrex::fuzz::walkFail(c, pos, "Game::legalMoves() is empty in a game that goes on");
+    const std::string mt = game.position().moveText(moves[moves.size() / 2]);
+    if (auto p = game.play(mt); !p.ok()) acedrex::fuzz::walkFail(c, pos, "Game::play refused its own move " + mt + ": " + p.error().text());
+    acedrex::fuzz::checkValid(c, game.position(), "after Game::play(" + mt + ")");
+  }
 }
 
 }  // namespace
@@ -53,36 +75,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const size_t nl = input.find('\n');
   const std::string selector = nl == std::string::npos ? std::string() : input.substr(0, nl);
   const std::string text = nl == std::string::npos ? input : input.substr(nl + 1);
-  const auto rules = choose(selector);
-
-  Position pos(rules);
-  if (!pos.set(rules->start).ok()) fail("the start position does not set", *rules, rules->start);
-  const std::string before = pos.text();
-  const uint64_t beforeHash = pos.hash();
-  auto s = pos.set(text);
-  if (!s.ok()) {
-    if (pos.text() != before || pos.hash() != beforeHash) fail("a failed set() changed the position", *rules, text);
-    if (s.error().message.empty()) fail("an error without a message", *rules, text);
-    return 0;
-  }
-  checkRoundTrip(pos, text);
-
-  // Every legal move: make, check, unmake.
-  const std::string here = pos.text();
-  const uint64_t hash = pos.hash();
-  MoveList list;
-  pos.legalMoves(list);
-  int k = 0;
-  for (Move m : list) {
-    const std::string mt = pos.moveText(m);
-    pos.make(m);
-    // Reading back costs a Position each: a few moves only, spread over the list.
-    if (k++ % std::max(1, list.size() / 6) == 0) checkRoundTrip(pos, text + " | " + mt);
-    pos.unmake();
-    if (pos.text() != here || pos.hash() != hash) fail("unmake did not restore after " + mt, *rules, text);
-  }
-  // Perft 2 runs (turn starts, finished games) without tripping the sanitizers.
-  if (list.size() <= 64) (void)perft(pos, 2);
-  if (pos.text() != here) fail("perft changed the position", *rules, text);
+  for (const auto& rules : acedrex::fuzz::choose(selector)) onRules(rules, text);
   return 0;
 }

@@ -1,13 +1,17 @@
 // libFuzzer target: lines of moves on every variant, through playLine and
 // Game::playAll.
 //
-// Input: a first line choosing the variant and options (as in fen_fuzz), then
+// Input: a first line choosing the variant and options (as in fen_fuzz;
+// anything that names no variant picks one of all the rule sets by a hash of
+// the line: running all of them on every input made 4 runs a second), then
 // bytes: [0] how many guided plies, [1] the die seed, then one byte per
 // guided ply choosing among the legal moves (so games get deep), then raw
 // move text appended to the line.
 // Checks: a move that fails (illegal, malformed, the game over, the wrong die
 // face) changes nothing; playLine and playAll stop at the same ply as moves
-// played one at a time and leave the same position; positions stay valid.
+// played one at a time and leave the same position; positions stay valid;
+// every few guided plies and at the end, perft with make/unmake from the
+// position reached restores its text and hash (fuzz_rules.h).
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -28,7 +32,6 @@ namespace {
 
 using namespace acedrex;
 
-using acedrex::fuzz::choose;
 
 std::string g_context;
 
@@ -49,6 +52,8 @@ std::vector<std::string> tokens(const std::string& line) {
   return out;
 }
 
+void onRules(const std::shared_ptr<const Rules>& rules, const std::string& payload);
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
@@ -56,7 +61,21 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const size_t nl = input.find('\n');
   const std::string selector = nl == std::string::npos ? std::string() : input.substr(0, nl);
   const std::string payload = nl == std::string::npos ? input : input.substr(nl + 1);
-  const auto rules = choose(selector);
+  onRules(acedrex::fuzz::chooseOne(selector), payload);
+  return 0;
+}
+
+namespace {
+
+// The move generation check from a game's position (a copy: the game keeps its own).
+void walkFrom(const Game& game, int depth) {
+  Position pos = game.position();
+  const acedrex::fuzz::WalkContext c{"move_fuzz", g_context};
+  if (depth >= 2) acedrex::fuzz::perft2(c, pos);
+  else (void)acedrex::fuzz::walk(c, pos, depth);
+}
+
+void onRules(const std::shared_ptr<const Rules>& rules, const std::string& payload) {
   const size_t guided = payload.size() > 0 ? static_cast<uint8_t>(payload[0]) % 48 : 0;
   const uint64_t seed = payload.size() > 1 ? static_cast<uint8_t>(payload[1]) : 1;
   size_t i = 2;
@@ -73,8 +92,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     line += t + " ";
     g_context = rules->variant + " seed " + std::to_string(seed) + ": \"" + line + "\"";
     if (!one.play(t).ok()) fail("Game::play refused a move of its own legalMoves(): " + t);
-    // isValid() builds a Position (costly under the sanitizers): every few plies.
-    if (++played % 8 == 0) checkValid(one.position(), t);
+    if (++played % 4 == 0) {
+      checkValid(one.position(), t);
+      walkFrom(one, 1);
+    }
   }
   // Then the raw text: a failure changes nothing and ends the line.
   if (i < payload.size()) line += payload.substr(i);
@@ -97,6 +118,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     if (++played % 8 == 0) checkValid(one.position(), t);
   }
   checkValid(one.position(), "the line played move by move");
+  walkFrom(one, 2);
   // Game::playAll on the whole line: the same plies, the same end.
   Game all(rules, seed);
   auto sa = all.playAll(line);
@@ -137,5 +159,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     if (n < played || (n > played && !one.finished())) fail("playLine and Game::play accept different moves");
     if (n == played && whole.text() != one.position().text()) fail("playLine and Game end in different positions");
   }
-  return 0;
 }
+
+}  // namespace

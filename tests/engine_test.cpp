@@ -52,12 +52,19 @@ TEST(Engine, GrantAcedrexMateInOneWithTheRook) {
 }
 
 TEST(Engine, FourSeasonsTakesAnAttackedKing) {
-  // Black's rook has the white king in reach on Green's turn: taking it is a mate.
+  // Green's rook has the white king in reach along the eighth rank on
+  // Green's turn: taking it is a mate (White's pawn turns green), at every
+  // depth and level.
   const std::string fen = fen4(*rules("four-seasons"), 'g', "grbw",
                                {{"a8", "gK"}, {"a1", "rK"}, {"h1", "bK"}, {"h8", "wK"}, {"c8", "gR"}, {"h3", "bPn"},
                                 {"c2", "rPe"}, {"g6", "wPs"}, {"b6", "gPs"}});
-  const auto move = best("four-seasons", fen, 9, depth(3));
-  EXPECT_NE(move, "(none)");
+  {
+    Position pos = position("four-seasons", fen);
+    ASSERT_TRUE(hasMove(pos, "c8h8"));
+    ASSERT_GT(pos.countLegal(), 5);  // there are other moves to choose
+  }
+  for (int d = 1; d <= 3; ++d) EXPECT_EQ(best("four-seasons", fen, 9, depth(d)), "c8h8") << "depth " << d;
+  EXPECT_EQ(best("four-seasons", fen, 5, depth(2)), "c8h8");
 }
 
 TEST(Engine, JokoFindsTheWinningKingCapture) {
@@ -674,11 +681,52 @@ TEST(Uci, GoDepthGivesBestmove) {
   EXPECT_TRUE(h.saw("bestmove "));
 }
 
+// The clock of the seat to move (Red, after Green's a6a5) sets the search's
+// time budget, whatever the other seats' clocks say. Without measuring time:
+// a clock of 0 ms gives a budget of 1 ms, and a search with a budget stops
+// after the first iteration that has used half of it, so it never reports
+// depth 2; a long clock lets a depth-limited search reach its depth.
 TEST(Uci, FourSeatsWithPerSeatClocks) {
+  auto search = [](const std::string& go) {
+    UciHarness h;
+    h.session.handle("setoption name UCI_Variant value four-seasons");
+    h.session.handle("position startpos moves a6a5");
+    h.session.handle(go);
+    h.session.waitForSearch();
+    EXPECT_TRUE(h.saw("bestmove ")) << go;
+    EXPECT_FALSE(h.saw("info string error")) << go;
+    int deepest = 0;
+    for (const auto& l : h.out)
+      if (l.rfind("info depth ", 0) == 0) deepest = std::max(deepest, std::stoi(l.substr(11)));
+    return deepest;
+  };
+  // Red's clock is long, the others are out of time: Red's is the one used.
+  EXPECT_EQ(search("go depth 3 gtime 0 rtime 600000 btime 0 wtime 0 ginc 0 rinc 10 binc 0 winc 0"), 3);
+  // Red is out of time, the others have plenty: an immediate move.
+  EXPECT_LE(search("go depth 3 gtime 600000 rtime 0 btime 600000 wtime 600000"), 1);
+  // The budgets themselves, per seat.
+  engine::SearchLimits limits;
+  limits.timeMs = {0, 60000, 0, 0};
+  limits.incMs = {0, 900, 0, 0};
+  EXPECT_EQ(engine::budgetFor(limits, 1).softMs, 60000 / 30 + 900 * 3 / 4);
+  EXPECT_EQ(engine::budgetFor(limits, 0).softMs, 1);
+  EXPECT_EQ(engine::budgetFor(limits, 0).hardMs, 1);
+}
+
+// `position fen` with a king already on its castling square that keeps its
+// right: the generator used to loop for ever (segfault) on it. The counts
+// and the castling's text are Fairy-Stockfish 11.1's.
+TEST(Uci, PositionFenWithTheKingOnItsCastlingSquare) {
   UciHarness h;
-  h.session.handle("setoption name UCI_Variant value four-seasons");
-  h.session.handle("position startpos moves a6a5");
-  h.session.handle("go gtime 1000 rtime 1000 btime 1000 wtime 1000 ginc 10 rinc 10 binc 10 winc 10");
+  const std::string fen = "c8c/ernbqkbnre/pppppppppp/10/10/10/10/PPPPPPPPPP/ERNBQ2KRE/C8C w Kkq - 0 1";
+  h.session.handle("position fen " + fen);
+  h.session.handle("go perft 2");
+  EXPECT_TRUE(h.saw("h2h2: 58"));
+  EXPECT_TRUE(h.saw("Nodes searched: 3306"));
+  h.session.handle("position fen " + fen + " moves h2h2");
+  h.session.handle("d");
+  EXPECT_NE(h.out.back().find("ERNBQ1RK1E/C8C b kq - 1 1"), std::string::npos) << h.out.back();
+  h.session.handle("go depth 2");
   h.session.waitForSearch();
   EXPECT_TRUE(h.saw("bestmove "));
 }

@@ -33,9 +33,9 @@ TEST(Perft, FourSeasonsStart) { checkPerft(kFourSeasons, 5); }
 TEST(Perft, GrantAcedrexKingLeap) { checkPerft(kGrantLeap, 2); }
 TEST(Perft, GrantAcedrexNoKingLeap) { checkPerft(kGrantNoLeap, 2); }
 
-// The Shako positions of Fairy-Stockfish's own perft suite.
-std::vector<std::tuple<std::string, int, uint64_t>> shakoSuite() {
-  std::ifstream in(std::string(ACEDREX_SOURCE_DIR) + "/tests/data/perft/shako_fsf_suite.tsv");
+// FEN<TAB>depth<TAB>nodes lines of a file under tests/data/perft.
+std::vector<std::tuple<std::string, int, uint64_t>> perftFile(const std::string& name) {
+  std::ifstream in(std::string(ACEDREX_SOURCE_DIR) + "/tests/data/perft/" + name);
   std::vector<std::tuple<std::string, int, uint64_t>> out;
   for (std::string line; std::getline(in, line);) {
     if (line.empty() || line[0] == '#') continue;
@@ -49,12 +49,30 @@ std::vector<std::tuple<std::string, int, uint64_t>> shakoSuite() {
   return out;
 }
 
+// The Shako positions of Fairy-Stockfish's own perft suite.
+std::vector<std::tuple<std::string, int, uint64_t>> shakoSuite() { return perftFile("shako_fsf_suite.tsv"); }
+
 TEST(Perft, ShakoFairyStockfishSuite) {
   const auto suite = shakoSuite();
   ASSERT_EQ(suite.size(), 4u);
   for (const auto& [fen, depth, nodes] : suite) {
     Position pos = position("shako", fen);
     EXPECT_EQ(perft(pos, depth), nodes) << fen;
+  }
+}
+
+// A king already on its castling square (only the rook moves, written as the
+// king's null move "h2h2"), or beyond it: Fairy-Stockfish's counts. The first
+// position used to loop for ever in the generator.
+TEST(Perft, ShakoCastlingCornerCasesMatchFairyStockfish) {
+  const auto cases = perftFile("shako_castling_fsf.tsv");
+  ASSERT_EQ(cases.size(), 7u);
+  for (const auto& [fen, depth, nodes] : cases) {
+    Position pos = position("shako", fen);
+    EXPECT_EQ(perft(pos, depth), nodes) << fen;
+    std::string why;
+    EXPECT_TRUE(pos.isValid(&why)) << why;
+    EXPECT_EQ(pos.text(), fen);
   }
 }
 

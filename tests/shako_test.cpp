@@ -81,6 +81,60 @@ TEST(ShakoCastling, KingGoesToHOrDAndTheRookFollows) {
   EXPECT_FALSE(hasMove(k, "f2d2"));
 }
 
+// A king already on its castling square keeps its right in a FEN (Fairy-
+// Stockfish accepts it too): castling then moves only the rook, and is
+// written as the king's move onto its own square. The generator used to loop
+// for ever on it.
+TEST(ShakoCastling, AKingAlreadyOnItsCastlingSquareCastlesByMovingTheRook) {
+  const std::string fen = "c8c/ernbqkbnre/pppppppppp/10/10/10/10/PPPPPPPPPP/ERNBQ2KRE/C8C w Kkq - 0 1";
+  Position pos = shako(fen);
+  EXPECT_EQ(targets(pos, "h2"), sorted({"g1", "h1", "i1", "g2", "h2"}));
+  EXPECT_EQ(perft(pos, 1), 57u);  // as Fairy-Stockfish 11.1
+  const Snapshot before = snap(pos);
+  auto m = pos.parseMove("h2h2");
+  ASSERT_TRUE(m.ok()) << m.error().text();
+  EXPECT_EQ(m.value().flag(), acedrex::kCastle);
+  pos.make(m.value());
+  EXPECT_EQ(pos.text(), "c8c/ernbqkbnre/pppppppppp/10/10/10/10/PPPPPPPPPP/ERNBQ1RK1E/C8C b kq - 1 1");
+  std::string why;
+  EXPECT_TRUE(pos.isValid(&why)) << why;
+  pos.unmake();
+  EXPECT_EQ(snap(pos), before);
+  // The same for Black, and on the queen side (the rook from b2 to e2).
+  Position black = shako("c8c/ernbq2kre/pppppppppp/10/10/10/10/PPPPPPPPPP/ERNBQKBNRE/C8C b KQk - 0 1");
+  ASSERT_TRUE(playLine(black, "h9h9").ok());
+  EXPECT_EQ(black.text(), "c8c/ernbq1rk1e/pppppppppp/10/10/10/10/PPPPPPPPPP/ERNBQKBNRE/C8C w KQ - 1 2");
+  Position queen = shako(fen10({{"d2", 'K'}, {"b2", 'R'}, {"f10", 'k'}}, "w Q - 0 1"));
+  ASSERT_TRUE(playLine(queen, "d2d2").ok());
+  EXPECT_EQ(queen.text(), "5k4/10/10/10/10/10/10/10/3KR5/10 b - - 1 1");
+  // Not out of check.
+  Position checked = shako(fen10({{"d2", 'K'}, {"b2", 'R'}, {"a10", 'k'}, {"d8", 'r'}}, "w Q - 0 1"));
+  EXPECT_TRUE(checked.inCheck(0));
+  EXPECT_FALSE(hasMove(checked, "d2d2"));
+}
+
+// A king beyond its castling square (i2, with the rook on j2): it castles
+// towards the rook's side it came from, the king to h2 and the rook to g2.
+// The side used to be taken from the way the king went, which picked the
+// queen side's (missing) rook.
+TEST(ShakoCastling, AKingBeyondItsCastlingSquareCastlesOnItsOwnSide) {
+  Position pos = shako(fen10({{"i2", 'K'}, {"j2", 'R'}, {"b2", 'R'}, {"f10", 'k'}}, "w J - 0 1"));
+  // Two moves read "i2h2": the king's step and the castling (as in
+  // Fairy-Stockfish, which lists both).
+  EXPECT_EQ(perft(pos, 1), 33u);  // as Fairy-Stockfish 11.1
+  MoveList list;
+  pos.legalMoves(list);
+  int castles = 0;
+  for (Move mv : list)
+    if (mv.flag() == acedrex::kCastle) {
+      ++castles;
+      pos.make(mv);
+      EXPECT_EQ(pos.text(), "5k4/10/10/10/10/10/10/10/1R4RK2/10 b - - 1 1");
+      pos.unmake();
+    }
+  EXPECT_EQ(castles, 1);
+}
+
 TEST(ShakoCastling, FromTheStartOnceThePiecesAreGone) {
   Position pos = shako();
   ASSERT_TRUE(playLine(pos, "h2g4 h9g7 h3h4 h8h7 g2h3 g9h8").ok());

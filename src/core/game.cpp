@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <sstream>
 
+#include "core/json_text.h"
+
 namespace acedrex {
 
 uint64_t DieRng::next() {
@@ -197,8 +199,9 @@ void Game::agreeDraw() {
 std::string Game::summaryJson() const {
   const Rules& r = rules();
   std::ostringstream o;
-  auto name = [&](int s) { return "\"" + r.seats[s].name + "\""; };
-  o << "{\"variant\":\"" << r.variant << "\",\"status\":\"" << (finished() ? "finished" : "ongoing") << "\"";
+  // Names and texts come from variant files: escaped (json_text.h).
+  auto name = [&](int s) { return jsonString(r.seats[s].name); };
+  o << "{\"variant\":" << jsonString(r.variant) << ",\"status\":\"" << (finished() ? "finished" : "ongoing") << "\"";
   o << ",\"to_move\":" << (finished() ? std::string("null") : name(pos_.toMove()));
   o << ",\"in\":[";
   bool first = true;
@@ -222,9 +225,9 @@ std::string Game::summaryJson() const {
     o << "}";
   }
   if (!r.die.empty()) o << ",\"die\":" << throw_;
-  if (!drawReason_.empty()) o << ",\"draw_reason\":\"" << drawReason_ << "\"";
+  if (!drawReason_.empty()) o << ",\"draw_reason\":" << jsonString(drawReason_);
   o << ",\"plies\":" << record_.size();
-  o << ",\"fen\":\"" << pos_.text() << "\"}";
+  o << ",\"fen\":" << jsonString(pos_.text()) << "}";
   return o.str();
 }
 

@@ -1,6 +1,7 @@
 // Position text: Fairy-Stockfish FEN for two seats, the FEN4-like line for
 // more (grammar in docs/notation.md); move text.
 #include <algorithm>
+#include <cassert>
 #include <cctype>
 #include <sstream>
 
@@ -48,6 +49,10 @@ Status Position::set(const std::string& textIn) {
     *this = backup;
     return makeError("fen", why, "position \"" + textIn + "\"");
   };
+  auto tooMany = [&](int seat) {
+    return "too many pieces: the " + r.seats[seat].name + " seat may have at most " +
+           std::to_string(kMaxPiecesPerSeat);
+  };
   clear();
   std::string text = textIn;
   while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) text.pop_back();
@@ -87,6 +92,7 @@ Status Position::set(const std::string& textIn) {
         const int seat = std::isupper(static_cast<unsigned char>(c)) ? 0 : 1;
         const Square s = r.square(file, rank);
         if (r.blocked[s]) return fail("a piece stands on a blocked square");
+        if (st_.count[seat] >= kMaxPiecesPerSeat) return fail(tooMany(seat));
         put(s, makePiece(type, r.seats[seat].dir, seat));
         ++file;
       }
@@ -207,6 +213,7 @@ Status Position::set(const std::string& textIn) {
           return fail("a pawn needs its direction (n, e, s or w): \"" + cell + "\"" + where);
         }
         if (!isIn(seat)) return fail("a piece of a seat that is out: \"" + cell + "\"" + where);
+        if (st_.count[seat] >= kMaxPiecesPerSeat) return fail(tooMany(seat));
         put(s, makePiece(type, dir, seat));
         ++file;
       }
@@ -219,9 +226,31 @@ Status Position::set(const std::string& textIn) {
     for (int i = 0; i < st_.count[s]; ++i)
       if (typeOf(st_.board[st_.list[s][i]]) == r.royalType) ++kings;
     if (isIn(s) && kings != 1) return fail("the " + r.seats[s].name + " seat needs exactly one king");
-    if (st_.count[s] > kMaxPiecesPerSeat - 8) return fail("too many pieces");
     if (r.bareKingLoses && isIn(s) && st_.count[s] == 1)
       return fail("with bare-king=loses the " + r.seats[s].name + " seat, left with only its king, would be out");
+  }
+  // The piece lists and the move list must hold whatever can follow. A seat's
+  // pieces become more only by a takeover, which hands it another seat's; a
+  // piece changes its type only by promotion, which Rules::typeMoveBound
+  // counts in. So the bound below holds for every position that can follow.
+  {
+    int total = 0;
+    for (int s = 0; s < r.nseats(); ++s) total += st_.count[s];
+    if (r.mateEffect == MateEffect::kTakeover && total > kMaxPiecesPerSeat)
+      return fail("too many pieces: with takeover all seats together may have at most " +
+                  std::to_string(kMaxPiecesPerSeat));
+    std::array<int, kMaxSeats> bound{};
+    int all = 0;
+    for (int s = 0; s < r.nseats(); ++s) {
+      for (int i = 0; i < st_.count[s]; ++i) bound[s] += r.typeMoveBound[typeOf(st_.board[st_.list[s][i]])];
+      all += bound[s];
+    }
+    for (int s = 0; s < r.nseats(); ++s) {
+      const int most = r.specialMoveBound + (r.mateEffect == MateEffect::kTakeover ? all : bound[s]);
+      if (most > kMaxMoves)
+        return fail("too many pieces: the " + r.seats[s].name + " seat's pieces could make up to " +
+                    std::to_string(most) + " moves, more than " + std::to_string(kMaxMoves));
+    }
   }
   // Pawns may not stand where they would already have promoted.
   for (Square s = 0; s < r.nsq(); ++s) {
@@ -247,6 +276,7 @@ Status Position::set(const std::string& textIn) {
   computeHash();
   finishIfDecided();
   undo_.clear();
+  assert(isValid());
   return okStatus();
 }
 

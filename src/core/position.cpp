@@ -288,6 +288,12 @@ void Position::genPiece(Square s, Piece p, MoveList& out) const {
   }
 }
 
+int Position::castleSide(Move m) const {
+  // By the king's destination file, not by the way it goes: a king may stand
+  // on either side of its destination, or on it.
+  return rules_->fileOf(m.to()) == rules_->castleKingFile[0] ? 0 : 1;
+}
+
 void Position::genSpecial(MoveList& out) const {
   const Rules& r = *rules_;
   const int us = st_.toMove;
@@ -307,10 +313,12 @@ void Position::genSpecial(MoveList& out) const {
       bool ok = true;
       for (Square s = lo; s <= hi && ok; ++s)
         if (s != k && s != rook && b[s] != kEmpty) ok = false;
-      const int step = kdest > k ? 1 : -1;
-      for (Square s = k + step; s != kdest && ok; s += step)
+      // The squares the king crosses (none when it already stands on its
+      // destination: then only the rook moves, as in Fairy-Stockfish and
+      // Chess960); the destination itself is judged by isLegal.
+      for (Square s = std::min(k, kdest) + 1; s < std::max(k, kdest) && ok; ++s)
         if (attacked(s, them)) ok = false;
-      if (ok && kdest != k) out.push(Move(k, kdest, kCastle));
+      if (ok) out.push(Move(k, kdest, kCastle));
     }
   }
   if (!r.kingLeaps.empty() && (st_.rights & leapBit(us)) && !attacked(k, them)) {
@@ -347,7 +355,7 @@ bool Position::isLegal(Move m) {
     auto& b = st_.board;
     const Piece p = b[from];
     if (m.flag() == kCastle) {
-      const int side = to > from ? 0 : 1;
+      const int side = castleSide(m);
       const Square rook = st_.castleRook[us][side];
       const Square rdest = to + (side == 0 ? -1 : 1);
       const Piece rp = b[rook];
@@ -414,6 +422,7 @@ void Position::unmake() {
   assert(!undo_.empty());
   st_ = undo_.back().saved;
   undo_.pop_back();
+  assert(isValid());
 }
 
 bool Position::enemyPawnTakes(Square s, int seat) const {
@@ -538,12 +547,14 @@ uint64_t scalarKey(const Rules& r, uint8_t toMove, uint8_t inMask, uint32_t righ
 }
 }  // namespace
 
-void Position::computeHash() {
-  st_.hash = 0;
+uint64_t Position::freshHash() const {
+  uint64_t h = 0;
   for (Square s = 0; s < rules_->nsq(); ++s)
-    if (isPiece(st_.board[s])) st_.hash ^= rules_->zPiece[st_.board[s]][s];
-  st_.hash ^= scalarKey(*rules_, st_.toMove, st_.inMask, st_.rights, st_.ep);
+    if (isPiece(st_.board[s])) h ^= rules_->zPiece[st_.board[s]][s];
+  return h ^ scalarKey(*rules_, st_.toMove, st_.inMask, st_.rights, st_.ep);
 }
+
+void Position::computeHash() { st_.hash = freshHash(); }
 
 void Position::makeImpl(Move m, bool full) {
   const Rules& r = *rules_;
@@ -561,6 +572,7 @@ void Position::makeImpl(Move m, bool full) {
     ++st_.fifty;
     st_.toMove = static_cast<uint8_t>(nextSeat(us));
     st_.hash ^= scalarKey(r, st_.toMove, st_.inMask, st_.rights, st_.ep);
+    assert(isValid());
     return;
   }
 
@@ -571,12 +583,12 @@ void Position::makeImpl(Move m, bool full) {
   bool capture = false;
 
   if (m.flag() == kCastle) {
-    const int side = to > from ? 0 : 1;
+    const int side = castleSide(m);
     const Square rook = st_.castleRook[us][side];
     const Square rdest = to + (side == 0 ? -1 : 1);
     const Piece rp = st_.board[rook];
     remove(rook);
-    movePiece(from, to);
+    if (from != to) movePiece(from, to);  // a king on its destination stays
     put(rdest, rp);
   } else {
     const Square capSq = m.flag() == kEnPassant ? oldEpVictim : to;
@@ -615,6 +627,7 @@ void Position::makeImpl(Move m, bool full) {
   // A consequence (a bare king going out) may have removed the seat whose turn it was.
   if (!isIn(st_.toMove)) st_.toMove = static_cast<uint8_t>(nextSeat(st_.toMove));
   st_.hash ^= scalarKey(r, st_.toMove, st_.inMask, st_.rights, st_.ep);
+  assert(isValid());
 }
 
 void Position::applyTurnStart() {
@@ -651,6 +664,7 @@ void Position::applyTurnStart() {
     afterConsequences(ev, true);
   }
   st_.hash ^= scalarKey(r, st_.toMove, st_.inMask, st_.rights, st_.ep);
+  assert(isValid());
 }
 
 void Position::removeSeat(int seat, OutReason reason) {
@@ -671,6 +685,7 @@ void Position::removeSeat(int seat, OutReason reason) {
     afterConsequences(ev, true);
   }
   st_.hash ^= scalarKey(r, st_.toMove, st_.inMask, st_.rights, st_.ep);
+  assert(isValid());
 }
 
 void Position::declareDraw() {
@@ -686,21 +701,48 @@ bool Position::isValid(std::string* why) const {
     return false;
   };
   const Rules& r = *rules_;
+  const int n = r.nseats();
   std::array<int, kMaxSeats> counted{};
-  for (Square s = 0; s < r.nsq(); ++s) {
+  std::array<int, kMaxSeats> kings{};
+  for (Square s = 0; s < kMaxSquares; ++s) {
     const Piece p = st_.board[s];
+    if (s >= r.nsq()) {
+      if (p != kBlocked) return bad("a square off the board is not blocked");
+      continue;
+    }
     if (r.blocked[s] != (p == kBlocked)) return bad("hole mismatch at " + r.squareName(s));
     if (!isPiece(p)) continue;
-    if (typeOf(p) >= static_cast<int>(r.types.size()) || seatOf(p) >= r.nseats()) return bad("bad piece");
+    if (typeOf(p) < 0 || typeOf(p) >= static_cast<int>(r.types.size()) || seatOf(p) >= n) return bad("bad piece");
+    if (st_.index[s] >= st_.count[seatOf(p)]) return bad("piece index out of the list at " + r.squareName(s));
     ++counted[seatOf(p)];
     if (st_.list[seatOf(p)][st_.index[s]] != s) return bad("piece list mismatch at " + r.squareName(s));
+    if (typeOf(p) == r.royalType) {
+      ++kings[seatOf(p)];
+      if (st_.king[seatOf(p)] != s) return bad("the king's square is wrong at " + r.squareName(s));
+    }
   }
-  for (int s = 0; s < r.nseats(); ++s)
+  for (int s = 0; s < kMaxSeats; ++s) {
+    if (s >= n) {
+      if (st_.count[s] != 0 || ((st_.inMask >> s) & 1)) return bad("a seat the variant does not have");
+      continue;
+    }
+    if (st_.count[s] > kMaxPiecesPerSeat) return bad("piece list overflow");
     if (counted[s] != st_.count[s]) return bad("piece count mismatch");
-  Position copy(rules_);
-  copy.st_ = st_;
-  copy.computeHash();
-  if (copy.st_.hash != st_.hash) return bad("hash mismatch");
+    if (kings[s] > 1) return bad("two kings of one seat");
+    if (kings[s] == 0 && st_.king[s] != kNoSquare) return bad("a king square without a king");
+    for (int side = 0; side < 2; ++side) {
+      if (!(st_.rights & castleBit(s, side))) continue;
+      const Square rook = st_.castleRook[s][side];
+      if (rook < 0 || rook >= r.nsq() || !isPiece(st_.board[rook]) || seatOf(st_.board[rook]) != s)
+        return bad("a castling right without its rook");
+    }
+  }
+  if (st_.toMove >= n || (!isIn(st_.toMove) && !finished())) return bad("the seat to move is out");
+  if (st_.ep != kNoSquare) {
+    if (st_.ep < 0 || st_.ep >= r.nsq() || st_.epVictim < 0 || st_.epVictim >= r.nsq()) return bad("bad en-passant square");
+    if (!isPiece(st_.board[st_.epVictim])) return bad("an en-passant square without its pawn");
+  }
+  if (freshHash() != st_.hash) return bad("hash mismatch");
   return true;
 }
 

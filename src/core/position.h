@@ -9,6 +9,7 @@
 #pragma once
 
 #include <array>
+#include <cassert>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -20,20 +21,31 @@
 
 namespace acedrex {
 
+// The most moves one position may generate. Position::set refuses a
+// position whose pieces could ever generate more (Rules::moveBound), so a
+// MoveList cannot fill up; push() still checks, and asserts in debug builds.
+constexpr int kMaxMoves = 2048;
+
 class MoveList {
  public:
-  void push(Move m) { moves_[n_++] = m; }
+  void push(Move m) {
+    assert(n_ < kMaxMoves);
+    if (n_ < kMaxMoves) [[likely]] moves_[n_++] = m;
+  }
   int size() const { return n_; }
   bool empty() const { return n_ == 0; }
   Move operator[](int i) const { return moves_[i]; }
   void clear() { n_ = 0; }
-  void truncate(int n) { n_ = n; }
+  void truncate(int n) {
+    assert(n >= 0 && n <= n_);
+    n_ = n;
+  }
   void set(int i, Move m) { moves_[i] = m; }
   const Move* begin() const { return moves_.data(); }
   const Move* end() const { return moves_.data() + n_; }
 
  private:
-  std::array<Move, 1024> moves_;
+  std::array<Move, kMaxMoves> moves_;
   int n_ = 0;
 };
 
@@ -127,7 +139,9 @@ class Position {
   std::string moveText(Move m) const;
   Result<Move> parseMove(const std::string& text);  // must be legal here
 
-  bool isValid(std::string* why = nullptr) const;  // consistency check for tests and debug builds
+  // Consistency of the board, piece lists, kings, rights, en passant and hash:
+  // for tests and fuzzers, and asserted after every state change in debug builds.
+  bool isValid(std::string* why = nullptr) const;
 
  private:
   struct State {
@@ -176,7 +190,9 @@ class Position {
   void genPiece(Square s, Piece p, MoveList& out) const;
   void addPawnMove(Square from, Square to, int dir, MoveFlag flag, MoveList& out) const;
   void genSpecial(MoveList& out) const;
+  int castleSide(Move m) const;  // 0 king side, 1 queen side
   void computeHash();
+  uint64_t freshHash() const;  // the hash computed from scratch
   void finishIfDecided();
 
   std::shared_ptr<const Rules> rules_;

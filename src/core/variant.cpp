@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "core/embedded_variants.h"
+#include "core/position.h"
 
 namespace acedrex {
 namespace {
@@ -31,6 +32,13 @@ uint64_t splitmix(uint64_t& x) {
   z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
   z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
   return z ^ (z >> 31);
+}
+
+// A small non-negative number written in digits, or -1.
+int number(const std::string& s) {
+  if (s.empty() || s.size() > 4 || !std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; }))
+    return -1;
+  return std::atoi(s.c_str());
 }
 
 int dirByLetter(char c) {
@@ -237,6 +245,12 @@ Result<std::shared_ptr<const Rules>> Rules::compile(const VariantDef& def, const
     }
   }
   if (r->seats.size() < 2 || r->seats.size() > kMaxSeats) return makeError("variant-file", "2 to 4 seats", def.name);
+  for (size_t i = 0; i < r->seats.size(); ++i)
+    for (size_t j = 0; j < i; ++j) {
+      if (r->seats[i].name == r->seats[j].name) return makeError("variant-file", "seat name used twice: " + r->seats[i].name, def.name);
+      if (r->seats[i].letter == r->seats[j].letter)
+        return makeError("variant-file", std::string("seat letter used twice: ") + r->seats[i].letter, def.name);
+    }
   if (r->types.empty() || r->types.size() > kMaxPieceTypes)
     return makeError("variant-file", "1 to 14 piece types", def.name);
   for (size_t i = 0; i < r->types.size(); ++i)
@@ -264,19 +278,38 @@ Result<std::shared_ptr<const Rules>> Rules::compile(const VariantDef& def, const
       if (auto s = typeList(l, r->promoByFile); !s.ok()) return s.error();
       if (static_cast<int>(r->promoByFile.size()) != r->width) return fail(l, "one piece per file");
     } else if (key == "double-step") {
-      r->doubleStepRank = std::atoi(v.c_str());
+      const int most = std::max(r->width, r->height);
+      const int rank = number(v);
+      if (rank < 0 || rank > most) return fail(l, "double-step = a relative rank from 0 (none) to " + std::to_string(most));
+      r->doubleStepRank = rank;
     } else if (key == "en-passant") {
+      if (v != "yes" && v != "no") return fail(l, "en-passant = yes|no");
       r->enPassant = v == "yes";
     } else if (key == "castling") {
       auto ws = words(v);
       if (v == "none") continue;
-      if (ws.size() != 5)
-        return fail(l, "castling = RANK KING-FILE-KINGSIDE KING-FILE-QUEENSIDE ROOK-FILE-KINGSIDE ROOK-FILE-QUEENSIDE");
-      r->castlingRank = std::atoi(ws[0].c_str());
+      const std::string form =
+          "castling = RANK KING-FILE-KINGSIDE KING-FILE-QUEENSIDE ROOK-FILE-KINGSIDE ROOK-FILE-QUEENSIDE, e.g. 2 h d i b";
+      if (ws.size() != 5) return fail(l, form);
+      for (const auto& seat : r->seats)
+        if (seat.dir != kNorth && seat.dir != kSouth) return fail(l, "castling needs seats that face north or south");
+      const int rank = number(ws[0]);
+      if (rank < 1 || rank > r->height)
+        return fail(l, "the castling rank must be from 1 to " + std::to_string(r->height) + ", not \"" + ws[0] + "\"");
+      r->castlingRank = rank;
+      const char last = static_cast<char>('a' + r->width - 1);
+      for (int i = 1; i < 5; ++i)
+        if (ws[i].size() != 1 || ws[i][0] < 'a' || ws[i][0] > last)
+          return fail(l, "castling files are letters from a to " + std::string(1, last) + ", not \"" + ws[i] + "\"");
       for (int i = 0; i < 2; ++i) {
         r->castleKingFile[i] = ws[1 + i][0] - 'a';
         r->castleRookFile[i] = ws[3 + i][0] - 'a';
       }
+      // The rook lands beside the king on the inner side: left of it on the king side.
+      if (r->castleKingFile[0] == 0) return fail(l, "the king side's king file leaves no room for the rook (a)");
+      if (r->castleKingFile[1] == r->width - 1)
+        return fail(l, "the queen side's king file leaves no room for the rook (" + std::string(1, last) + ")");
+      if (r->castleKingFile[0] == r->castleKingFile[1]) return fail(l, "the two king files must differ");
     } else if (key == "king-leap") {
       if (v == "none") continue;
       auto atoms = parseBetza(v);
@@ -284,6 +317,7 @@ Result<std::shared_ptr<const Rules>> Rules::compile(const VariantDef& def, const
       for (const auto& a : atoms.value())
         for (const auto& o : a.offsets) r->kingLeaps.push_back(o);
     } else if (key == "double-step-rights") {
+      if (v != "none" && v != "until-capture") return fail(l, "double-step-rights = none|until-capture");
       r->doubleRights = v == "until-capture" ? DoubleStepRights::kUntilCapture : DoubleStepRights::kNone;
     } else if (key == "ending") {
       if (v == "checkmate") r->ending = Ending::kCheckmate;
@@ -302,11 +336,13 @@ Result<std::shared_ptr<const Rules>> Rules::compile(const VariantDef& def, const
       else if (v == "others-draw") r->stalemate = StalemateEffect::kOthersDraw;
       else return fail(l, "stalemate = draw|loss|out|others-draw");
     } else if (key == "bare-king") {
+      if (v != "plays" && v != "loses") return fail(l, "bare-king = plays|loses");
       r->bareKingLoses = v == "loses";
     } else if (key == "only-kings") {
       if (v != "draw" && v != "plays") return fail(l, "only-kings = draw|plays");
       r->onlyKingsDraw = v == "draw";
     } else if (key == "coins") {
+      if (v != "yes" && v != "no") return fail(l, "coins = yes|no");
       r->coins = v == "yes";
     } else if (key == "die") {
       if (v == "none") continue;
@@ -476,6 +512,7 @@ void Rules::buildTables() {
       }
     }
   }
+  computeMoveBounds();
   lines_.assign(static_cast<size_t>(n) * n, 0);
   for (Square a = 0; a < n; ++a) {
     for (const RevRay& rr : revRays[a])
@@ -493,6 +530,51 @@ void Rules::buildTables() {
   for (auto& k : zEp) k = splitmix(seed);
 }
 
+void Rules::computeMoveBounds() {
+  const int ntypes = static_cast<int>(types.size());
+  const int promoFactor = std::max<int>(1, static_cast<int>(promoChoices.size()));
+  typeMoveBound.assign(ntypes, 0);
+  for (int type = 0; type < ntypes; ++type) {
+    for (int dir = 0; dir < 4; ++dir) {
+      for (Square s = 0; s < nsq(); ++s) {
+        const SquareMoves& sm = moves(kindOf(type, dir), s);
+        int count = static_cast<int>(sm.leapEnd - sm.leapBegin);
+        for (uint32_t i = sm.rayBegin; i < sm.rayEnd; ++i) count += rays[i].len;  // slide and hop squares are apart
+        for (uint32_t i = sm.bentBegin; i < sm.bentEnd; ++i) {
+          count += 1;
+          for (int c = 0; c < bents[i].rayCount; ++c) count += bentRays[bents[i].rayBegin + c].len;
+        }
+        if (types[type].pawn) count = (count + (doubleStepRank ? 1 : 0)) * promoFactor;
+        typeMoveBound[type] = std::max(typeMoveBound[type], count);
+      }
+    }
+  }
+  // A pawn may become any promotion choice: it counts as the most it may
+  // become (repeated, in case a choice is itself a pawn that promotes).
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (int type = 0; type < ntypes; ++type) {
+      if (!types[type].pawn) continue;
+      int most = typeMoveBound[type];
+      for (int t : promoChoices) most = std::max(most, typeMoveBound[t]);
+      for (int t : promoByFile) most = std::max(most, typeMoveBound[t]);
+      if (most != typeMoveBound[type]) typeMoveBound[type] = most, changed = true;
+    }
+  }
+  specialMoveBound = (castlingRank ? 2 : 0) + static_cast<int>(kingLeaps.size());
+}
+
+namespace {
+// The start position must set (it may depend on the options): a Game built
+// on these rules starts from it.
+Status checkStart(const std::shared_ptr<const Rules>& rules) {
+  Position pos(rules);
+  if (auto s = pos.set(rules->start); !s.ok())
+    return makeError("variant-file", "the start position is refused: " + s.error().message, rules->variant);
+  return okStatus();
+}
+}  // namespace
+
 VariantRegistry VariantRegistry::withEmbedded() {
   VariantRegistry reg;
   for (const auto& [name, text] : embeddedVariantFiles()) {
@@ -508,6 +590,7 @@ Status VariantRegistry::add(const std::string& text, const std::string& source) 
   // Compile once with defaults so that a broken file is refused here.
   auto compiled = Rules::compile(def.value(), {});
   if (!compiled.ok()) return compiled.error();
+  if (auto s = checkStart(compiled.value()); !s.ok()) return s;
   for (auto& d : defs_)
     if (d.name == def->name) {
       d = def.value();
@@ -556,7 +639,10 @@ Result<std::shared_ptr<const Rules>> VariantRegistry::rules(const std::string& n
     if (eq == std::string::npos || eq == 0) return makeError("option", "an option is written name=value, not \"" + o + "\"");
     values[o.substr(0, eq)] = o.substr(eq + 1);
   }
-  return Rules::compile(*def, values);
+  auto compiled = Rules::compile(*def, values);
+  if (!compiled.ok()) return compiled;
+  if (auto s = checkStart(compiled.value()); !s.ok()) return s.error();
+  return compiled;
 }
 
 }  // namespace acedrex

@@ -150,6 +150,13 @@ class Rules {
   // (a slide, hop or bent path through b): a move that neither leaves nor
   // enters such a square cannot open or close an attack on a.
   bool onLine(Square a, Square b) const { return lines_[a * nsq() + b] != 0; }
+  // Bounds on move generation, from the tables: per piece type, the most
+  // moves one piece of it can generate on any square facing any way, counting
+  // each table entry (a square reached by two atoms counts twice) and, for a
+  // pawn, every promotion choice and what the pieces it may become can
+  // generate. specialMoveBound: castling and the king's leaps.
+  std::vector<int> typeMoveBound;
+  int specialMoveBound = 0;
 
   // Zobrist keys.
   uint64_t zPiece[256][kMaxSquares];
@@ -160,6 +167,7 @@ class Rules {
 
  private:
   void buildTables();
+  void computeMoveBounds();
   std::vector<SquareMoves> table_;
   std::vector<uint8_t> lines_;  // [a * nsq + b], see onLine
 };

@@ -250,7 +250,7 @@ bool MultiSearch::legalOrdered(MoveList& list, int ply, Move ttMove) {
   pos_.legalMoves(list);
   if (list.empty()) return false;
   const int us = pos_.toMove();
-  int scores[1024];
+  int scores[kMaxMoves];
   for (int i = 0; i < list.size(); ++i) {
     const Move m = list[i];
     int s;
@@ -341,7 +341,7 @@ int MultiSearch::quiesce(int alpha, int beta, int ply, int qdepth, bool quiet) {
   else pos_.pseudoMoves(list);
   // Captures by most valuable victim, least valuable attacker; captures that
   // lose material in the exchange (all the opponents counted as one side) are left out.
-  int scores[1024];
+  int scores[kMaxMoves];
   int n = 0;
   for (int i = 0; i < list.size(); ++i) {
     const Move m = list[i];
@@ -684,7 +684,7 @@ SearchResult MultiSearch::run(const Game& game, const SearchLimits& limits, std:
   {
     MoveList l;
     for (Move m : root) l.push(m);
-    int sc[1024];
+    int sc[kMaxMoves];
     for (int i = 0; i < l.size(); ++i) {
       const Move m = l[i];
       sc[i] = 0;

@@ -177,7 +177,7 @@ int Search::qsearch(int alpha, int beta, int ply, int qdepth) {
       if (isCapture(list[i]) || list[i].promo() >= 0) list.set(n++, list[i]);
     list.truncate(n);
   }
-  int scores[1024];
+  int scores[kMaxMoves];
   scoreMoves(list, ttMove, kMaxPly, scores, false);
   int legal = 0;
   bool sorted = false;
@@ -286,7 +286,7 @@ int Search::chance(int depth, int alpha, int beta, int ply) {
   MoveList list;
   pos_.legalMoves(list);
   if (list.empty()) return pos_.inCheck(pos_.toMove()) || r.stalemate == StalemateEffect::kLoss ? -(kMate - ply) : 0;
-  int scores[1024];
+  int scores[kMaxMoves];
   orderMoves(list, Move(), ply, scores);
   const int nFaces = static_cast<int>(r.die.size());
   std::array<int, kMaxDieFaces> best;  // per face (the variant file allows at most kMaxDieFaces)
@@ -424,7 +424,7 @@ int Search::negamax(int depth, int alpha, int beta, int ply, bool allowNull) {
   // Pseudo-legal moves, each checked for legality only when its turn comes.
   MoveList list;
   pos_.pseudoMoves(list);
-  int scores[1024];
+  int scores[kMaxMoves];
   scoreMoves(list, ttMove, ply, scores, false);
 
   const int origAlpha = alpha;
@@ -570,7 +570,7 @@ SearchResult Search::run(const Game& game, const SearchLimits& limits, std::atom
     // Initial order: captures first by the usual ordering.
     MoveList l;
     for (Move m : root) l.push(m);
-    int sc[1024];
+    int sc[kMaxMoves];
     orderMoves(l, Move(), 0, sc);
     for (int i = 0; i < l.size(); ++i)
       order[i] = static_cast<size_t>(std::find(root.begin(), root.end(), l[i]) - root.begin());
