@@ -153,6 +153,33 @@ TEST(ServerApp, AStoreFailureRefusesTheMoveAndChangesNothing) {
   EXPECT_EQ(room->plies(), 1);
 }
 
+// The entry that ends a game and the game's result are stored together: a
+// store that fails in between cannot leave a game finished in memory and
+// unfinished in the store (or the other way round).
+TEST(ServerApp, TheLastEntryAndTheResultAreStoredTogether) {
+  Fixture f;
+  auto g = f.create("shako", {human(), human()});
+  auto room = f.lobby->find(g.id);
+  ASSERT_FALSE(room->move(g.tokens[0], "e3e4"));
+  const std::string before = room->stateJson("");
+  f.store.failNextWrites(1);
+  auto err = room->resign(g.tokens[1], "");
+  ASSERT_TRUE(err);
+  EXPECT_EQ(err->status, 503);
+  EXPECT_EQ(err->code, "store");
+  EXPECT_EQ(room->stateJson(""), before) << "nothing changes in memory";
+  f.store.failNextWrites(1, 1);  // the first write succeeds, a second one would fail
+  auto result = room->resign(g.tokens[1], "");
+  auto stored = f.store.load(g.id);
+  ASSERT_TRUE(stored.ok() && *stored);
+  EXPECT_EQ((*stored)->finished, room->finished());
+  EXPECT_EQ((*stored)->entries.size(), static_cast<size_t>(room->plies()));
+  EXPECT_FALSE(result);
+  EXPECT_TRUE(room->finished());
+  EXPECT_FALSE((*stored)->resultJson.empty());
+  f.store.failNextWrites(0);
+}
+
 TEST(ServerApp, BotsAnswerOnTheirTurn) {
   Fixture f;
   auto g = f.create("shako", {human(), bot(3)});
