@@ -153,6 +153,33 @@ TEST(ServerApp, AStoreFailureRefusesTheMoveAndChangesNothing) {
   EXPECT_EQ(room->plies(), 1);
 }
 
+// The entry that ends a game and the game's result are stored together: a
+// store that fails in between cannot leave a game finished in memory and
+// unfinished in the store (or the other way round).
+TEST(ServerApp, TheLastEntryAndTheResultAreStoredTogether) {
+  Fixture f;
+  auto g = f.create("shako", {human(), human()});
+  auto room = f.lobby->find(g.id);
+  ASSERT_FALSE(room->move(g.tokens[0], "e3e4"));
+  const std::string before = room->stateJson("");
+  f.store.failNextWrites(1);
+  auto err = room->resign(g.tokens[1], "");
+  ASSERT_TRUE(err);
+  EXPECT_EQ(err->status, 503);
+  EXPECT_EQ(err->code, "store");
+  EXPECT_EQ(room->stateJson(""), before) << "nothing changes in memory";
+  f.store.failNextWrites(1, 1);  // the first write succeeds, a second one would fail
+  auto result = room->resign(g.tokens[1], "");
+  auto stored = f.store.load(g.id);
+  ASSERT_TRUE(stored.ok() && *stored);
+  EXPECT_EQ((*stored)->finished, room->finished());
+  EXPECT_EQ((*stored)->entries.size(), static_cast<size_t>(room->plies()));
+  EXPECT_FALSE(result);
+  EXPECT_TRUE(room->finished());
+  EXPECT_FALSE((*stored)->resultJson.empty());
+  f.store.failNextWrites(0);
+}
+
 TEST(ServerApp, BotsAnswerOnTheirTurn) {
   Fixture f;
   auto g = f.create("shako", {human(), bot(3)});
@@ -609,6 +636,98 @@ TEST(ServerApi, VariantsAndPieceReach) {
   EXPECT_EQ(f.call("GET", "/api/variant/joko-urtaroak/piece/K?from=e5").status, 400);
   EXPECT_EQ(f.call("GET", "/api/variant/shako/piece/K?dir=up").status, 400);
   EXPECT_EQ(f.call("GET", "/api/variant/four-seasons/piece/P?from=d4&dir=e").status, 200);
+}
+
+TEST(ServerApi, EveryReplyIsValidJsonAndUtf8EvenForRawBytes) {
+  ApiFixture f;
+  auto g = f.create("shako", {human(), human()});
+  auto check = [](const std::string& what, const std::string& body) {
+    EXPECT_TRUE(isValidUtf8(body)) << what << " -> " << body;
+    EXPECT_TRUE(parseJson(body).ok()) << what << " -> " << body;
+  };
+  for (const char* target :
+       {"/api/game/%FF", "/api/game/%C3", "/api/game/a%00b", "/api/game/%ED%A0%80", "/api/variant/%FF/piece/K",
+        "/api/variant/shako/piece/%FF", "/api/variant/shako/piece/K?from=%FF%FE", "/api/variant/shako/piece/K?%FF=1",
+        "/api/games?status=%FF"}) {
+    auto r = f.call("GET", target);
+    EXPECT_GE(r.status, 400) << target;
+    check(target, r.body);
+  }
+  for (const std::string& target : {"/api/game/" + g.id + "/move/%FF%FE", "/api/game/" + g.id + "/move/e3%C0",
+                                   "/api/game/" + g.id + "/resign?seat=%FF", "/api/game/" + g.id + "/draw/%FF"}) {
+    auto r = f.call("POST", target, "", g.tokens[0]);
+    EXPECT_GE(r.status, 400) << target;
+    check(target, r.body);
+  }
+  for (const std::string& body : {std::string("{\"variant\":\"\xff\"}"), std::string("{\"variant\":\"sh\\u0000ako\"}"),
+                                 std::string("{\"variant\":\"shako\",\"options\":{\"\\u0001\\u00ff\":1}}")}) {
+    auto r = f.call("POST", "/api/game", body);
+    EXPECT_GE(r.status, 400) << body;
+    check(body, r.body);
+  }
+  auto room = f.lobby->find(g.id);
+  for (const std::string& msg : {std::string("{\"t\":\"\\u0000\\udbff\\udfff\"}"), std::string("{\"t\":\"\xff\"}"),
+                                std::string("{\"t\":\"move\",\"d\":{\"uci\":\"\\u00ff\\u0002\"}}")}) {
+    const std::string reply = f.api.onSocketMessage(*room, g.tokens[0], msg);
+    check(msg, reply);
+  }
+}
+
+// Names that come from variant files (variant, title, seats, pieces, options)
+// reach every reply through the JSON writer, so quotes, backslashes and stray
+// bytes in them cannot break a reply.
+TEST(ServerApi, NamesFromVariantFilesAreEscapedEverywhere) {
+  VariantRegistry registry = VariantRegistry::withEmbedded();
+  ASSERT_TRUE(registry
+                  .add("name = q\"uo\\te\ntitle = T\"i\xfftle\nboard = 10x10\nseat = wh\"ite w n\nseat = bl\\ack b s\n"
+                       "piece = ki\"ng K K royal\npiece = pawn P fmWfcF pawn\npiece = queen Q Q\npromotion = Q\n"
+                       "ending = checkmate\nstalemate = draw\n"
+                       "start = 4k5/10/10/10/10/10/10/10/PPPPPPPPPP/4K5 w - - 0 1\n",
+                       "test")
+                  .ok());
+  MemoryStore store;
+  FakeTime time;
+  LobbyConfig config;
+  config.startThreads = false;
+  Lobby lobby(registry, store, testing::fakeBots(), config, &time);
+  Api api(lobby, [](int) { return std::string("lev\"el\x01"); });
+  auto call = [&](const std::string& method, const std::string& target, const std::string& body = "",
+                  const std::string& token = "") {
+    ApiRequest r;
+    r.method = method;
+    r.target = target;
+    r.body = body;
+    if (!token.empty()) r.authorization = "Bearer " + token;
+    auto reply = api.handle(r);
+    EXPECT_TRUE(isValidUtf8(reply.body)) << target;
+    if (reply.contentType == "application/json") {
+      EXPECT_TRUE(parseJson(reply.body).ok()) << target << " -> " << reply.body;
+    }
+    return reply;
+  };
+  auto created = call("POST", "/api/game", R"({"variant":"q\"uo\\te","seats":[{"kind":"human"},{"kind":"bot"}]})");
+  ASSERT_EQ(created.status, 201) << created.body;
+  const std::string id = parsed(created.body).get("id")->asString();
+  const std::string token = parsed(created.body).get("seats")->items()[0].get("token")->asString();
+  auto state = parsed(call("GET", "/api/game/" + id, "", token).body);
+  EXPECT_EQ(state.get("variant")->asString(), "q\"uo\\te");
+  EXPECT_EQ(state.get("seats")->items()[0].get("seat")->asString(), "wh\"ite");
+  EXPECT_EQ(state.get("you")->items()[0].asString(), "wh\"ite");
+  call("POST", "/api/game/" + id + "/move/a2a3", "", token);
+  call("POST", "/api/game/" + id + "/resign?seat=bl%5Cack", "", token);
+  auto games = parsed(call("GET", "/api/games").body);
+  ASSERT_EQ(games.items().size(), 1u);
+  EXPECT_EQ(games.items()[0].get("seats")->items()[1].get("seat")->asString(), "bl\\ack");
+  call("GET", "/api/variants");
+  call("GET", "/api/variant/q%22uo%5Cte/piece/K");
+  call("GET", "/api/game/" + id + "/replay");
+  auto room = lobby.find(id);
+  EXPECT_TRUE(parseJson(room->summaryJson()).ok());
+  EXPECT_TRUE(parseJson(api.onSocketMessage(*room, token, R"({"t":"sync"})")).ok());
+  ASSERT_FALSE(room->resign(token, ""));
+  auto over = parsed(call("GET", "/api/game/" + id).body);
+  EXPECT_EQ(over.get("result")->get("winner")->asString(), "bl\\ack");
+  lobby.stop();
 }
 
 TEST(ServerApi, SocketMessages) {

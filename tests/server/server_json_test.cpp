@@ -32,6 +32,39 @@ TEST(ServerJson, WriterEscapes) {
   EXPECT_EQ(w.str(), "{\"k\\\"\":\"a\\u0001\\n\",\"n\":-3,\"e\":[]}");
 }
 
+TEST(ServerJson, WriterAlwaysEmitsValidUtf8) {
+  struct Case {
+    std::string in, out;
+  } cases[] = {
+      {"plain", "\"plain\""},
+      {"\xff", "\"\xef\xbf\xbd\""},                         // a byte that is never UTF-8
+      {"a\xc3", "\"a\xef\xbf\xbd\""},                       // a truncated sequence at the end
+      {"\xc3(", "\"\xef\xbf\xbd(\""},                       // a lead byte without its continuation
+      {"\xc0\xaf", "\"\xef\xbf\xbd\xef\xbf\xbd\""},        // an overlong '/'
+      {"\xed\xa0\x80", "\"\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd\""},  // a UTF-16 surrogate
+      {"\xf4\x90\x80\x80", "\"\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd\""},  // above U+10FFFF
+      {"\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80", "\"\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80\""},  // valid: kept
+      {std::string("a\0b\x1f\x7f", 5), "\"a\\u0000b\\u001f\\u007f\""},
+      {"\xe2\x80\xa8", "\"\\u2028\""},
+  };
+  for (const auto& c : cases) {
+    EXPECT_EQ(jsonQuote(c.in), c.out);
+    EXPECT_TRUE(isValidUtf8(jsonQuote(c.in)));
+    auto back = parseJson(jsonQuote(c.in));
+    EXPECT_TRUE(back.ok()) << jsonQuote(c.in);
+  }
+  EXPECT_FALSE(isValidUtf8("\xff"));
+  EXPECT_FALSE(isValidUtf8("\xc0\xaf"));
+  EXPECT_TRUE(isValidUtf8("\xc3\xa9"));
+}
+
+TEST(ServerJson, ParserRefusesInvalidUtf8) {
+  EXPECT_FALSE(parseJson("\"\xff\"").ok());
+  EXPECT_FALSE(parseJson("{\"a\xc3\":1}").ok());
+  EXPECT_FALSE(parseJson("\"\xed\xa0\x80\"").ok());
+  EXPECT_TRUE(parseJson("\"\xc3\xa9\"").ok());
+}
+
 TEST(ServerHttpUtil, Targets) {
   auto t = parseTarget("/api/game/ab%20c/move/e2e4?token=x%2By&flag&a=1+2");
   ASSERT_TRUE(t.ok);

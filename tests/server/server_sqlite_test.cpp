@@ -1,4 +1,5 @@
 #include <gtest/gtest.h>
+#include <sqlite3.h>
 #include <unistd.h>
 
 #include <filesystem>
@@ -82,6 +83,106 @@ TEST(ServerSqlite, StoresAndReloadsGames) {
   EXPECT_EQ(s.recent(10, "finished")->size(), 1u);
   store->reset();
   for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path + suffix);
+}
+
+// Runs SQL on the file from a second connection (the store must be closed:
+// it holds the file exclusively).
+void execOn(const std::string& path, const char* sql) {
+  sqlite3* db = nullptr;
+  ASSERT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
+  char* err = nullptr;
+  EXPECT_EQ(sqlite3_exec(db, sql, nullptr, nullptr, &err), SQLITE_OK) << (err ? err : "");
+  sqlite3_free(err);
+  sqlite3_close(db);
+}
+
+void removeDb(const std::string& path) {
+  for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path + suffix);
+}
+
+StoredEntry entry(int ply, const std::string& text) { return StoredEntry{ply, text, 0, 0, {}, 1000 + ply}; }
+
+// A COMMIT that fails (here: a deferred foreign key that a trigger breaks)
+// leaves no transaction open: the failed change is rolled back, and later
+// writes are committed as before.
+TEST(ServerSqlite, AFailedCommitIsRolledBackAndLaterWritesCommit) {
+  const std::string path = tempDb("commit");
+  {
+    auto store = openSqliteStore(path);
+    ASSERT_TRUE(store.ok()) << store.error().text();
+    ASSERT_TRUE((*store)->createGame(sample("g1", 10)).ok());
+    ASSERT_TRUE((*store)->createGame(sample("g2", 20)).ok());
+    ASSERT_TRUE((*store)->appendEntry("g1", entry(0, "a6a5")).ok());
+    ASSERT_TRUE((*store)->appendEntry("g1", entry(1, "poison")).ok());
+  }
+  execOn(path,
+         "CREATE TABLE guard (ref TEXT REFERENCES games(id) DEFERRABLE INITIALLY DEFERRED);"
+         "CREATE TRIGGER poison AFTER DELETE ON entries WHEN old.text = 'poison' "
+         "BEGIN INSERT INTO guard VALUES ('no-such-game'); END;");
+  {
+    auto store = openSqliteStore(path);
+    ASSERT_TRUE(store.ok()) << store.error().text();
+    Store& s = **store;
+    EXPECT_FALSE(s.truncate("g1", 1).ok()) << "the commit breaks the deferred foreign key";
+    ASSERT_TRUE(s.appendEntry("g2", entry(0, "b6b5")).ok());
+    ASSERT_TRUE(s.appendEntry("g1", entry(2, "c6c5")).ok());
+    EXPECT_TRUE(s.truncate("g1", 2).ok()) << "a later transaction starts and commits";
+    ASSERT_TRUE(s.finishGame("g2", "{}").ok());
+  }
+  auto store = openSqliteStore(path);
+  ASSERT_TRUE(store.ok());
+  auto g1 = (*store)->load("g1");
+  auto g2 = (*store)->load("g2");
+  ASSERT_TRUE(g1.ok() && *g1 && g2.ok() && *g2);
+  ASSERT_EQ((*g1)->entries.size(), 2u) << "the failed truncate changed nothing; the later one removed ply 2";
+  EXPECT_EQ((*g1)->entries[1].text, "poison");
+  ASSERT_EQ((*g2)->entries.size(), 1u) << "the write after the failed commit was committed";
+  EXPECT_TRUE((*g2)->finished);
+  store->reset();
+  removeDb(path);
+}
+
+// A write refused by the database (a trigger that raises) changes nothing and
+// the next write succeeds.
+TEST(ServerSqlite, ARefusedWriteChangesNothingAndTheNextOneSucceeds) {
+  const std::string path = tempDb("refused");
+  {
+    auto store = openSqliteStore(path);
+    ASSERT_TRUE(store.ok());
+    ASSERT_TRUE((*store)->createGame(sample("g1", 10)).ok());
+  }
+  execOn(path,
+         "CREATE TRIGGER refuse BEFORE INSERT ON entries WHEN NEW.text = 'refused' "
+         "BEGIN SELECT RAISE(ABORT, 'refused by a trigger'); END;"
+         "CREATE TRIGGER refuseResult BEFORE UPDATE ON games WHEN NEW.result = 'refused' "
+         "BEGIN SELECT RAISE(ABORT, 'result refused'); END;");
+  {
+    auto store = openSqliteStore(path);
+    ASSERT_TRUE(store.ok());
+    Store& s = **store;
+    ASSERT_TRUE(s.appendEntry("g1", entry(0, "a6a5")).ok());
+    auto refused = s.appendEntry("g1", entry(1, "refused"));
+    ASSERT_FALSE(refused.ok());
+    EXPECT_NE(refused.error().text().find("refused by a trigger"), std::string::npos) << refused.error().text();
+    ASSERT_TRUE(s.appendEntry("g1", entry(1, "b6b5")).ok());
+    EXPECT_EQ(*s.countUnfinished(), 1u);
+    // The final entry and the finish are one transaction: a refused finish stores no entry.
+    EXPECT_FALSE(s.appendFinal("g1", entry(2, "resign"), "refused").ok());
+    EXPECT_EQ((*s.load("g1"))->entries.size(), 2u);
+    EXPECT_EQ(*s.countUnfinished(), 1u);
+    ASSERT_TRUE(s.appendFinal("g1", entry(2, "resign"), "{}").ok());
+    EXPECT_EQ(*s.countUnfinished(), 0u);
+  }
+  auto store = openSqliteStore(path);
+  ASSERT_TRUE(store.ok());
+  auto g1 = (*store)->load("g1");
+  ASSERT_TRUE(g1.ok() && *g1);
+  ASSERT_EQ((*g1)->entries.size(), 3u);
+  EXPECT_EQ((*g1)->entries[1].text, "b6b5");
+  EXPECT_TRUE((*g1)->finished);
+  EXPECT_EQ((*g1)->resultJson, "{}");
+  store->reset();
+  removeDb(path);
 }
 
 TEST(ServerSqlite, RefusesAnUnopenableFile) {

@@ -218,6 +218,13 @@ class Parser {
       const unsigned char c = static_cast<unsigned char>(t_[i_++]);
       if (c == '"') return true;
       if (c < 0x20) return fail("control character in a string");
+      if (c >= 0x80) {
+        const size_t n = utf8SequenceAt(t_, i_ - 1);
+        if (n == 0) return fail("invalid UTF-8 in a string");
+        s.append(t_.substr(i_ - 1, n));
+        i_ += n - 1;
+        continue;
+      }
       if (c != '\\') {
         s += static_cast<char>(c);
         continue;
@@ -293,10 +300,60 @@ class Parser {
 
 Result<Json> parseJson(std::string_view text, int maxDepth) { return Parser(text, maxDepth).parseAll(); }
 
+size_t utf8SequenceAt(std::string_view s, size_t i) {
+  auto byte = [&](size_t k) { return static_cast<unsigned char>(s[k]); };
+  const unsigned char c = byte(i);
+  if (c < 0x80) return 1;
+  size_t n;
+  unsigned char lo = 0x80, hi = 0xBF;  // the allowed range of the second byte
+  if (c >= 0xC2 && c <= 0xDF) {
+    n = 2;
+  } else if (c >= 0xE0 && c <= 0xEF) {
+    n = 3;
+    if (c == 0xE0) lo = 0xA0;  // overlong
+    if (c == 0xED) hi = 0x9F;  // surrogates
+  } else if (c >= 0xF0 && c <= 0xF4) {
+    n = 4;
+    if (c == 0xF0) lo = 0x90;  // overlong
+    if (c == 0xF4) hi = 0x8F;  // above U+10FFFF
+  } else {
+    return 0;
+  }
+  if (i + n > s.size()) return 0;
+  if (byte(i + 1) < lo || byte(i + 1) > hi) return 0;
+  for (size_t k = 2; k < n; ++k)
+    if (byte(i + k) < 0x80 || byte(i + k) > 0xBF) return 0;
+  return n;
+}
+
+bool isValidUtf8(std::string_view s) {
+  for (size_t i = 0; i < s.size();) {
+    const size_t n = utf8SequenceAt(s, i);
+    if (n == 0) return false;
+    i += n;
+  }
+  return true;
+}
+
 void appendQuoted(std::string& out, std::string_view s) {
   out += '"';
-  for (const char ch : s) {
-    const unsigned char c = static_cast<unsigned char>(ch);
+  for (size_t i = 0; i < s.size();) {
+    const unsigned char c = static_cast<unsigned char>(s[i]);
+    if (c >= 0x80) {
+      const size_t n = utf8SequenceAt(s, i);
+      if (n == 0) {
+        out += "\xEF\xBF\xBD";  // U+FFFD for a byte outside any well-formed sequence
+        ++i;
+      } else if (n == 3 && c == 0xE2 && s[i + 1] == '\x80' && (s[i + 2] == '\xA8' || s[i + 2] == '\xA9')) {
+        out += s[i + 2] == '\xA8' ? "\\u2028" : "\\u2029";  // line separators break JavaScript string literals
+        i += n;
+      } else {
+        out.append(s.substr(i, n));
+        i += n;
+      }
+      continue;
+    }
+    ++i;
     switch (c) {
       case '"': out += "\\\""; break;
       case '\\': out += "\\\\"; break;
@@ -304,7 +361,7 @@ void appendQuoted(std::string& out, std::string_view s) {
       case '\r': out += "\\r"; break;
       case '\t': out += "\\t"; break;
       default:
-        if (c < 0x20) {
+        if (c < 0x20 || c == 0x7F) {
           char buf[8];
           std::snprintf(buf, sizeof buf, "\\u%04x", c);
           out += buf;

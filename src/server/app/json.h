@@ -60,7 +60,16 @@ class Json {
 // Parses one JSON text (RFC 8259); at most `maxDepth` nested arrays/objects.
 Result<Json> parseJson(std::string_view text, int maxDepth = 32);
 
-// Writes a JSON string literal (with quotes) for s.
+// Whether s is well-formed UTF-8 (no overlong forms, no surrogates, nothing
+// above U+10FFFF).
+bool isValidUtf8(std::string_view s);
+// The length of the well-formed UTF-8 sequence that starts s[i], 0 if none does.
+size_t utf8SequenceAt(std::string_view s, size_t i);
+
+// Writes a JSON string literal (with quotes) for s. The result is always valid
+// UTF-8 and valid JSON whatever the bytes of s: control characters (and DEL,
+// U+2028, U+2029) are \u-escaped, and every byte that does not belong to a
+// well-formed UTF-8 sequence becomes U+FFFD.
 std::string jsonQuote(std::string_view s);
 void appendQuoted(std::string& out, std::string_view s);
 

@@ -12,6 +12,10 @@ StoredGame* MemoryStore::find(const std::string& id) {
 
 bool MemoryStore::shouldFail() {
   ++writes_;
+  if (skip_ > 0) {
+    --skip_;
+    return false;
+  }
   if (failNext_ > 0) {
     --failNext_;
     return true;
@@ -19,9 +23,10 @@ bool MemoryStore::shouldFail() {
   return false;
 }
 
-void MemoryStore::failNextWrites(int n) {
+void MemoryStore::failNextWrites(int n, int skip) {
   std::lock_guard lock(m_);
   failNext_ = n;
+  skip_ = skip;
 }
 
 int MemoryStore::writes() const {
@@ -45,6 +50,18 @@ Status MemoryStore::appendEntry(const std::string& id, const StoredEntry& e) {
   if (!g) return makeError("store", "no game " + id);
   if (e.ply != static_cast<int>(g->entries.size())) return makeError("store", "entry out of order");
   g->entries.push_back(e);
+  return okStatus();
+}
+
+Status MemoryStore::appendFinal(const std::string& id, const StoredEntry& e, const std::string& resultJson) {
+  std::lock_guard lock(m_);
+  if (shouldFail()) return makeError("store", "simulated write failure");
+  StoredGame* g = find(id);
+  if (!g) return makeError("store", "no game " + id);
+  if (e.ply != static_cast<int>(g->entries.size())) return makeError("store", "entry out of order");
+  g->entries.push_back(e);
+  g->finished = true;
+  g->resultJson = resultJson;
   return okStatus();
 }
 
@@ -75,6 +92,14 @@ Result<std::vector<StoredGame>> MemoryStore::loadUnfinished() {
   for (const auto& g : games_)
     if (!g.finished) out.push_back(g);
   return out;
+}
+
+Result<size_t> MemoryStore::countUnfinished() {
+  std::lock_guard lock(m_);
+  size_t n = 0;
+  for (const auto& g : games_)
+    if (!g.finished) ++n;
+  return n;
 }
 
 Result<std::optional<StoredGame>> MemoryStore::load(const std::string& id) {

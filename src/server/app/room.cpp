@@ -393,27 +393,29 @@ Outcome GameRoom::commitEntry(const std::string& text, int seat) {
   e.die = game_->currentThrow();
   e.clockMs = clocks;
   e.atMs = time_.wallMs();
-  if (auto s = store_.appendEntry(meta_.id, e); !s.ok())
-    return apiError(503, "store", "the move could not be stored: " + s.error().text());
-  if (!applyEntryToGame(*game_, text, seat, outReason_)) {
-    // Cannot happen: callers check legality first. Keep memory and store in step.
-    std::fprintf(stderr, "acedrex serve: game %s: stored entry \"%s\" did not apply\n", meta_.id.c_str(), text.c_str());
-    (void)store_.truncate(meta_.id, e.ply);
+  // The entry is applied to a copy first: when it ends the game, the entry
+  // and the result are stored in one transaction. Memory changes only once
+  // the store has committed.
+  auto next = std::make_unique<Game>(*game_);
+  std::vector<std::string> reasons = outReason_;
+  if (!applyEntryToGame(*next, text, seat, reasons)) {
+    // Cannot happen: callers check legality first.
+    std::fprintf(stderr, "acedrex serve: game %s: entry \"%s\" did not apply\n", meta_.id.c_str(), text.c_str());
     return apiError(500, "internal", "the entry did not apply");
   }
+  const bool over = next->finished();
+  const Status stored =
+      over ? store_.appendFinal(meta_.id, e, resultJsonOf(*next, reasons)) : store_.appendEntry(meta_.id, e);
+  if (!stored.ok()) return apiError(503, "store", "the move could not be stored: " + stored.error().text());
+  game_ = std::move(next);
+  outReason_ = std::move(reasons);
   entries_.push_back(std::move(e));
   if (meta_.clock.enabled) {
     clock_ = clocks;
     turnStart_ = now;
   }
-  if (boardMove) drawOffer_ = -1;
+  if (boardMove || over) drawOffer_ = -1;
   ++epoch_;
-  const bool over = game_->finished();
-  if (over) {
-    drawOffer_ = -1;
-    if (auto s = store_.finishGame(meta_.id, resultJson()); !s.ok())
-      std::fprintf(stderr, "acedrex serve: game %s: cannot mark finished: %s\n", meta_.id.c_str(), s.error().text().c_str());
-  }
   publish(over ? "end" : "move");
   return std::nullopt;
 }

@@ -1,10 +1,11 @@
 // The SQLite Store: one database file, WAL journal, exclusive locking (one
-// server process per file), one connection guarded by a mutex. Each write is its own transaction and is committed before the
+// server process per file), one connection guarded by a mutex. Each write is one transaction, committed before the
 // call returns. With durable=false (synchronous=NORMAL) a commit survives a
 // crash of the process (kill -9); durable=true (synchronous=FULL) also
 // survives a power cut, at the cost of an fsync per move.
 #include <sqlite3.h>
 
+#include <cstdio>
 #include <mutex>
 
 #include "server/app/json.h"
@@ -138,76 +139,63 @@ class SqliteStore : public Store {
 
   Status createGame(const StoredGame& g) override {
     std::lock_guard lock(m_);
-    Stmt s(db_,
-           "INSERT INTO games (id, variant, options, seats, clock_enabled, clock_initial_ms, clock_increment_ms, seed, "
-           "hot_seat, start_fen, created_ms, finished, result) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)");
-    if (!s.ok()) return dbError("prepare");
-    s.bind(1, g.id);
-    s.bind(2, g.variant);
-    s.bind(3, optionsToJson(g.options));
-    s.bind(4, seatsToJson(g.seats));
-    s.bind(5, static_cast<int64_t>(g.clock.enabled));
-    s.bind(6, g.clock.initialMs);
-    s.bind(7, g.clock.incrementMs);
-    s.bind(8, std::to_string(g.seed));
-    s.bind(9, static_cast<int64_t>(g.hotSeat));
-    s.bind(10, g.startFen);
-    s.bind(11, g.createdMs);
-    s.bind(12, static_cast<int64_t>(g.finished));
-    s.bind(13, g.resultJson);
-    if (s.step() != SQLITE_DONE) return dbError("insert game");
-    return okStatus();
+    return transaction("insert game", [&] {
+      Stmt s(db_,
+             "INSERT INTO games (id, variant, options, seats, clock_enabled, clock_initial_ms, clock_increment_ms, "
+             "seed, hot_seat, start_fen, created_ms, finished, result) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)");
+      if (!s.ok()) return false;
+      s.bind(1, g.id);
+      s.bind(2, g.variant);
+      s.bind(3, optionsToJson(g.options));
+      s.bind(4, seatsToJson(g.seats));
+      s.bind(5, static_cast<int64_t>(g.clock.enabled));
+      s.bind(6, g.clock.initialMs);
+      s.bind(7, g.clock.incrementMs);
+      s.bind(8, std::to_string(g.seed));
+      s.bind(9, static_cast<int64_t>(g.hotSeat));
+      s.bind(10, g.startFen);
+      s.bind(11, g.createdMs);
+      s.bind(12, static_cast<int64_t>(g.finished));
+      s.bind(13, g.resultJson);
+      return s.step() == SQLITE_DONE;
+    });
   }
 
   Status appendEntry(const std::string& id, const StoredEntry& e) override {
     std::lock_guard lock(m_);
-    Stmt& s = insertEntry();
-    s.reset();
-    s.bind(1, id);
-    s.bind(2, static_cast<int64_t>(e.ply));
-    s.bind(3, e.text);
-    s.bind(4, static_cast<int64_t>(e.seat));
-    s.bind(5, static_cast<int64_t>(e.die));
-    s.bind(6, clocksToText(e.clockMs));
-    s.bind(7, e.atMs);
-    const int rc = s.step();
-    s.reset();
-    if (rc != SQLITE_DONE) return dbError("insert entry");
-    return okStatus();
+    return transaction("insert entry", [&] { return insertEntryRow(id, e); });
+  }
+
+  Status appendFinal(const std::string& id, const StoredEntry& e, const std::string& resultJson) override {
+    std::lock_guard lock(m_);
+    return transaction("insert final entry", [&] { return insertEntryRow(id, e) && markFinished(id, resultJson); });
   }
 
   Status truncate(const std::string& id, int fromPly) override {
     std::lock_guard lock(m_);
-    if (!exec("BEGIN IMMEDIATE")) return dbError("begin");
-    Stmt d(db_, "DELETE FROM entries WHERE game_id = ? AND ply >= ?");
-    Stmt u(db_, "UPDATE games SET finished = 0, result = '' WHERE id = ?");
-    bool ok = d.ok() && u.ok();
-    if (ok) {
+    return transaction("truncate", [&] {
+      Stmt d(db_, "DELETE FROM entries WHERE game_id = ? AND ply >= ?");
+      if (!d.ok()) return false;
       d.bind(1, id);
       d.bind(2, static_cast<int64_t>(fromPly));
-      ok = d.step() == SQLITE_DONE;
-    }
-    if (ok) {
+      if (d.step() != SQLITE_DONE) return false;
+      Stmt u(db_, "UPDATE games SET finished = 0, result = '' WHERE id = ?");
+      if (!u.ok()) return false;
       u.bind(1, id);
-      ok = u.step() == SQLITE_DONE;
-    }
-    if (!ok) {
-      Error e = dbError("truncate").error();
-      exec("ROLLBACK");
-      return e;
-    }
-    if (!exec("COMMIT")) return dbError("commit");
-    return okStatus();
+      return u.step() == SQLITE_DONE;
+    });
   }
 
   Status finishGame(const std::string& id, const std::string& resultJson) override {
     std::lock_guard lock(m_);
-    Stmt s(db_, "UPDATE games SET finished = 1, result = ? WHERE id = ?");
-    if (!s.ok()) return dbError("prepare");
-    s.bind(1, resultJson);
-    s.bind(2, id);
-    if (s.step() != SQLITE_DONE) return dbError("finish game");
-    return okStatus();
+    return transaction("finish game", [&] { return markFinished(id, resultJson); });
+  }
+
+  Result<size_t> countUnfinished() override {
+    std::lock_guard lock(m_);
+    Stmt s(db_, "SELECT COUNT(*) FROM games WHERE finished = 0");
+    if (!s.ok() || s.step() != SQLITE_ROW) return dbError("count games").error();
+    return static_cast<size_t>(s.integer(0));
   }
 
   Result<std::vector<StoredGame>> loadUnfinished() override {
@@ -244,17 +232,67 @@ class SqliteStore : public Store {
     // second server on the same file fails at start instead of interleaving.
     if (!exec("PRAGMA locking_mode = EXCLUSIVE")) return dbError("locking_mode");
     sqlite3_busy_timeout(db_, 2000);
+    if (!exec("PRAGMA foreign_keys = ON")) return dbError("foreign_keys");
     if (!exec(kSchema)) return dbError("schema");
     return okStatus();
   }
 
  private:
   bool exec(const char* sql) { return sqlite3_exec(db_, sql, nullptr, nullptr, nullptr) == SQLITE_OK; }
+
+  // Runs `steps` (false at the first step that fails) in one IMMEDIATE
+  // transaction and commits it. Any failure, of a step or of the COMMIT itself
+  // (a COMMIT can fail and leave its transaction open, e.g. on a deferred
+  // constraint), rolls the whole transaction back, so no later write ever
+  // lands in a transaction that does not commit.
+  template <typename Steps>
+  Status transaction(const char* what, Steps&& steps) {
+    if (!sqlite3_get_autocommit(db_)) rollback();  // defensive: never write into a leftover transaction
+    if (!exec("BEGIN IMMEDIATE")) return dbError(std::string(what) + " (begin)");
+    if (!steps()) {
+      Status failed = dbError(what);
+      rollback();
+      return failed;
+    }
+    if (!exec("COMMIT")) {
+      Status failed = dbError(std::string(what) + " (commit)");
+      rollback();
+      return failed;
+    }
+    return okStatus();
+  }
+  void rollback() {
+    if (!sqlite3_get_autocommit(db_) && !exec("ROLLBACK"))
+      std::fprintf(stderr, "acedrex serve: store: rollback failed: %s\n", sqlite3_errmsg(db_));
+  }
+  bool insertEntryRow(const std::string& id, const StoredEntry& e) {
+    Stmt& s = insertEntry();
+    if (!s.ok()) return false;
+    s.reset();
+    s.bind(1, id);
+    s.bind(2, static_cast<int64_t>(e.ply));
+    s.bind(3, e.text);
+    s.bind(4, static_cast<int64_t>(e.seat));
+    s.bind(5, static_cast<int64_t>(e.die));
+    s.bind(6, clocksToText(e.clockMs));
+    s.bind(7, e.atMs);
+    const int rc = s.step();
+    if (rc != SQLITE_DONE) return false;  // the message stays readable until the next statement runs
+    s.reset();
+    return true;
+  }
+  bool markFinished(const std::string& id, const std::string& resultJson) {
+    Stmt s(db_, "UPDATE games SET finished = 1, result = ? WHERE id = ?");
+    if (!s.ok()) return false;
+    s.bind(1, resultJson);
+    s.bind(2, id);
+    return s.step() == SQLITE_DONE;
+  }
   Status dbError(const std::string& what) {
     return makeError("store", what + ": " + sqlite3_errmsg(db_));
   }
   Stmt& insertEntry() {
-    if (!insertEntry_)
+    if (!insertEntry_ || !insertEntry_->ok())
       insertEntry_ = std::make_unique<Stmt>(
           db_, "INSERT INTO entries (game_id, ply, text, seat, die, clocks, at_ms) VALUES (?,?,?,?,?,?,?)");
     return *insertEntry_;

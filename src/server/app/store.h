@@ -3,7 +3,9 @@
 //
 // Threading contract: every method may be called from any thread; an
 // implementation serialises its own access. A method returns only after the
-// change is committed (durable against a crash of the process).
+// change is committed (durable against a crash of the process). A write is
+// all or nothing: when it fails, nothing of it is stored and the store takes
+// the next write as before.
 #pragma once
 
 #include <cstdint>
@@ -61,11 +63,15 @@ class Store {
   virtual ~Store() = default;
   virtual Status createGame(const StoredGame& g) = 0;
   virtual Status appendEntry(const std::string& id, const StoredEntry& e) = 0;
+  // Appends the entry that ends the game and marks it finished, in one transaction.
+  virtual Status appendFinal(const std::string& id, const StoredEntry& e, const std::string& resultJson) = 0;
   // Removes the entries with ply >= fromPly (a takeback).
   virtual Status truncate(const std::string& id, int fromPly) = 0;
   virtual Status finishGame(const std::string& id, const std::string& resultJson) = 0;
   // Every game not finished, with its entries.
   virtual Result<std::vector<StoredGame>> loadUnfinished() = 0;
+  // How many games are not finished.
+  virtual Result<size_t> countUnfinished() = 0;
   // One game with its entries, or nullopt.
   virtual Result<std::optional<StoredGame>> load(const std::string& id) = 0;
   // The most recent games (without entries), newest first; filter: "all", "ongoing", "finished".
@@ -77,20 +83,23 @@ class MemoryStore : public Store {
  public:
   Status createGame(const StoredGame& g) override;
   Status appendEntry(const std::string& id, const StoredEntry& e) override;
+  Status appendFinal(const std::string& id, const StoredEntry& e, const std::string& resultJson) override;
   Status truncate(const std::string& id, int fromPly) override;
   Status finishGame(const std::string& id, const std::string& resultJson) override;
   Result<std::vector<StoredGame>> loadUnfinished() override;
+  Result<size_t> countUnfinished() override;
   Result<std::optional<StoredGame>> load(const std::string& id) override;
   Result<std::vector<StoredGame>> recent(int limit, const std::string& filter) override;
 
-  // For tests: make the next N writes fail.
-  void failNextWrites(int n);
+  // For tests: make the next N writes fail (after `skip` writes that succeed).
+  void failNextWrites(int n, int skip = 0);
   int writes() const;
 
  private:
   mutable std::mutex m_;
   std::vector<StoredGame> games_;
   int failNext_ = 0;
+  int skip_ = 0;
   int writes_ = 0;
   StoredGame* find(const std::string& id);
   bool shouldFail();
