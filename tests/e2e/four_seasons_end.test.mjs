@@ -103,7 +103,24 @@ test('Four Seasons: a mate with a takeover, then the end, replayed', async () =>
   await shot(page, 'four-seasons-replay');
   // the record downloads
   const pgn = await fetch(`${server.base}/api/game/${created.id}/pgn`).then((r) => r.text());
-  assert.ok(pgn.length > 50);
+  // the PGN4 record: its tags and every move played, in order
+  assert.match(pgn, /^\[Variant "[^"]+"\]$/m);
+  assert.match(pgn, /^\[VariantName "four-seasons"\]$/m);
+  assert.match(pgn, /^\[RuleVariants "[^"]*Takeover[^"]*"\]$/m);
+  assert.match(pgn, /^\[StartFen4 "[^"]+"\]$/m);
+  // places in seat order green, red, black, white
+  assert.match(pgn, /^\[Result "2-1-3-4"\]$/m);
+  // the move text: one token per entry (rounds `1.`, `..` between seats), moves in long algebraic
+  // notation (`Na7-c6`, `h4xg5`), `R` for each resignation, then the result
+  const movetext = pgn.slice(pgn.indexOf('\n\n') + 2);
+  assert.ok(movetext.startsWith('1. '), movetext.slice(0, 40));
+  const tokens = movetext.replace(/\{[^}]*\}/g, ' ').split(/\s+/).filter((t) => t && t !== '..' && !/^\d+\.$/.test(t));
+  assert.equal(tokens.pop(), '2-1-3-4', 'the move text ends with the result');
+  assert.equal(tokens.length, LINE.length + 2, `every move and both resignations: ${movetext}`);
+  for (const [i, uci] of LINE.entries()) {
+    assert.match(tokens[i], new RegExp(`^[A-Z]?${uci.slice(0, 2)}[-x]${uci.slice(2, 4)}(=[A-Z])?$`), `ply ${i + 1}: ${uci} as ${tokens[i]}`);
+  }
+  assert.deepEqual(tokens.slice(LINE.length), ['R', 'R'], 'Black and Green resigned');
   assert.equal(page.errors.length, 0, page.errors.join('; '));
   await page.context().close();
 });

@@ -519,6 +519,238 @@ TEST(ServerApp, ReplayHasOneFramePerEntryPlusTheStart) {
 }
 
 // ---------------------------------------------------------------------------
+// Limits: games per client, open games, bots' memory, idle games, the store.
+
+
+TEST(ServerLimitsApp, GamesPerClientPerMinuteAre429WithRetryAfter) {
+  Fixture f;
+  f.config.limits.gamesPerClientPerMinute = 3;
+  f.lobby = std::make_unique<Lobby>(f.registry, f.store, testing::fakeBots(), f.config, &f.time);
+  Api api(*f.lobby, [](int) { return std::string(); });
+  auto create = [&](const std::string& client) {
+    ApiRequest r;
+    r.method = "POST";
+    r.target = "/api/game";
+    r.body = R"({"variant":"shako"})";
+    r.client = client;
+    return api.handle(r);
+  };
+  for (int i = 0; i < 3; ++i) EXPECT_EQ(create("10.0.0.1").status, 201);
+  auto refused = create("10.0.0.1");
+  EXPECT_EQ(refused.status, 429);
+  auto j = parsed(refused.body);
+  EXPECT_EQ(j.get("code")->asString(), "rate-limited");
+  ASSERT_TRUE(j.get("retryAfterMs") && j.get("retryAfterMs")->isNumber());
+  EXPECT_EQ(j.get("retryAfterMs")->asNumber(), 20000);
+  EXPECT_EQ(refused.retryAfterMs, 20000);
+  EXPECT_EQ(create("10.0.0.2").status, 201) << "another address has its own allowance";
+  f.time.advance(20000);
+  EXPECT_EQ(create("10.0.0.1").status, 201);
+  EXPECT_EQ(create("10.0.0.1").status, 429);
+  EXPECT_EQ(f.lobby->size(), 5u);
+}
+
+TEST(ServerLimitsApp, OpenGamesInAllAreBoundedCountingGamesOnlyInTheStore) {
+  Fixture f;
+  f.config.limits.maxOpenGames = 2;
+  f.lobby = std::make_unique<Lobby>(f.registry, f.store, testing::fakeBots(), f.config, &f.time);
+  auto a = f.create("shako", {human(), human()});
+  f.create("shako", {human(), human()});
+  CreateRequest r;
+  r.variant = "shako";
+  auto err = f.lobby->create(r, nullptr);
+  ASSERT_TRUE(err);
+  EXPECT_EQ(err->status, 503);
+  EXPECT_EQ(err->code, "full");
+  f.time.advance(31 * 60000);
+  EXPECT_EQ(f.lobby->evictIdle(), 2);
+  EXPECT_EQ(f.lobby->size(), 0u);
+  EXPECT_TRUE(f.lobby->create(r, nullptr)) << "games out of memory still count";
+  ASSERT_FALSE(f.lobby->find(a.id)->resign(a.tokens[0], ""));
+  EXPECT_FALSE(f.lobby->create(r, nullptr)) << "a finished game frees its place";
+}
+
+// A bot is made for one move and released after it: bots' memory is bounded
+// by the searches running, not by the games held.
+struct CountingBots {
+  std::atomic<int> live{0}, peak{0}, made{0};
+  std::mutex m;
+  std::vector<uint64_t> seeds;
+  BotFactory factory() {
+    return [this](std::shared_ptr<const Rules>, int, uint64_t seed) -> std::unique_ptr<engine::Bot> {
+      struct Counted : testing::FakeBot {
+        explicit Counted(CountingBots& c) : c_(c) {
+          const int n = ++c_.live;
+          int p = c_.peak.load();
+          while (n > p && !c_.peak.compare_exchange_weak(p, n)) {
+          }
+        }
+        ~Counted() override { --c_.live; }
+        CountingBots& c_;
+      };
+      ++made;
+      {
+        std::lock_guard lock(m);
+        seeds.push_back(seed);
+      }
+      return std::make_unique<Counted>(*this);
+    };
+  }
+};
+
+TEST(ServerLimitsApp, NoBotOutlivesItsMove) {
+  Fixture f;
+  CountingBots bots;
+  f.lobby = std::make_unique<Lobby>(f.registry, f.store, bots.factory(), f.config, &f.time);
+  auto g = f.create("four-seasons", {bot(9), bot(9), bot(9), bot(9)});
+  auto other = f.create("shako", {bot(9), bot(9)});
+  for (int i = 0; i < 30 && f.lobby->runOneBotJob(); ++i) {
+    EXPECT_EQ(bots.live.load(), 0) << "after move " << i;
+    EXPECT_LE(f.lobby->pendingBotJobs(), 2u) << "one job per room";
+  }
+  EXPECT_EQ(bots.peak.load(), 1);
+  EXPECT_GE(bots.made.load(), 30);
+  // Same game, same seed: the same bots' seeds (a restarted or reloaded game plays the same).
+  Fixture f2;
+  CountingBots bots2;
+  f2.lobby = std::make_unique<Lobby>(f2.registry, f2.store, bots2.factory(), f2.config, &f2.time);
+  f2.create("four-seasons", {bot(9), bot(9), bot(9), bot(9)});
+  f2.create("shako", {bot(9), bot(9)});
+  for (int i = 0; i < 30 && f2.lobby->runOneBotJob(); ++i) {
+  }
+  EXPECT_EQ(bots.seeds, bots2.seeds);
+  (void)g;
+  (void)other;
+}
+
+TEST(ServerLimitsApp, ConcurrentBotsAreBoundedByTheWorkerThreads) {
+  VariantRegistry registry = VariantRegistry::withEmbedded();
+  MemoryStore store;
+  CountingBots bots;
+  LobbyConfig config;
+  config.botThreads = 2;
+  Lobby lobby(registry, store, bots.factory(), config);
+  lobby.start();
+  std::vector<std::string> ids;
+  for (int i = 0; i < 8; ++i) {
+    CreateRequest r;
+    r.variant = "shako";
+    r.seats = {bot(9), bot(9)};
+    r.seed = static_cast<uint64_t>(i);
+    CreatedGame g;
+    ASSERT_FALSE(lobby.create(r, &g));
+    ids.push_back(g.id);
+  }
+  EXPECT_TRUE(testing::waitFor([&] {
+    for (const auto& id : ids)
+      if (!lobby.find(id)->finished()) return false;
+    return true;
+  }, 60000));
+  lobby.stop();
+  EXPECT_LE(bots.peak.load(), 2);
+  EXPECT_EQ(bots.live.load(), 0);
+}
+
+TEST(ServerLimitsApp, IdleUnfinishedGamesLeaveMemoryAndComeBackAsTheyWere) {
+  Fixture f;
+  auto g = f.create("shako", {human(), human()});
+  auto withBot = f.create("shako", {human(), bot()});
+  auto offered = f.create("shako", {human(), human()});
+  auto clocked = f.create("shako", {human(), human()}, {}, ClockSpec{true, 60000, 0});
+  auto notStarted = f.create("shako", {human(), human()}, {}, ClockSpec{true, 60000, 0});
+  auto watched = f.create("shako", {human(), human()});
+  {
+    auto room = f.lobby->find(g.id);
+    ASSERT_FALSE(room->move(g.tokens[0], "e3e4"));
+    ASSERT_FALSE(room->move(g.tokens[1], "e8e7"));
+    ASSERT_FALSE(f.lobby->find(withBot.id)->move(withBot.tokens[0], "e3e4"));  // the bot's job is queued
+    ASSERT_FALSE(f.lobby->find(offered.id)->draw(offered.tokens[0], "offer"));
+    ASSERT_FALSE(f.lobby->find(clocked.id)->move(clocked.tokens[0], "e3e4"));  // black's clock runs
+  }
+  const int sub = f.lobby->find(watched.id)->subscribe("", [](const Update&) {}, nullptr, nullptr);
+  const std::string before = f.lobby->find(g.id)->stateJson(g.tokens[0]);
+  f.time.advance(29 * 60000);
+  EXPECT_EQ(f.lobby->evictIdle(), 0) << "not idle long enough";
+  f.time.advance(2 * 60000);
+  EXPECT_EQ(f.lobby->evictIdle(), 2) << "the plain game and the one whose clock has not started";
+  EXPECT_EQ(f.lobby->size(), 4u);
+  auto again = f.lobby->find(g.id);
+  ASSERT_TRUE(again);
+  EXPECT_EQ(again->stateJson(g.tokens[0]), before) << "same state, plies, tokens and version";
+  EXPECT_EQ(again->plies(), 2);
+  EXPECT_FALSE(again->move(g.tokens[0], "d3d4"));
+  EXPECT_TRUE(again->move(g.tokens[0], "d4d5")) << "tokens still hold their seats only";
+  EXPECT_EQ(f.store.load(g.id)->value().entries.size(), 3u);
+  // The clock of a reloaded game runs and is watched again.
+  auto ns = f.lobby->find(notStarted.id);
+  ASSERT_FALSE(ns->move(notStarted.tokens[0], "e3e4"));
+  ns.reset();
+  f.time.advance(60001);
+  f.lobby->tickClocks();
+  EXPECT_TRUE(f.lobby->find(notStarted.id)->finished());
+  f.lobby->find(watched.id)->unsubscribe(sub);
+}
+
+TEST(ServerLimitsApp, ABotMoveTheStoreRefusesIsRetriedWithBackOff) {
+  Fixture f;
+  auto g = f.create("shako", {human(), bot()});
+  auto room = f.lobby->find(g.id);
+  ASSERT_FALSE(room->move(g.tokens[0], "e3e4"));
+  f.store.failNextWrites(3);
+  EXPECT_TRUE(f.lobby->runOneBotJob());
+  auto s = f.state(g.id);
+  EXPECT_EQ(s.get("waiting")->asString(), "store");
+  EXPECT_EQ(plies(s), 1);
+  EXPECT_EQ(f.lobby->pendingBotJobs(), 0u);
+  const int writes = f.store.writes();
+  f.time.advance(99);
+  f.lobby->tickClocks();
+  EXPECT_EQ(f.store.writes(), writes) << "not before 100 ms";
+  f.time.advance(1);
+  f.lobby->tickClocks();  // fails (2nd); next in 200 ms
+  EXPECT_EQ(f.store.writes(), writes + 1);
+  f.time.advance(199);
+  f.lobby->tickClocks();
+  EXPECT_EQ(f.store.writes(), writes + 1);
+  f.time.advance(1);
+  f.lobby->tickClocks();  // fails (3rd); next in 400 ms
+  EXPECT_EQ(f.store.writes(), writes + 2);
+  EXPECT_EQ(f.state(g.id).get("waiting")->asString(), "store");
+  f.time.advance(400);
+  f.lobby->tickClocks();  // stored
+  s = f.state(g.id);
+  EXPECT_TRUE(s.get("waiting")->isNull());
+  EXPECT_EQ(plies(s), 2);
+  EXPECT_EQ(f.store.load(g.id)->value().entries.size(), 2u);
+  EXPECT_FALSE(room->move(g.tokens[0], "d3d4"));
+  f.runBots();
+  EXPECT_EQ(room->plies(), 4);
+}
+
+TEST(ServerLimitsApp, TheBackOffStopsDoublingAtTenSeconds) {
+  Fixture f;
+  auto g = f.create("shako", {bot(), bot()});
+  f.store.failNextWrites(1000);
+  EXPECT_TRUE(f.lobby->runOneBotJob());
+  int64_t waited = 0;
+  int tries = 0;
+  while (waited < 120000) {
+    const int w = f.store.writes();
+    f.time.advance(100);
+    waited += 100;
+    f.lobby->tickClocks();
+    tries += f.store.writes() - w;
+  }
+  // 100+200+...+6400 = 12.7 s for 7 tries, then one every 10 s.
+  EXPECT_EQ(tries, 7 + static_cast<int>((120000 - 12700) / 10000));
+  f.store.failNextWrites(0);
+  f.time.advance(10000);
+  f.lobby->tickClocks();
+  EXPECT_TRUE(f.state(g.id).get("waiting")->isNull());
+  EXPECT_GE(plies(f.state(g.id)), 1);
+}
+
+// ---------------------------------------------------------------------------
 // The API as a function (no sockets).
 
 struct ApiFixture : Fixture {

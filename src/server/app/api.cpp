@@ -79,6 +79,18 @@ ApiResponse Api::error(int status, const std::string& code, const std::string& m
   return r;
 }
 
+ApiResponse Api::error(const ApiError& e) {
+  ApiResponse r;
+  r.status = e.status;
+  r.retryAfterMs = e.retryAfterMs;
+  JsonWriter w;
+  w.beginObject().key("error").value(e.message).key("code").value(e.code);
+  if (e.retryAfterMs > 0) w.key("retryAfterMs").value(e.retryAfterMs);
+  w.endObject();
+  r.body = w.take();
+  return r;
+}
+
 ApiResponse Api::variants() {
   ApiResponse r;
   r.body = variantsJson_;
@@ -150,8 +162,9 @@ ApiResponse Api::createGame(const ApiRequest& req) {
     if (!hot->isBool()) return error(400, "bad-hot-seat", "\"hotSeat\" must be true or false");
     c.hotSeat = hot->asBool();
   }
+  c.client = req.client;
   CreatedGame created;
-  if (auto err = lobby_.create(c, &created)) return error(err->status, err->code, err->message);
+  if (auto err = lobby_.create(c, &created)) return error(*err);
   auto room = lobby_.find(created.id);
   auto rules = lobby_.rulesFor(c.variant, c.options);
   ApiResponse r;
@@ -232,7 +245,7 @@ ApiResponse Api::pieceReachReply(const std::string& variant, const std::string& 
 }
 
 ApiResponse Api::gameAction(const std::shared_ptr<GameRoom>& room, const std::string& token, const Outcome& outcome) {
-  if (outcome) return error(outcome->status, outcome->code, outcome->message);
+  if (outcome) return error(*outcome);
   ApiResponse r;
   r.body = room->stateJson(token);
   return r;

@@ -25,6 +25,7 @@ struct ApiResponse {
   int status = 200;
   std::string contentType = "application/json";
   std::string body;
+  int64_t retryAfterMs = 0;  // >0 on 429 and some 503s: the net layer may send Retry-After (seconds, rounded up)
 };
 
 // A stream or WebSocket target resolved to its game and token.
@@ -54,6 +55,8 @@ class Api {
   std::string onSocketMessage(GameRoom& room, const std::string& token, const std::string& message);
 
   static ApiResponse error(int status, const std::string& code, const std::string& message);
+  // The same for an ApiError; "retryAfterMs" is in the body when it is set.
+  static ApiResponse error(const ApiError& e);
 
  private:
   ApiResponse createGame(const ApiRequest& r);

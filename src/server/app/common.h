@@ -19,6 +19,7 @@ struct ApiError {
   int status = 400;
   std::string code;
   std::string message;
+  int64_t retryAfterMs = 0;  // >0: when trying again makes sense (429, some 503s)
 };
 using Outcome = std::optional<ApiError>;  // nullopt: done
 

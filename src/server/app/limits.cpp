@@ -1,6 +1,7 @@
 #include "server/app/limits.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace acedrex::server {
 
@@ -15,20 +16,29 @@ void RateLimiter::prune(int64_t now) {
   }
 }
 
-bool RateLimiter::allow(const std::string& key) {
+bool RateLimiter::allow(const std::string& key) { return allow(key, nullptr); }
+
+bool RateLimiter::allow(const std::string& key, int64_t* retryAfterMs) {
+  if (retryAfterMs) *retryAfterMs = 0;
   if (rate_ <= 0) return true;
   const int64_t now = time_.steadyMs();
   std::lock_guard lock(m_);
   auto it = buckets_.find(key);
   if (it == buckets_.end()) {
     if (buckets_.size() >= maxKeys_) prune(now);
-    if (buckets_.size() >= maxKeys_) return false;
+    if (buckets_.size() >= maxKeys_) {
+      if (retryAfterMs) *retryAfterMs = 1000;
+      return false;
+    }
     it = buckets_.emplace(key, Bucket{burst_, now}).first;
   }
   Bucket& b = it->second;
   b.tokens = std::min(burst_, b.tokens + rate_ * static_cast<double>(now - b.atMs) / 1000.0);
   b.atMs = now;
-  if (b.tokens < 1.0) return false;
+  if (b.tokens < 1.0) {
+    if (retryAfterMs) *retryAfterMs = static_cast<int64_t>(std::ceil((1.0 - b.tokens) * 1000.0 / rate_));
+    return false;
+  }
   b.tokens -= 1.0;
   return true;
 }

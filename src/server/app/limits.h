@@ -25,6 +25,8 @@ class RateLimiter {
  public:
   RateLimiter(double ratePerSecond, double burst, const TimeSource& time, size_t maxKeys = 100000);
   bool allow(const std::string& key);
+  // The same; when refused, *retryAfterMs says when the next token comes.
+  bool allow(const std::string& key, int64_t* retryAfterMs);
   size_t keys();
 
  private:

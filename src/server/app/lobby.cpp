@@ -12,7 +12,9 @@ namespace acedrex::server {
 Lobby::Lobby(const VariantRegistry& registry, Store& store, BotFactory botFactory, LobbyConfig config,
              const TimeSource* time)
     : registry_(registry), store_(store), botFactory_(std::move(botFactory)), config_(config),
-      time_(time ? *time : defaultTime_) {}
+      time_(time ? *time : defaultTime_),
+      createLimiter_(std::max(0, config.limits.gamesPerClientPerMinute) / 60.0,
+                     std::max(1, config.limits.gamesPerClientPerMinute), time_) {}
 
 Lobby::~Lobby() { stop(); }
 
@@ -112,6 +114,13 @@ Outcome Lobby::create(const CreateRequest& req, CreatedGame* out) {
        req.clock.incrementMs > 3600000))
     return apiError(400, "bad-clock", "clock: initialMs 1000..86400000, incrementMs 0..3600000");
   if (size() >= config_.maxGames) return apiError(503, "full", "the server holds too many games; try again later");
+  if (int64_t wait = 0; !createLimiter_.allow(req.client, &wait)) {
+    ApiError e = apiError(429, "rate-limited",
+                          "too many new games from this address: at most " +
+                              std::to_string(config_.limits.gamesPerClientPerMinute) + " a minute");
+    e.retryAfterMs = std::max<int64_t>(wait, 1);
+    return e;
+  }
 
   StoredGame g;
   g.variant = req.variant;
@@ -133,6 +142,16 @@ Outcome Lobby::create(const CreateRequest& req, CreatedGame* out) {
     g.seats.push_back(s);
   }
   Status stored = makeError("store", "no id");
+  std::unique_lock createLock(createM_);
+  if (config_.limits.maxOpenGames > 0) {
+    auto open = store_.countUnfinished();
+    if (!open.ok()) return apiError(503, "store", "the store cannot be read: " + open.error().text());
+    if (*open >= config_.limits.maxOpenGames) {
+      ApiError e = apiError(503, "full", "the server has too many unfinished games; try again later");
+      e.retryAfterMs = 60000;
+      return e;
+    }
+  }
   for (int attempt = 0; attempt < 8; ++attempt) {
     g.id = randomToken(8);
     {
@@ -142,6 +161,7 @@ Outcome Lobby::create(const CreateRequest& req, CreatedGame* out) {
     stored = store_.createGame(g);
     if (stored.ok()) break;
   }
+  createLock.unlock();
   if (!stored.ok()) return apiError(503, "store", "the game could not be stored: " + stored.error().text());
   auto room = GameRoom::restore(g, *rules, store_, this, time_, botFactory_, config_);
   if (!room.ok()) return apiError(500, "internal", room.error().text());
@@ -165,7 +185,10 @@ std::shared_ptr<GameRoom> Lobby::find(const std::string& id) {
     if (!std::isalnum(static_cast<unsigned char>(c))) return nullptr;
   {
     std::lock_guard lock(roomsM_);
-    if (auto it = rooms_.find(id); it != rooms_.end()) return it->second;
+    if (auto it = rooms_.find(id); it != rooms_.end()) {
+      it->second->touch();
+      return it->second;
+    }
   }
   auto loaded = store_.load(id);
   if (!loaded.ok() || !*loaded) return nullptr;
@@ -174,9 +197,24 @@ std::shared_ptr<GameRoom> Lobby::find(const std::string& id) {
   if (!rules.ok()) return nullptr;
   auto room = GameRoom::restore(g, *rules, store_, this, time_, botFactory_, config_);
   if (!room.ok()) return nullptr;
-  std::lock_guard lock(roomsM_);
-  auto [it, inserted] = rooms_.emplace(id, *room);
-  return it->second;
+  std::shared_ptr<GameRoom> found;
+  {
+    std::lock_guard lock(roomsM_);
+    auto [it, inserted] = rooms_.emplace(id, *room);
+    if (!inserted) return it->second;  // another thread loaded it first
+    found = it->second;
+    if (auto v = evictedVersions_.find(id); v != evictedVersions_.end()) {
+      found->continueVersion(v->second);
+      evictedVersions_.erase(v);
+    }
+  }
+  // An unfinished game (it left memory when idle, or was not loaded at start)
+  // goes on: clocks are watched again, a lost turn or a bot's turn proceeds.
+  if (!found->finished()) {
+    if (g.clock.enabled) addClockRoom(found);
+    found->resume();
+  }
+  return found;
 }
 
 std::vector<std::string> Lobby::recent(int limit, const std::string& filter) {
@@ -220,9 +258,21 @@ size_t Lobby::size() {
 void Lobby::scheduleBot(std::shared_ptr<GameRoom> room, int64_t epoch) {
   {
     std::lock_guard lock(jobsM_);
+    // One job per room: a room asks again only after its job ran, but a job
+    // already queued for the room takes the newer epoch instead of a second entry.
+    for (auto& job : jobs_)
+      if (job.first.lock() == room) {
+        job.second = epoch;
+        return;
+      }
     jobs_.emplace_back(room, epoch);
   }
   jobsCv_.notify_one();
+}
+
+void Lobby::retryStoreLater(std::shared_ptr<GameRoom> room) {
+  std::lock_guard lock(clockM_);
+  storeWaitRooms_.push_back(room);  // the room asks once per wait (GameRoom::retryListed_)
 }
 
 bool Lobby::runOneBotJob() {
@@ -261,34 +311,56 @@ void Lobby::addClockRoom(const std::shared_ptr<GameRoom>& room) {
   clockRooms_.push_back(room);
 }
 
+namespace {
+// Keeps the entries of `list` that were not in its first `done.size()`
+// entries marked done; entries appended since the snapshot stay.
+void prune(std::vector<std::weak_ptr<GameRoom>>& list, const std::vector<bool>& done) {
+  std::vector<std::weak_ptr<GameRoom>> kept;
+  kept.reserve(list.size());
+  for (size_t i = 0; i < list.size(); ++i)
+    if (i >= done.size() || !done[i]) kept.push_back(std::move(list[i]));
+  list = std::move(kept);
+}
+}  // namespace
+
 void Lobby::tickClocks() {
-  std::vector<std::weak_ptr<GameRoom>> rooms;
+  std::lock_guard tick(tickM_);  // one tick at a time: prune() relies on it
+  std::vector<std::weak_ptr<GameRoom>> rooms, waiting;
   {
     std::lock_guard lock(clockM_);
     rooms = clockRooms_;
+    waiting = storeWaitRooms_;
   }
-  std::vector<std::shared_ptr<GameRoom>> done;
-  for (auto& w : rooms) {
-    auto room = w.lock();
-    if (room && !room->checkClock()) done.push_back(room);
+  std::vector<bool> doneClocks(rooms.size(), false), doneWaits(waiting.size(), false);
+  bool any = false;
+  for (size_t i = 0; i < rooms.size(); ++i) {
+    auto room = rooms[i].lock();
+    doneClocks[i] = !room || !room->checkClock();
+    any = any || doneClocks[i];
   }
-  if (done.empty()) return;
+  for (size_t i = 0; i < waiting.size(); ++i) {
+    auto room = waiting[i].lock();
+    doneWaits[i] = !room || !room->retryStore();
+    any = any || doneWaits[i];
+  }
+  if (!any) return;
   std::lock_guard lock(clockM_);
-  clockRooms_.erase(std::remove_if(clockRooms_.begin(), clockRooms_.end(),
-                                   [&](const std::weak_ptr<GameRoom>& w) {
-                                     auto r = w.lock();
-                                     return !r || std::find(done.begin(), done.end(), r) != done.end();
-                                   }),
-                    clockRooms_.end());
+  prune(clockRooms_, doneClocks);
+  prune(storeWaitRooms_, doneWaits);
 }
 
 int Lobby::evictIdle() {
+  const int64_t now = time_.steadyMs();
+  const int64_t idleMs =
+      config_.limits.idleGameMinutes > 0 ? static_cast<int64_t>(config_.limits.idleGameMinutes) * 60000 : -1;
   std::lock_guard lock(roomsM_);
   int n = 0;
   for (auto it = rooms_.begin(); it != rooms_.end();) {
     // use_count 1: only this map holds it, and new holders come only through
-    // find(), which needs roomsM_.
-    if (it->second.use_count() == 1 && it->second->finished() && it->second->listenerCount() == 0) {
+    // find(), which needs roomsM_ (the bot queue and the clock thread hold
+    // weak pointers, and only to rooms that idle() keeps).
+    if (it->second.use_count() == 1 && it->second->idle(now, idleMs)) {
+      if (!it->second->finished()) evictedVersions_[it->first] = it->second->version();
       it = rooms_.erase(it);
       ++n;
     } else {

@@ -20,6 +20,7 @@
 
 #include "core/variant.h"
 #include "server/app/common.h"
+#include "server/app/limits.h"
 #include "server/app/room.h"
 #include "server/app/store.h"
 
@@ -32,6 +33,7 @@ struct CreateRequest {
   ClockSpec clock;
   std::optional<uint64_t> seed;
   bool hotSeat = false;
+  std::string client;  // the creator's address, for the per-client limit ("" counts as one client)
 };
 
 struct CreatedGame {
@@ -53,8 +55,12 @@ class Lobby : public RoomHost {
   void start();  // bot workers and the clock thread (if config.startThreads)
   void stop();
 
+  // Creates a game. Over limits.gamesPerClientPerMinute for request.client:
+  // 429 "rate-limited" (with retryAfterMs); limits.maxOpenGames unfinished
+  // games (in memory or only in the store) or maxGames in memory: 503 "full".
   Outcome create(const CreateRequest& request, CreatedGame* out);
-  // A game by id: in memory, or a finished one loaded from the store. nullptr if unknown.
+  // A game by id: in memory, or loaded from the store (a finished game, or an
+  // unfinished one that left memory when idle). nullptr if unknown.
   std::shared_ptr<GameRoom> find(const std::string& id);
   // Summaries (JSON objects) of the most recent games, newest first.
   std::vector<std::string> recent(int limit, const std::string& filter);
@@ -67,12 +73,16 @@ class Lobby : public RoomHost {
   // RoomHost.
   void scheduleBot(std::shared_ptr<GameRoom> room, int64_t epoch) override;
   void clockActive(std::shared_ptr<GameRoom> room) override { addClockRoom(room); }
+  void retryStoreLater(std::shared_ptr<GameRoom> room) override;
 
-  // Drops finished games that nobody uses or watches from memory (they are
-  // loaded again from the store when asked for). Returns how many.
+  // Drops from memory the games nobody holds or watches that are finished, or
+  // unfinished and idle for limits.idleGameMinutes (see GameRoom::idle); they
+  // are loaded again from the store, as they were, when asked for. Returns how
+  // many. The clock thread calls it every minute.
   int evictIdle();
 
-  // For tests run without threads: one pending bot job / one clock tick.
+  // For tests run without threads: one pending bot job / one clock tick (which
+  // also retries the store for rooms that wait for it).
   bool runOneBotJob();
   void tickClocks();
   size_t pendingBotJobs();
@@ -88,21 +98,26 @@ class Lobby : public RoomHost {
   LobbyConfig config_;
   TimeSource defaultTime_;
   const TimeSource& time_;
+  RateLimiter createLimiter_;  // games created per client
+  std::mutex createM_;         // the open-games count and the insertion are one step
 
   std::mutex roomsM_;
   std::map<std::string, std::shared_ptr<GameRoom>> rooms_;
+  std::map<std::string, int64_t> evictedVersions_;  // unfinished games out of memory: their last state version
   std::mutex rulesM_;
   std::map<std::string, std::shared_ptr<const Rules>> rules_;
 
   std::mutex jobsM_;
   std::condition_variable jobsCv_;
-  std::deque<std::pair<std::weak_ptr<GameRoom>, int64_t>> jobs_;
+  std::deque<std::pair<std::weak_ptr<GameRoom>, int64_t>> jobs_;  // at most one per room
   std::atomic<bool> stopping_{false};
   std::vector<std::thread> workers_;
 
+  std::mutex tickM_;  // taken before a room's lock and clockM_
   std::mutex clockM_;
   std::condition_variable clockCv_;
   std::vector<std::weak_ptr<GameRoom>> clockRooms_;
+  std::vector<std::weak_ptr<GameRoom>> storeWaitRooms_;
   std::thread clockThread_;
   bool started_ = false;
 };

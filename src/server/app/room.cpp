@@ -9,6 +9,9 @@
 namespace acedrex::server {
 namespace {
 
+constexpr int64_t kFirstStoreRetryMs = 100;
+constexpr int64_t kLastStoreRetryMs = 10000;
+
 const char* outReasonName(OutReason r) {
   switch (r) {
     case OutReason::kMated: return "checkmate";
@@ -166,7 +169,7 @@ GameRoom::GameRoom(const StoredGame& meta, std::shared_ptr<const Rules> rules, S
   outReason_.assign(n, "");
   clock_.assign(n, meta_.clock.initialMs);
   connections_.assign(n, 0);
-  bots_.resize(n);
+  lastUsedMs_ = time_.steadyMs();
 }
 
 Result<std::shared_ptr<GameRoom>> GameRoom::restore(const StoredGame& stored, std::shared_ptr<const Rules> rules,
@@ -345,6 +348,9 @@ const std::string& GameRoom::stateBase() {
   w.key("drawOffer");
   if (drawOffer_ >= 0) w.value(seatName(drawOffer_));
   else w.null();
+  w.key("waiting");
+  if (wait_.active) w.value("store");
+  else w.null();
   w.key("hotSeat").value(meta_.hotSeat);
   w.key("seed");
   if (over) w.value(std::to_string(meta_.seed));
@@ -365,6 +371,7 @@ std::string GameRoom::stateJson(const std::string& token, int64_t* v) {
 
 void GameRoom::publish(const char* type) {
   ++v_;
+  lastUsedMs_ = time_.steadyMs();
   if (listeners_.empty()) return;
   Update u;
   u.type = type;
@@ -416,20 +423,22 @@ Outcome GameRoom::commitEntry(const std::string& text, int seat) {
   }
   if (boardMove || over) drawOffer_ = -1;
   ++epoch_;
+  wait_ = StoreWait{};  // the record moved on: whatever waited for the store is stored or stale
   publish(over ? "end" : "move");
   return std::nullopt;
 }
 
 void GameRoom::afterAction() {
+  if (wait_.active) return;  // retryStore() goes on when the store takes the pending entry
   for (int guard = 0; guard < 10000 && !game_->finished(); ++guard) {
     const int tm = game_->position().toMove();
     if (timedOut(tm, time_.steadyMs())) {
-      if (commitEntry("timeout", tm)) break;
+      if (commitEntry("timeout", tm)) return waitForStore("timeout", tm);
       continue;
     }
     const auto legal = game_->legalMoves();
     if (legal.size() == 1 && legal[0].isNull()) {
-      if (commitEntry("0000", tm)) break;
+      if (commitEntry("0000", tm)) return waitForStore("0000", tm);
       continue;
     }
     break;
@@ -438,7 +447,7 @@ void GameRoom::afterAction() {
 }
 
 void GameRoom::maybeScheduleBot() {
-  if (game_->finished() || botBusy_ || !host_) return;
+  if (game_->finished() || botBusy_ || wait_.active || !host_) return;
   if (!meta_.seats[static_cast<size_t>(game_->position().toMove())].bot) return;
   botBusy_ = true;
   botStop_ = false;
@@ -570,6 +579,7 @@ Outcome GameRoom::takeback(const std::string& token) {
   (void)fresh->setStart(meta_.startFen);
   std::vector<std::string> reasons(outReason_.size());
   entries_.resize(static_cast<size_t>(cut));
+  wait_ = StoreWait{};
   for (const auto& e : entries_) (void)applyEntryToGame(*fresh, e.text, e.seat, reasons);
   game_ = std::move(fresh);
   outReason_ = reasons;
@@ -621,11 +631,22 @@ bool GameRoom::checkClock() {
   return !game_->finished();
 }
 
+namespace {
+// A bot's seed for one move: the game's seed, the seat and the ply, mixed
+// (splitmix64), so the same record gives the same bot whatever came before.
+uint64_t botSeed(uint64_t gameSeed, int seat, int ply) {
+  uint64_t z = gameSeed ^ (static_cast<uint64_t>(seat + 1) * 0x9E3779B97F4A7C15ULL) ^
+               (static_cast<uint64_t>(ply + 1) * 0xD1B54A32D192ED03ULL);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+  return z ^ (z >> 31);
+}
+}  // namespace
+
 void GameRoom::runBot(int64_t epoch) {
   std::unique_ptr<Game> copy;
-  engine::Bot* bot = nullptr;
   engine::SearchLimits limits;
-  int seat = -1;
+  int seat = -1, level = 0, ply = 0;
   {
     std::lock_guard lock(m_);
     if (epoch != epoch_ || game_->finished() || !meta_.seats[static_cast<size_t>(game_->position().toMove())].bot) {
@@ -634,11 +655,8 @@ void GameRoom::runBot(int64_t epoch) {
       return;
     }
     seat = game_->position().toMove();
-    auto& slot = bots_[static_cast<size_t>(seat)];
-    if (!slot && botFactory_)
-      slot = botFactory_(rules_, meta_.seats[static_cast<size_t>(seat)].level,
-                         meta_.seed * 0x9E3779B97F4A7C15ULL + static_cast<uint64_t>(seat) + 1);
-    bot = slot.get();
+    level = meta_.seats[static_cast<size_t>(seat)].level;
+    ply = static_cast<int>(entries_.size());
     copy = std::make_unique<Game>(*game_);
     if (meta_.clock.enabled) {
       const int64_t now = time_.steadyMs();
@@ -651,13 +669,17 @@ void GameRoom::runBot(int64_t epoch) {
     }
   }
   std::string text;
-  if (bot) {
-    try {
+  bool hadBot = false;
+  try {
+    // Made outside the room's lock (its table is large) and gone before the lock is taken again.
+    std::unique_ptr<engine::Bot> bot = botFactory_ ? botFactory_(rules_, level, botSeed(meta_.seed, seat, ply)) : nullptr;
+    if (bot) {
+      hadBot = true;
       const engine::SearchResult r = bot->choose(*copy, limits, botStop_);
       if (r.found) text = copy->position().moveText(r.best);
-    } catch (const std::exception& ex) {
-      std::fprintf(stderr, "acedrex serve: game %s: bot failed: %s\n", meta_.id.c_str(), ex.what());
     }
+  } catch (const std::exception& ex) {
+    std::fprintf(stderr, "acedrex serve: game %s: bot failed: %s\n", meta_.id.c_str(), ex.what());
   }
   std::lock_guard lock(m_);
   botBusy_ = false;
@@ -667,19 +689,82 @@ void GameRoom::runBot(int64_t epoch) {
     for (Move m : legal)
       if (game_->position().moveText(m) == text) ok = true;
     if (!ok && !legal.empty()) {
-      if (bot) std::fprintf(stderr, "acedrex serve: game %s: bot gave \"%s\", not legal; playing the first legal move\n",
-                            meta_.id.c_str(), text.c_str());
+      if (hadBot)
+        std::fprintf(stderr, "acedrex serve: game %s: bot gave \"%s\", not legal; playing the first legal move\n",
+                     meta_.id.c_str(), text.c_str());
       text = game_->position().moveText(legal.front());
     }
     if (timedOut(seat, time_.steadyMs())) text = "timeout";
     if (auto err = commitEntry(text, seat)) {
       std::fprintf(stderr, "acedrex serve: game %s: bot move not stored: %s\n", meta_.id.c_str(), err->message.c_str());
-      return;  // the bot tries again on the next change; the store is failing
+      return waitForStore(text, seat);
     }
     afterAction();
     return;
   }
   maybeScheduleBot();
+}
+
+void GameRoom::waitForStore(const std::string& text, int seat) {
+  const bool was = wait_.active;
+  wait_.active = true;
+  wait_.text = text;
+  wait_.seat = seat;
+  wait_.delayMs = kFirstStoreRetryMs;
+  wait_.dueMs = time_.steadyMs() + wait_.delayMs;
+  if (!was) publish("state");
+  if (host_ && !retryListed_) {
+    retryListed_ = true;
+    host_->retryStoreLater(shared_from_this());
+  }
+}
+
+bool GameRoom::retryStore() {
+  std::lock_guard lock(m_);
+  const bool waits = retryStoreLocked();
+  retryListed_ = waits;  // false: the lobby drops the room from its list (it asks again on a new wait)
+  return waits;
+}
+
+bool GameRoom::retryStoreLocked() {
+  if (!wait_.active) return false;
+  const int64_t now = time_.steadyMs();
+  if (game_->finished() || game_->position().toMove() != wait_.seat) {  // cannot happen: changes clear the wait
+    wait_ = StoreWait{};
+    publish("state");
+    afterAction();
+    return wait_.active;
+  }
+  if (now < wait_.dueMs) return true;
+  std::string text = wait_.text;
+  if (timedOut(wait_.seat, now)) text = "timeout";  // the seat's clock ran out while waiting
+  if (auto err = commitEntry(text, wait_.seat)) {
+    wait_.delayMs = std::min(wait_.delayMs * 2, kLastStoreRetryMs);
+    wait_.dueMs = now + wait_.delayMs;
+    std::fprintf(stderr, "acedrex serve: game %s: \"%s\" still not stored (next try in %lld ms): %s\n",
+                 meta_.id.c_str(), text.c_str(), static_cast<long long>(wait_.delayMs), err->message.c_str());
+    return true;
+  }
+  afterAction();  // the wait is cleared; lost turns and bots go on (and may wait again)
+  return wait_.active;
+}
+
+bool GameRoom::idle(int64_t now, int64_t idleMs) {
+  std::lock_guard lock(m_);
+  if (!listeners_.empty()) return false;
+  if (game_->finished()) return true;
+  if (idleMs < 0 || botBusy_ || wait_.active || clockRunning() || drawOffer_ >= 0) return false;
+  return now - lastUsedMs_ >= idleMs;
+}
+
+void GameRoom::touch() {
+  std::lock_guard lock(m_);
+  lastUsedMs_ = time_.steadyMs();
+}
+
+void GameRoom::continueVersion(int64_t v) {
+  std::lock_guard lock(m_);
+  if (v > v_) v_ = v;
 }
 
 std::string GameRoom::pgn() {

@@ -56,8 +56,27 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   // Called by the lobby's clock thread: applies a timeout when the running
   // clock has run out. Returns whether the game has a running clock.
   bool checkClock();
-  // Called by a bot worker: runs the bot to move, if any, for `epoch`.
+  // Called by a bot worker: runs the bot to move, if any, for `epoch`. The
+  // bot is made for this one move (seeded from the game's seed, the seat and
+  // the ply, so a game replays the same) and released after it: the bots'
+  // memory (their transposition tables) is bounded by the searches running,
+  // not by the games held.
   void runBot(int64_t epoch);
+  // Called by the lobby's clock thread while the room waits for the store:
+  // when an entry the server makes itself (a bot's move, a lost turn, a
+  // timeout) could not be stored, it is tried again after 100 ms, doubling up
+  // to 10 s, and the state says "waiting":"store" until it is stored. Returns
+  // whether the room still waits.
+  bool retryStore();
+  // Whether the room may leave memory now: nobody listens, and it is finished,
+  // or it has been untouched for idleMs (<0: never) with no bot thinking or
+  // queued, no store retry pending, no running clock and no draw offer (all
+  // of which live only in memory). The lobby also checks nobody holds it.
+  bool idle(int64_t now, int64_t idleMs);
+  // Marks the room as used now (the lobby calls it on every find()).
+  void touch();
+  // After a reload of an evicted room: versions go on from where they were.
+  void continueVersion(int64_t v);
   // Asks a running bot search to stop (shutdown).
   void stopBot() { botStop_ = true; }
 
@@ -87,6 +106,8 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   void afterAction();  // plays lost turns, times out a flagged seat, schedules the bot to move
   bool timedOut(int seat, int64_t now) const;
   void maybeScheduleBot();
+  void waitForStore(const std::string& text, int seat);
+  bool retryStoreLocked();
   const std::string& stateBase();
   int64_t clockLeft(int seat, int64_t now) const;
   void publish(const char* type);
@@ -115,9 +136,17 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   int64_t baseV_ = -1;
   std::map<int, std::pair<std::vector<int>, Listener>> listeners_;
   int nextListener_ = 1;
-  bool botBusy_ = false;
+  bool botBusy_ = false;                // a bot job is queued or running
   std::atomic<bool> botStop_{false};
-  std::vector<std::unique_ptr<engine::Bot>> bots_;  // per seat, made on first use
+  struct StoreWait {                    // an entry of the server's own that the store refused
+    bool active = false;
+    std::string text;
+    int seat = -1;
+    int64_t delayMs = 0;
+    int64_t dueMs = 0;
+  } wait_;
+  bool retryListed_ = false;            // the lobby calls retryStore() until it returns false
+  int64_t lastUsedMs_ = 0;              // steady ms of the last change or find()
 };
 
 // What a room needs from its owner.
@@ -127,6 +156,8 @@ class RoomHost {
   virtual void scheduleBot(std::shared_ptr<GameRoom> room, int64_t epoch) = 0;
   // A game with clocks is ongoing again (after a takeback of its last move).
   virtual void clockActive(std::shared_ptr<GameRoom> room) { (void)room; }
+  // The room waits for the store: call its retryStore() until it returns false.
+  virtual void retryStoreLater(std::shared_ptr<GameRoom> room) { (void)room; }
 };
 
 // Completes an Update's base for one client: base + ",\"you\":" + youJson + "}".
