@@ -128,7 +128,8 @@ http::response<http::string_body> makeResponse(unsigned version, bool keepAlive,
   commonHeaders(res);
   res.set(http::field::content_type, r.contentType);
   res.set(http::field::cache_control, "no-store");
-  if (r.status == 429) res.set(http::field::retry_after, "1");
+  if (r.retryAfterMs > 0) res.set(http::field::retry_after, std::to_string((r.retryAfterMs + 999) / 1000));
+  else if (r.status == 429) res.set(http::field::retry_after, "1");
   res.keep_alive(keepAlive);
   res.body() = r.body;
   res.prepare_payload();
