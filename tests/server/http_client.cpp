@@ -2,9 +2,12 @@
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <poll.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <csignal>
 #include <cstring>
 #include <random>
 
@@ -12,21 +15,54 @@
 
 namespace acedrex::server::testing {
 
-HttpClient::HttpClient(int port) {
-  fd_ = ::socket(AF_INET, SOCK_STREAM, 0);
-  if (fd_ < 0) return;
+int spawnServe(const std::vector<std::string>& args, const ServeChildSetup& setup) {
+  std::vector<std::string> all{ACEDREX_BINARY, "serve", "--port", "0", "--address", "127.0.0.1"};
+  all.insert(all.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  for (auto& a : all) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  const pid_t pid = fork();
+  if (pid != 0) return pid;
+  // The child: only async-signal-safe calls until exec.
+  if (setup.nofile > 0) {
+    const rlimit rl{static_cast<rlim_t>(setup.nofile), static_cast<rlim_t>(setup.nofile)};
+    setrlimit(RLIMIT_NOFILE, &rl);
+  }
+  if (setup.noCore) {
+    const rlimit none{0, 0};
+    setrlimit(RLIMIT_CORE, &none);
+  }
+  if (setup.dieWithParent) prctl(PR_SET_PDEATHSIG, SIGKILL);
+  if (setup.stdoutFd >= 0) dup2(setup.stdoutFd, STDOUT_FILENO);
+  if (setup.stderrFd >= 0) dup2(setup.stderrFd, STDERR_FILENO);
+  execv(ACEDREX_BINARY, argv.data());
+  _exit(127);
+}
+
+int connectLoopback(int port, int source, int receiveBuffer) {
+  const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  if (fd < 0) return -1;
+  if (source >= 0) {
+    sockaddr_in local{};
+    local.sin_family = AF_INET;
+    local.sin_addr.s_addr = htonl(0x7F000000u | static_cast<uint32_t>(2 + source % 250));
+    (void)::bind(fd, reinterpret_cast<sockaddr*>(&local), sizeof local);  // else any local address
+  }
+  if (receiveBuffer > 0) ::setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &receiveBuffer, sizeof receiveBuffer);
   sockaddr_in addr{};
   addr.sin_family = AF_INET;
   addr.sin_port = htons(static_cast<uint16_t>(port));
   addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  if (::connect(fd_, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) {
-    ::close(fd_);
-    fd_ = -1;
-    return;
+  if (::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) {
+    ::close(fd);
+    return -1;
   }
   int one = 1;
-  ::setsockopt(fd_, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+  ::setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+  return fd;
 }
+
+HttpClient::HttpClient(int port) : fd_(connectLoopback(port)) {}
 
 HttpClient::~HttpClient() { close(); }
 

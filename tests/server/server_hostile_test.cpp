@@ -13,15 +13,11 @@
 // only bound the waits: no verdict depends on how long anything took.
 //
 // ACEDREX_HOSTILE_VERBOSE=1 prints every exchange and what came back.
-#include <arpa/inet.h>
 #include <fcntl.h>
 #include <gtest/gtest.h>
-#include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <poll.h>
 #include <signal.h>
-#include <sys/prctl.h>
-#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -41,6 +37,7 @@
 #include <vector>
 
 #include "server/app/json.h"
+#include "test_support.h"
 
 namespace acedrex::server {
 namespace {
@@ -95,28 +92,15 @@ class ServeChild {
  public:
   ServeChild(const fs::path& db, const fs::path& web, const fs::path& log) : log_(log) {
     int out[2];
-    if (pipe(out) != 0) return;
-    const int logFd = ::open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    pid_ = fork();
-    if (pid_ == 0) {
-      // No core file from a crash on purpose, and no server left behind if the test runner dies.
-      const rlimit noCore{0, 0};
-      setrlimit(RLIMIT_CORE, &noCore);
-      prctl(PR_SET_PDEATHSIG, SIGKILL);
-      dup2(out[1], STDOUT_FILENO);
-      if (logFd >= 0) dup2(logFd, STDERR_FILENO);
-      ::close(out[0]);
-      ::close(out[1]);
-      if (logFd >= 0) ::close(logFd);
-      std::vector<std::string> args{ACEDREX_BINARY, "serve", "--port",        "0",     "--address",
-                                    "127.0.0.1",    "--db",  db.string(),     "--web", web.string(),
-                                    "--threads",    "2",     "--bot-threads", "1"};
-      std::vector<char*> argv;
-      for (auto& a : args) argv.push_back(a.data());
-      argv.push_back(nullptr);
-      execv(ACEDREX_BINARY, argv.data());
-      _exit(127);
-    }
+    if (pipe2(out, O_CLOEXEC) != 0) return;
+    const int logFd = ::open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    testing::ServeChildSetup setup;
+    setup.stdoutFd = out[1];
+    setup.stderrFd = logFd;
+    setup.noCore = true;         // no core file from a crash on purpose
+    setup.dieWithParent = true;  // and no server left behind if the test runner dies
+    pid_ = testing::spawnServe({"--db", db.string(), "--web", web.string(), "--threads", "2", "--bot-threads", "1"},
+                               setup);
     ::close(out[1]);
     if (logFd >= 0) ::close(logFd);
     out_ = out[0];
@@ -204,27 +188,7 @@ class ServeChild {
 
 class RawConn {
  public:
-  RawConn(int port, int source) {
-    fd_ = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    if (fd_ < 0) return;
-    if (source >= 0) {
-      sockaddr_in local{};
-      local.sin_family = AF_INET;
-      local.sin_addr.s_addr = htonl(0x7F000000u | static_cast<uint32_t>(2 + source % 250));
-      (void)::bind(fd_, reinterpret_cast<sockaddr*>(&local), sizeof local);  // else any local address
-    }
-    sockaddr_in addr{};
-    addr.sin_family = AF_INET;
-    addr.sin_port = htons(static_cast<uint16_t>(port));
-    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    if (::connect(fd_, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) {
-      ::close(fd_);
-      fd_ = -1;
-      return;
-    }
-    int one = 1;
-    ::setsockopt(fd_, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
-  }
+  RawConn(int port, int source) : fd_(testing::connectLoopback(port, source)) {}
   ~RawConn() { close(); }
   RawConn(const RawConn&) = delete;
   RawConn& operator=(const RawConn&) = delete;

@@ -1,8 +1,6 @@
 // The HTTP API, the NDJSON stream, WebSockets and static files over
 // loopback, with the real network layer and a fake bot.
 #include <gtest/gtest.h>
-#include <arpa/inet.h>
-#include <netinet/in.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -322,16 +320,6 @@ TEST(ServerHttp, ManyConcurrentGamesThroughTheApi) {
 namespace acedrex::server {
 namespace {
 
-// A plain TCP socket to the server on loopback (for clients that misbehave).
-int rawSocket() { return ::socket(AF_INET, SOCK_STREAM, 0); }
-bool rawConnect(int fd, int port) {
-  sockaddr_in addr{};
-  addr.sin_family = AF_INET;
-  addr.sin_port = htons(static_cast<uint16_t>(port));
-  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  return fd >= 0 && ::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0;
-}
-
 // A client that opens the public stream, half-closes its socket, reads to
 // the end and closes, thousands of times (the server crashed after about a
 // thousand rounds when it cleared a queue under a write in flight). Run under
@@ -342,9 +330,8 @@ TEST(ServerHttp, HalfClosedStreamsNeverCrashTheServer) {
   auto g = create(c, R"({"variant":"shako","hotSeat":true})");
   const std::string request = "GET /api/game/" + g.id + "/stream HTTP/1.1\r\nHost: x\r\n\r\n";
   for (int round = 0; round < 3000; ++round) {
-    const int fd = rawSocket();
-    ASSERT_GE(fd, 0);
-    ASSERT_TRUE(rawConnect(fd, srv.port())) << "round " << round;
+    const int fd = testing::connectLoopback(srv.port());
+    ASSERT_GE(fd, 0) << "round " << round;
     ASSERT_EQ(::send(fd, request.data(), request.size(), MSG_NOSIGNAL), static_cast<ssize_t>(request.size()));
     ::shutdown(fd, SHUT_WR);
     timeval tv{5, 0};
@@ -370,10 +357,8 @@ TEST(ServerHttp, SilentSpectatorsDoNotStopTheGame) {
   auto g = create(c, R"({"variant":"grant-acedrex","seats":[{"kind":"human"},{"kind":"human"}]})");
   std::vector<int> fds;
   for (int i = 0; i < 10; ++i) {
-    const int fd = rawSocket();
-    int small = 4096;
-    ::setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &small, sizeof small);
-    ASSERT_TRUE(rawConnect(fd, srv.port()));
+    const int fd = testing::connectLoopback(srv.port(), -1, 4096);
+    ASSERT_GE(fd, 0);
     const std::string request = "GET /api/game/" + g.id + "/stream HTTP/1.1\r\nHost: x\r\n\r\n";
     ASSERT_GT(::send(fd, request.data(), request.size(), MSG_NOSIGNAL), 0);
     fds.push_back(fd);
@@ -471,8 +456,8 @@ TEST(ServerHttp, AnHttp10StreamIsNotChunked) {
   LiveServer srv;
   HttpClient c(srv.port());
   auto g = create(c, R"({"variant":"shako","hotSeat":true})");
-  const int fd = rawSocket();
-  ASSERT_TRUE(rawConnect(fd, srv.port()));
+  const int fd = testing::connectLoopback(srv.port());
+  ASSERT_GE(fd, 0);
   const std::string request = "GET /api/game/" + g.id + "/stream HTTP/1.0\r\n\r\n";
   ASSERT_GT(::send(fd, request.data(), request.size(), MSG_NOSIGNAL), 0);
   timeval tv{5, 0};

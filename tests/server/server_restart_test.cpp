@@ -4,7 +4,6 @@
 #include <gtest/gtest.h>
 #include <fcntl.h>
 #include <signal.h>
-#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -28,30 +27,17 @@ class ServeProcess {
   ServeProcess(const std::string& db, const std::vector<std::string>& extra = {}, int nofile = 0,
                const std::string& errFile = "") {
     int out[2];
-    if (pipe(out) != 0) return;
-    pid_ = fork();
-    if (pid_ == 0) {
-      if (nofile > 0) {
-        rlimit rl{static_cast<rlim_t>(nofile), static_cast<rlim_t>(nofile)};
-        setrlimit(RLIMIT_NOFILE, &rl);
-      }
-      if (!errFile.empty()) {
-        const int fd = ::open(errFile.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-        if (fd >= 0) dup2(fd, STDERR_FILENO);
-      }
-      dup2(out[1], STDOUT_FILENO);
-      ::close(out[0]);
-      ::close(out[1]);
-      std::vector<std::string> args{ACEDREX_BINARY, "serve", "--port", "0", "--address", "127.0.0.1", "--db", db,
-                                    "--threads", "2", "--bot-threads", "2"};
-      for (const auto& e : extra) args.push_back(e);
-      std::vector<char*> argv;
-      for (auto& a : args) argv.push_back(a.data());
-      argv.push_back(nullptr);
-      execv(ACEDREX_BINARY, argv.data());
-      _exit(127);
-    }
+    if (pipe2(out, O_CLOEXEC) != 0) return;
+    const int errFd = errFile.empty() ? -1 : ::open(errFile.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+    testing::ServeChildSetup setup;
+    setup.stdoutFd = out[1];
+    setup.stderrFd = errFd;
+    setup.nofile = nofile;
+    std::vector<std::string> args{"--db", db, "--threads", "2", "--bot-threads", "2"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    pid_ = testing::spawnServe(args, setup);
     ::close(out[1]);
+    if (errFd >= 0) ::close(errFd);
     FILE* f = fdopen(out[0], "r");
     char line[512];
     while (f && std::fgets(line, sizeof line, f)) {

@@ -77,6 +77,25 @@ inline Json parsed(const std::string& text) {
   return j.ok() ? *j : Json();
 }
 
+// `acedrex serve --port 0 --address 127.0.0.1 ARGS...` (the binary under
+// test) as a child process. Its stdout goes to stdoutFd and its stderr to
+// stderrFd (-1: inherited); nofile > 0 sets its RLIMIT_NOFILE; hostile tests
+// ask for no core file and for the child to die with the test runner.
+// Returns the pid (-1 if fork failed). Pass descriptors made close-on-exec.
+struct ServeChildSetup {
+  int stdoutFd = -1;
+  int stderrFd = -1;
+  int nofile = 0;
+  bool noCore = false;
+  bool dieWithParent = false;
+};
+int spawnServe(const std::vector<std::string>& args, const ServeChildSetup& setup);
+
+// A TCP connection to 127.0.0.1:port (TCP_NODELAY, close-on-exec), or -1.
+// source >= 0 binds the local end to 127.0.0.(2 + source % 250), so tests can
+// appear as many clients; receiveBuffer > 0 sets SO_RCVBUF before connecting.
+int connectLoopback(int port, int source = -1, int receiveBuffer = 0);
+
 // ---------------------------------------------------------------------------
 // A blocking HTTP/1.1 client over loopback, one connection per object.
 

@@ -43,25 +43,28 @@ Status MemoryStore::createGame(const StoredGame& g) {
   return okStatus();
 }
 
-Status MemoryStore::appendEntry(const std::string& id, const StoredEntry& e) {
-  std::lock_guard lock(m_);
+Result<StoredGame*> MemoryStore::appendLocked(const std::string& id, const StoredEntry& e) {
   if (shouldFail()) return makeError("store", "simulated write failure");
   StoredGame* g = find(id);
   if (!g) return makeError("store", "no game " + id);
   if (e.ply != static_cast<int>(g->entries.size())) return makeError("store", "entry out of order");
   g->entries.push_back(e);
+  return g;
+}
+
+Status MemoryStore::appendEntry(const std::string& id, const StoredEntry& e) {
+  std::lock_guard lock(m_);
+  auto g = appendLocked(id, e);
+  if (!g.ok()) return g.error();
   return okStatus();
 }
 
 Status MemoryStore::appendFinal(const std::string& id, const StoredEntry& e, const std::string& resultJson) {
   std::lock_guard lock(m_);
-  if (shouldFail()) return makeError("store", "simulated write failure");
-  StoredGame* g = find(id);
-  if (!g) return makeError("store", "no game " + id);
-  if (e.ply != static_cast<int>(g->entries.size())) return makeError("store", "entry out of order");
-  g->entries.push_back(e);
-  g->finished = true;
-  g->resultJson = resultJson;
+  auto g = appendLocked(id, e);
+  if (!g.ok()) return g.error();
+  (*g)->finished = true;
+  (*g)->resultJson = resultJson;
   return okStatus();
 }
 

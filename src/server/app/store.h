@@ -103,6 +103,8 @@ class MemoryStore : public Store {
   int writes_ = 0;
   StoredGame* find(const std::string& id);
   bool shouldFail();
+  // With m_ held: appends one entry (counting a write that may fail), in order.
+  Result<StoredGame*> appendLocked(const std::string& id, const StoredEntry& e);
 };
 
 // Opens (creating if needed) a SQLite database file.
