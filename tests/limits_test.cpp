@@ -51,7 +51,7 @@ TEST(PositionLimits, TooManyPiecesOfOneSeatAreRefusedBeforeTheyAreWritten) {
 
 TEST(PositionLimits, PiecesThatCouldMakeMoreMovesThanAMoveListHoldsAreRefused) {
   // Shako: a queen (or a pawn, which may become one) makes at most 35 moves,
-  // a king 8, castling 2. 58 queens stay within kMaxMoves (2048); 59 do not.
+  // a king 8, castling 2. 28 queens stay within kMaxMoves (1024); 29 do not.
   // The black king hides behind its rooks from the queens on ranks 1 to 6.
   auto queens = [](int n, char side) {
     std::map<std::string, char> p = {{"j10", 'k'}, {"i10", 'r'}, {"i9", 'r'}, {"j9", 'r'}, {"a1", 'K'}};
@@ -60,13 +60,13 @@ TEST(PositionLimits, PiecesThatCouldMakeMoreMovesThanAMoveListHoldsAreRefused) {
   };
   Position pos = position("shako");
   const std::string before = pos.text();
-  const Status many = pos.set(queens(59, 'w'));
-  ASSERT_FALSE(many.ok()) << queens(59, 'w');
-  EXPECT_NE(many.error().message.find("could make up to 2075 moves, more than 2048"), std::string::npos)
+  const Status many = pos.set(queens(29, 'w'));
+  ASSERT_FALSE(many.ok()) << queens(29, 'w');
+  EXPECT_NE(many.error().message.find("could make up to 1025 moves, more than 1024"), std::string::npos)
       << many.error().text();
   EXPECT_EQ(pos.text(), before);
-  const Status fewer = pos.set(queens(58, 'w'));
-  ASSERT_TRUE(fewer.ok()) << queens(58, 'w') << ": " << fewer.error().text();
+  const Status fewer = pos.set(queens(28, 'w'));
+  ASSERT_TRUE(fewer.ok()) << queens(28, 'w') << ": " << fewer.error().text();
   MoveList list;
   pos.pseudoMoves(list);
   EXPECT_GT(list.size(), 90);

@@ -22,9 +22,12 @@
 namespace acedrex {
 
 // The most moves one position may generate. Position::set refuses a
-// position whose pieces could ever generate more (Rules::moveBound), so a
-// MoveList cannot fill up; push() still checks, and asserts in debug builds.
-constexpr int kMaxMoves = 2048;
+// position whose pieces could ever generate more (Rules::typeMoveBound, with
+// promotions and takeovers counted in), so a MoveList cannot fill up; push()
+// still checks, and asserts in debug builds. A list lives on the stack at
+// every ply of a search: 2048 moves measured 8% slower perft in Four Seasons
+// than 1024, the capacity the engine has always had.
+constexpr int kMaxMoves = 1024;
 
 class MoveList {
  public:
