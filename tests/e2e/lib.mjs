@@ -21,26 +21,37 @@ export function freePort() {
   });
 }
 
-async function waitHttp(url, ms = 30000) {
+// Waits until the server answers `url`, the child exits, or `ms` pass.
+// Returns 'up' or 'exited'; throws on the timeout.
+async function waitHttp(url, child, ms = 30000) {
   const end = Date.now() + ms;
   while (Date.now() < end) {
-    try { const r = await fetch(url); if (r.ok) return; } catch { /* not yet */ }
+    if (child && (child.exitCode !== null || child.signalCode !== null)) return 'exited';
+    try { const r = await fetch(url); if (r.ok) return 'up'; } catch { /* not yet */ }
     await new Promise((r) => setTimeout(r, 150));
   }
-  throw new Error(`server did not answer ${url}`);
+  throw new Error(`server did not answer ${url} within ${ms} ms`);
+}
+
+function tail(file, lines = 20) {
+  try { return fs.readFileSync(file, 'utf8').split('\n').slice(-lines).join('\n'); } catch { return '(no log)'; }
 }
 
 // Starts the server under test: the real `acedrex serve` unless
 // ACEDREX_E2E_BASE points at a running one, or ACEDREX_E2E_MOCK=1 asks for the
-// development mock. Returns {base, stop()}.
+// development mock. Returns {base, stop()}. A port found free can be taken by
+// another process before the server binds it: then the first start tries
+// again on another port; a restart keeps its port (the page reconnects to it).
 export async function startServer() {
   if (process.env.ACEDREX_E2E_BASE) return { base: process.env.ACEDREX_E2E_BASE, stop: async () => {} };
-  const port = await freePort();
+  let port = await freePort();
   let child;
+  let logFile;
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'acedrex-e2e-'));
-  const log = fs.openSync(path.join(outDir, `server-${port}.log`), 'a');
-  const base = `http://127.0.0.1:${port}`;
-  const spawnServer = async () => {
+  const base = () => `http://127.0.0.1:${port}`;
+  const spawnOnce = async () => {
+    logFile = path.join(outDir, `server-${port}.log`);
+    const log = fs.openSync(logFile, 'a');
     if (process.env.ACEDREX_E2E_MOCK === '1') {
       child = spawn(process.execPath, [path.join(here, 'mock_server.mjs'), '--port', String(port)], { stdio: ['ignore', log, log] });
     } else {
@@ -50,11 +61,19 @@ export async function startServer() {
       child = spawn(bin, ['serve', '--port', String(port), '--db', path.join(tmp, 'e2e.db')],
         { stdio: ['ignore', log, log], cwd: tmp });
     }
+    fs.closeSync(log);
     try {
-      await waitHttp(`${base}/api/variants`);
+      return await waitHttp(`${base()}/api/variants`, child);
     } catch (e) {
       child.kill('SIGKILL');
-      throw e;
+      throw new Error(`${e.message}; server log:\n${tail(logFile)}`);
+    }
+  };
+  const spawnServer = async (firstStart = false) => {
+    for (let attempt = 1; ; ++attempt) {
+      if ((await spawnOnce()) === 'up') return;
+      if (!firstStart || attempt === 5) throw new Error(`server on port ${port} exited at start; log:\n${tail(logFile)}`);
+      port = await freePort();
     }
   };
   const kill = (signal) => new Promise((r) => {
@@ -63,14 +82,14 @@ export async function startServer() {
     child.once('exit', () => { clearTimeout(t); r(); });
     child.kill(signal);
   });
-  await spawnServer();
+  await spawnServer(true);
   return {
-    base,
+    get base() { return base(); },
     get child() { return child; },
     // kill -9 and start again on the same port and database
     restart: async () => { await kill('SIGKILL'); await spawnServer(); },
     crash: () => kill('SIGKILL'),
-    start: spawnServer,
+    start: () => spawnServer(),
     stop: async () => {
       await kill('SIGTERM');
       fs.rmSync(tmp, { recursive: true, force: true });
