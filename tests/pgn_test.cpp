@@ -138,7 +138,7 @@ struct TripCase {
 Game randomGame(const std::shared_ptr<const Rules>& r, uint64_t seed) {
   Game g(r, seed);
   std::mt19937_64 rng(seed);
-  const int plies = static_cast<int>(rng() % 160);
+  const int plies = static_cast<int>(rng() % 140);
   for (int i = 0; i < plies && !g.finished(); ++i) {
     const int roll = static_cast<int>(rng() % 200);
     if (roll == 0) {
@@ -201,7 +201,7 @@ TEST(Pgn, RoundTripsRandomGamesOfEveryVariant) {
     auto r = rules(c.variant, c.options);
     ASSERT_TRUE(r);
     const MoveNotation& written = r->nseats() == 2 ? sanNotation() : longNotation();
-    for (uint64_t seed = 1; seed <= 6; ++seed) {
+    for (uint64_t seed = 1; seed <= 4; ++seed) {
       const Game g = randomGame(r, seed * 7919 + c.options.size());
       finished += g.finished();
       for (const auto& p : g.record()) exits += p.move == "resign" || p.move == "timeout";
@@ -359,7 +359,7 @@ TEST(Pgn, MangledRecordsGiveErrorsNotCrashes) {
   const std::string alphabet = "[]{}()\";%$.\\ \n01-/*abcRT!?+#=x";
   std::mt19937_64 rng(99);
   int errors = 0;
-  for (int i = 0; i < 300; ++i) {
+  for (int i = 0; i < 160; ++i) {
     std::string t = base;
     const int edits = 1 + static_cast<int>(rng() % 4);
     for (int e = 0; e < edits && !t.empty(); ++e) {
@@ -386,7 +386,7 @@ TEST(Pgn, MangledRecordsGiveErrorsNotCrashes) {
       }
     }
   }
-  EXPECT_GT(errors, 50);
+  EXPECT_GT(errors, 30);
 }
 
 }  // namespace
