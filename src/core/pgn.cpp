@@ -336,6 +336,12 @@ bool isResult(const std::string& t) {
   return parts >= 2;
 }
 
+// Where a thing is: "SOURCE line L, column C".
+std::string at(const std::string& source, int line, int column) {
+  std::string where = "line " + std::to_string(line) + ", column " + std::to_string(column);
+  return source.empty() ? where : source + " " + where;
+}
+
 class Reader {
  public:
   Reader(const std::string& text, const std::string& source) : t_(text), source_(source) {}
@@ -392,8 +398,7 @@ class Reader {
   }
 
   Error error(int line, int col, const std::string& message) const {
-    std::string where = "line " + std::to_string(line) + ", column " + std::to_string(col);
-    return makeError("pgn", message, source_.empty() ? where : source_ + " " + where);
+    return makeError("pgn", message, at(source_, line, col));
   }
 
   void startGame() {
@@ -512,11 +517,6 @@ class Reader {
 std::string lower(std::string s) {
   for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return s;
-}
-
-std::string at(const std::string& source, int line, int column) {
-  std::string where = "line " + std::to_string(line) + ", column " + std::to_string(column);
-  return source.empty() ? where : source + " " + where;
 }
 
 }  // namespace
