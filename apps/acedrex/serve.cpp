@@ -13,6 +13,7 @@
 #include "server/app/api.h"
 #include "server/app/lobby.h"
 #include "server/app/log.h"
+#include "server/app/pg_store.h"
 #include "server/app/store.h"
 #include "server/net/server.h"
 
@@ -21,7 +22,9 @@ namespace acedrex::cli {
 const std::vector<Flag> kServeFlags = {
     {"port", Flag::kValue, "N", "the TCP port, 0 to 65535; 0 picks a free one (default 8080)"},
     {"address", Flag::kValue, "IP", "the address to listen on (default 0.0.0.0)"},
-    {"db", Flag::kValue, "FILE", "the SQLite database (default acedrex.db)"},
+    {"db", Flag::kValue, "FILE|URI",
+     "the SQLite database file (default acedrex.db), or postgresql://USER@HOST:PORT/DBNAME to share one "
+     "PostgreSQL database between several processes (docs/deploy.md)"},
     {"durable", Flag::kSwitch, "", "SQLite synchronous=FULL: an fsync per move"},
     {"web", Flag::kValue, "DIR", "serve the front end from DIR instead of the copy inside the binary"},
     {"variants", Flag::kValue, "DIR", "load every *.variant file of DIR as well"},
@@ -106,7 +109,7 @@ int cmdServe(const Args& args) {
       intFlag(args, "idle-game-minutes", 1, 525600, false, limits.idleGameMinutes, err);
   if (!numbersOk) return fail(err);
   if (args.has("db")) db = args.value("db");
-  if (db.empty()) return fail("--db takes a file name");
+  if (db.empty()) return fail("--db takes a file name or a postgresql:// URI");
   if (args.has("address")) http.address = args.value("address");
   if (http.address.empty()) return fail("--address takes an IP address");
   if (args.has("web")) http.webDir = args.value("web");
@@ -123,7 +126,7 @@ int cmdServe(const Args& args) {
   VariantRegistry registry = VariantRegistry::withEmbedded();
   if (args.has("variants"))
     if (auto s = registry.loadDirectory(args.value("variants")); !s.ok()) return fail(s.error().text());
-  auto store = server::openSqliteStore(db, args.on("durable"));
+  auto store = server::isPostgresUri(db) ? server::openPgStore(db) : server::openSqliteStore(db, args.on("durable"));
   if (!store.ok()) return fail(store.error().text());
 
   server::BotFactory bots = [](std::shared_ptr<const Rules> rules, int level, uint64_t seed) {
@@ -138,7 +141,8 @@ int cmdServe(const Args& args) {
   if (!loaded.ok()) return fail(loaded.error().text());
   lobby.start();
   std::printf("acedrex serve: listening on http://%s:%d/  (db %s, %d unfinished games resumed, web %s)\n",
-              http.address == "0.0.0.0" ? "localhost" : http.address.c_str(), *port, db.c_str(), *loaded,
+              http.address == "0.0.0.0" ? "localhost" : http.address.c_str(), *port,
+              server::isPostgresUri(db) ? "PostgreSQL" : db.c_str(), *loaded,
               httpServer.webDescription().c_str());
   std::printf("port %d\n", *port);
   std::fflush(stdout);

@@ -39,6 +39,7 @@ Result<std::shared_ptr<const Rules>> Lobby::rulesFor(const std::string& variant,
 }
 
 Result<int> Lobby::loadFromStore() {
+  if (store_.shared()) return adoptOrphans();  // the other games have their homes; they load when asked for
   auto games = store_.loadUnfinished();
   if (!games.ok()) return games.error();
   int loaded = 0;
@@ -71,6 +72,7 @@ void Lobby::start() {
   const int n = std::max(1, config_.botThreads);
   for (int i = 0; i < n; ++i) workers_.emplace_back([this] { botWorker(); });
   clockThread_ = std::thread([this] { clockLoop(); });
+  if (store_.shared()) store_.watch([this](const std::string& id) { onStoreChange(id); });
 }
 
 void Lobby::stop() {
@@ -79,6 +81,7 @@ void Lobby::stop() {
     stopping_ = true;
   }
   jobsCv_.notify_all();
+  if (store_.shared()) store_.watch({});
   {
     std::lock_guard lock(clockM_);  // a clock thread between its test and its wait sees the flag
   }
@@ -170,6 +173,7 @@ Outcome Lobby::create(const CreateRequest& req, CreatedGame* out) {
     rooms_[g.id] = *room;
   }
   if (g.clock.enabled) addClockRoom(*room);
+  claimHome(g.id);
   (*room)->resume();
   if (out) {
     out->id = g.id;
@@ -361,6 +365,11 @@ int Lobby::evictIdle() {
     // weak pointers, and only to rooms that idle() keeps).
     if (it->second.use_count() == 1 && it->second->idle(now, idleMs)) {
       if (!it->second->finished()) evictedVersions_[it->first] = it->second->version();
+      if (it->second->finished() && isHome(it->first)) {
+        store_.releaseHome(it->first);
+        std::lock_guard homes(homesM_);
+        homes_.erase(it->first);
+      }
       it = rooms_.erase(it);
       ++n;
     } else {
@@ -372,6 +381,7 @@ int Lobby::evictIdle() {
 
 void Lobby::clockLoop() {
   auto lastEviction = std::chrono::steady_clock::now();
+  auto lastAdoption = lastEviction;
   for (;;) {
     {
       std::unique_lock lock(clockM_);
@@ -379,11 +389,84 @@ void Lobby::clockLoop() {
     }
     if (stopping_) return;
     tickClocks();
+    if (store_.shared() && std::chrono::steady_clock::now() - lastAdoption > std::chrono::seconds(1)) {
+      adoptOrphans();
+      lastAdoption = std::chrono::steady_clock::now();
+    }
     if (std::chrono::steady_clock::now() - lastEviction > std::chrono::seconds(60)) {
       evictIdle();
       lastEviction = std::chrono::steady_clock::now();
     }
   }
+}
+
+// ---------------------------------------------------------------------------
+// Several processes on one shared store.
+
+bool Lobby::isHome(const std::string& id) {
+  std::lock_guard lock(homesM_);
+  return homes_.count(id) > 0;
+}
+
+void Lobby::claimHome(const std::string& id) {
+  if (!store_.shared()) return;
+  auto claimed = store_.claimHome(id);
+  if (claimed.ok() && *claimed) {
+    std::lock_guard lock(homesM_);
+    homes_.insert(id);
+  }
+}
+
+bool Lobby::mayThink(const std::string& id) { return !store_.shared() || isHome(id); }
+
+void Lobby::onStoreChange(const std::string& id) {
+  if (stopping_) return;
+  std::vector<std::shared_ptr<GameRoom>> rooms;
+  {
+    std::lock_guard lock(roomsM_);
+    if (id.empty()) {
+      for (auto& [key, room] : rooms_) rooms.push_back(room);
+    } else if (auto it = rooms_.find(id); it != rooms_.end()) {
+      rooms.push_back(it->second);
+    }
+  }
+  if (rooms.empty() && !id.empty() && isHome(id)) {
+    find(id);  // a game this process is home of, out of memory: it loads as stored and goes on
+    return;
+  }
+  for (auto& room : rooms) room->syncFromStore();
+}
+
+int Lobby::adoptOrphans() {
+  if (!store_.shared() || stopping_) return 0;
+  const uint64_t epoch = store_.sessionEpoch();
+  std::vector<std::string> lost;
+  {
+    std::lock_guard lock(homesM_);
+    if (epoch != homesEpoch_) {  // the store's session was lost, and every home with it
+      lost.assign(homes_.begin(), homes_.end());
+      homes_.clear();
+      homesEpoch_ = epoch;
+    }
+  }
+  for (const auto& id : lost) claimHome(id);
+  auto orphans = store_.orphans();
+  if (!orphans.ok()) return 0;
+  int adopted = 0;
+  for (const auto& id : *orphans) {
+    auto claimed = store_.claimHome(id);
+    if (!claimed.ok() || !*claimed) continue;
+    {
+      std::lock_guard lock(homesM_);
+      homes_.insert(id);
+    }
+    if (auto room = find(id)) {
+      room->syncFromStore();
+      room->resume();
+      ++adopted;
+    }
+  }
+  return adopted;
 }
 
 }  // namespace acedrex::server

@@ -14,6 +14,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <thread>
 #include <vector>
@@ -74,6 +75,17 @@ class Lobby : public RoomHost {
   void scheduleBot(std::shared_ptr<GameRoom> room, int64_t epoch) override;
   void clockActive(std::shared_ptr<GameRoom> room) override { addClockRoom(room); }
   void retryStoreLater(std::shared_ptr<GameRoom> room) override;
+  bool mayThink(const std::string& id) override;
+
+  // Shared stores (several processes): another process changed game `id`
+  // ("" for any game): rooms in memory catch up, and a game this process is
+  // home of is loaded to go on. Called from the store's listening thread.
+  void onStoreChange(const std::string& id);
+  // Shared stores: becomes the home of every unfinished game with bots or
+  // clocks that has none (its process died) and lets it go on; after a lost
+  // store session, claims its homes again first. Returns how many games it
+  // adopted. The clock thread calls it every second.
+  int adoptOrphans();
 
   // Drops from memory the games nobody holds or watches that are finished, or
   // unfinished and idle for limits.idleGameMinutes (see GameRoom::idle); they
@@ -91,6 +103,8 @@ class Lobby : public RoomHost {
   void botWorker();
   void clockLoop();
   void addClockRoom(const std::shared_ptr<GameRoom>& room);
+  void claimHome(const std::string& id);
+  bool isHome(const std::string& id);
 
   const VariantRegistry& registry_;
   Store& store_;
@@ -119,6 +133,9 @@ class Lobby : public RoomHost {
   std::vector<std::weak_ptr<GameRoom>> clockRooms_;
   std::vector<std::weak_ptr<GameRoom>> storeWaitRooms_;
   std::thread clockThread_;
+  std::mutex homesM_;
+  std::set<std::string> homes_;  // shared stores: games this process is home of (runs bots, decides clocks)
+  uint64_t homesEpoch_ = 0;      // the store's session epoch when homes_ was last valid
   bool started_ = false;
 };
 

@@ -413,6 +413,12 @@ Outcome GameRoom::commitEntry(const std::string& text, int seat) {
   const bool over = next->finished();
   const Status stored =
       over ? store_.appendFinal(meta_.id, e, resultJsonOf(*next, reasons)) : store_.appendEntry(meta_.id, e);
+  if (!stored.ok() && stored.error().code == kStoreConflict) {
+    // Another process stored an entry for this ply first: this one came too late.
+    catchUpLocked();
+    lostRace_ = true;
+    return apiError(409, "too-late", "another move was stored first; the game has moved on");
+  }
   if (!stored.ok()) return apiError(503, "store", "the move could not be stored: " + stored.error().text());
   game_ = std::move(next);
   outReason_ = std::move(reasons);
@@ -449,6 +455,7 @@ void GameRoom::afterAction() {
 void GameRoom::maybeScheduleBot() {
   if (game_->finished() || botBusy_ || wait_.active || !host_) return;
   if (!meta_.seats[static_cast<size_t>(game_->position().toMove())].bot) return;
+  if (!host_->mayThink(meta_.id)) return;  // another process is the game's home
   botBusy_ = true;
   botStop_ = false;
   host_->scheduleBot(shared_from_this(), epoch_);
@@ -706,6 +713,10 @@ void GameRoom::runBot(int64_t epoch) {
 }
 
 void GameRoom::waitForStore(const std::string& text, int seat) {
+  if (lostRace_) {  // nothing to wait for: the record moved on elsewhere
+    lostRace_ = false;
+    return afterAction();
+  }
   const bool was = wait_.active;
   wait_.active = true;
   wait_.text = text;
@@ -747,6 +758,55 @@ bool GameRoom::retryStoreLocked() {
   }
   afterAction();  // the wait is cleared; lost turns and bots go on (and may wait again)
   return wait_.active;
+}
+
+bool GameRoom::syncFromStore() {
+  std::lock_guard lock(m_);
+  if (!catchUpLocked()) return false;
+  afterAction();
+  return true;
+}
+
+void GameRoom::replayFromStartLocked(size_t keep) {
+  auto game = std::make_unique<Game>(rules_, meta_.seed);
+  if (!meta_.startFen.empty()) (void)game->setStart(meta_.startFen);
+  outReason_.assign(outReason_.size(), "");
+  entries_.resize(std::min(keep, entries_.size()));
+  for (const auto& e : entries_) applyEntryToGame(*game, e.text, e.seat, outReason_);
+  game_ = std::move(game);
+}
+
+bool GameRoom::catchUpLocked() {
+  auto loaded = store_.load(meta_.id);
+  if (!loaded.ok() || !*loaded) return false;
+  const std::vector<StoredEntry>& stored = (*loaded)->entries;
+  size_t same = 0;
+  while (same < entries_.size() && same < stored.size() && entries_[same].text == stored[same].text &&
+         entries_[same].seat == stored[same].seat)
+    ++same;
+  if (same == entries_.size() && same == stored.size()) return false;
+  const bool clockWasRunning = clockRunning();
+  if (same < entries_.size()) {  // a takeback elsewhere: the record is shorter or differs
+    replayFromStartLocked(same);
+    publish("state");
+  }
+  for (size_t i = same; i < stored.size(); ++i) {
+    if (!applyEntryToGame(*game_, stored[i].text, stored[i].seat, outReason_)) break;
+    entries_.push_back(stored[i]);
+    if (isBoardMove(stored[i].text) || game_->finished()) drawOffer_ = -1;
+    publish(game_->finished() ? "end" : "move");
+  }
+  if (meta_.clock.enabled) {
+    clock_.assign(clock_.size(), meta_.clock.initialMs);
+    if (!entries_.empty() && entries_.back().clockMs.size() == clock_.size()) clock_ = entries_.back().clockMs;
+    // The running clock started when the last entry was stored (wall time).
+    const int64_t since = entries_.empty() ? 0 : std::max<int64_t>(0, time_.wallMs() - entries_.back().atMs);
+    turnStart_ = time_.steadyMs() - since;
+  }
+  ++epoch_;
+  wait_ = StoreWait{};
+  if (!clockWasRunning && clockRunning() && host_) host_->clockActive(shared_from_this());
+  return true;
 }
 
 bool GameRoom::idle(int64_t now, int64_t idleMs) {

@@ -77,6 +77,11 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   void touch();
   // After a reload of an evicted room: versions go on from where they were.
   void continueVersion(int64_t v);
+  // Shared stores: another process changed this game's record. Takes the
+  // stored record (entries beyond ours are applied and published one by
+  // one; a takeback made elsewhere replays from the start), then goes on as
+  // after any change. Returns whether anything changed.
+  bool syncFromStore();
   // Asks a running bot search to stop (shutdown).
   void stopBot() { botStop_ = true; }
 
@@ -113,6 +118,8 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   void publish(const char* type);
   bool clockRunning() const;
   std::string resultJson();
+  bool catchUpLocked();       // see syncFromStore()
+  void replayFromStartLocked(size_t keep);
 
   StoredGame meta_;  // the stored header (entries kept separately)
   std::shared_ptr<const Rules> rules_;
@@ -145,6 +152,7 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
     int64_t delayMs = 0;
     int64_t dueMs = 0;
   } wait_;
+  bool lostRace_ = false;               // the last commitEntry lost a race to another process
   bool retryListed_ = false;            // the lobby calls retryStore() until it returns false
   int64_t lastUsedMs_ = 0;              // steady ms of the last change or find()
 };
@@ -158,6 +166,8 @@ class RoomHost {
   virtual void clockActive(std::shared_ptr<GameRoom> room) { (void)room; }
   // The room waits for the store: call its retryStore() until it returns false.
   virtual void retryStoreLater(std::shared_ptr<GameRoom> room) { (void)room; }
+  // Whether this process runs the game's bots (shared stores: only its home).
+  virtual bool mayThink(const std::string& id) { (void)id; return true; }
 };
 
 // Completes an Update's base for one client: base + ",\"you\":" + youJson + "}".

@@ -45,64 +45,6 @@ CREATE TABLE IF NOT EXISTS entries (
 PRAGMA user_version = 1;
 )SQL";
 
-std::string seatsToJson(const std::vector<SeatPlan>& seats) {
-  JsonWriter w;
-  w.beginArray();
-  for (const auto& s : seats)
-    w.beginObject().key("bot").value(s.bot).key("level").value(s.level).key("token").value(s.token).endObject();
-  w.endArray();
-  return w.take();
-}
-
-std::vector<SeatPlan> seatsFromJson(const std::string& text) {
-  std::vector<SeatPlan> out;
-  auto j = parseJson(text);
-  if (!j.ok() || !j->isArray()) return out;
-  for (const auto& s : j->items()) {
-    SeatPlan p;
-    if (const Json* b = s.get("bot"); b && b->isBool()) p.bot = b->asBool();
-    if (const Json* l = s.get("level"); l && l->isInteger(0, 100)) p.level = static_cast<int>(l->asNumber());
-    if (const Json* t = s.get("token"); t && t->isString()) p.token = t->asString();
-    out.push_back(p);
-  }
-  return out;
-}
-
-std::string optionsToJson(const std::map<std::string, std::string>& o) {
-  JsonWriter w;
-  w.beginObject();
-  for (const auto& [k, v] : o) w.key(k).value(v);
-  w.endObject();
-  return w.take();
-}
-
-std::map<std::string, std::string> optionsFromJson(const std::string& text) {
-  std::map<std::string, std::string> out;
-  auto j = parseJson(text);
-  if (!j.ok() || !j->isObject()) return out;
-  for (const auto& [k, v] : j->members())
-    if (v.isString()) out[k] = v.asString();
-  return out;
-}
-
-std::string clocksToText(const std::vector<int64_t>& c) {
-  std::string s;
-  for (size_t i = 0; i < c.size(); ++i) s += (i ? "," : "") + std::to_string(c[i]);
-  return s;
-}
-
-std::vector<int64_t> clocksFromText(const std::string& s) {
-  std::vector<int64_t> out;
-  size_t i = 0;
-  while (i < s.size()) {
-    size_t j = s.find(',', i);
-    if (j == std::string::npos) j = s.size();
-    out.push_back(std::strtoll(s.substr(i, j - i).c_str(), nullptr, 10));
-    i = j + 1;
-  }
-  return out;
-}
-
 class Stmt {
  public:
   Stmt(sqlite3* db, const char* sql) { ok_ = sqlite3_prepare_v2(db, sql, -1, &s_, nullptr) == SQLITE_OK; }

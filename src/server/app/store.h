@@ -9,6 +9,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -58,6 +59,14 @@ struct StoredGame {
   std::vector<StoredEntry> entries;
 };
 
+// The error code of a write that lost a race: another process stored an entry
+// for the same ply first (a shared store only). The room reloads the record.
+inline constexpr const char* kStoreConflict = "conflict";
+
+// Called by a shared store when another process changed a game: its id, or
+// "" when anything may have changed (the store lost and regained its server).
+using StoreChangeListener = std::function<void(const std::string& gameId)>;
+
 class Store {
  public:
   virtual ~Store() = default;
@@ -76,6 +85,22 @@ class Store {
   virtual Result<std::optional<StoredGame>> load(const std::string& id) = 0;
   // The most recent games (without entries), newest first; filter: "all", "ongoing", "finished".
   virtual Result<std::vector<StoredGame>> recent(int limit, const std::string& filter) = 0;
+
+  // Several server processes share this store (PostgreSQL). The defaults
+  // below are those of a store owned by one process.
+  virtual bool shared() const { return false; }
+  // Changes made by other processes are reported to `listener` (from a
+  // thread of the store's own, never with a store lock held). Once, before start.
+  virtual void watch(StoreChangeListener listener) { (void)listener; }
+  // Makes this process the home of a game: the one that runs its bots and
+  // decides its clocks, until it releases it or dies. False: another
+  // process is its home.
+  virtual Result<bool> claimHome(const std::string& id) { (void)id; return true; }
+  virtual void releaseHome(const std::string& id) { (void)id; }
+  // Unfinished games with bots or clocks that no live process is home of.
+  virtual Result<std::vector<std::string>> orphans() { return std::vector<std::string>(); }
+  // Grows whenever the store lost its session (and with it every home it held).
+  virtual uint64_t sessionEpoch() const { return 0; }
 };
 
 // An in-memory Store for tests and for `serve --db :memory:`-like use.
@@ -106,6 +131,14 @@ class MemoryStore : public Store {
   // With m_ held: appends one entry (counting a write that may fail), in order.
   Result<StoredGame*> appendLocked(const std::string& id, const StoredEntry& e);
 };
+
+// The text forms of a game's seats, options and clocks in the SQL stores.
+std::string seatsToJson(const std::vector<SeatPlan>& seats);
+std::vector<SeatPlan> seatsFromJson(const std::string& text);
+std::string optionsToJson(const std::map<std::string, std::string>& options);
+std::map<std::string, std::string> optionsFromJson(const std::string& text);
+std::string clocksToText(const std::vector<int64_t>& clocks);
+std::vector<int64_t> clocksFromText(const std::string& text);
 
 // Opens (creating if needed) a SQLite database file.
 Result<std::unique_ptr<Store>> openSqliteStore(const std::string& path, bool durable = false);

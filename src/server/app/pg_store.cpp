@@ -1,0 +1,433 @@
+// The PostgreSQL Store. One connection for reads and writes (guarded by a
+// mutex; each write is one transaction, committed before the call returns)
+// and one that LISTENs for the other processes' changes on a thread of its own.
+//
+// Across processes:
+// - entries have the primary key (game_id, ply): of two processes storing
+//   an entry for one ply, the second gets kStoreConflict and reloads;
+// - every write sends NOTIFY acedrex_games with the game's id, delivered on
+//   commit, in commit order, to every other process (its own are skipped);
+// - the home of a game (the process that runs its bots and decides its
+//   clocks) holds a session-level advisory lock on the game's number: it is
+//   released by PostgreSQL when that process's connection ends, whatever
+//   killed it, and another process then adopts the game (orphans()).
+#include "server/app/pg_store.h"
+
+#include <libpq-fe.h>
+#include <poll.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <initializer_list>
+#include <mutex>
+#include <optional>
+#include <thread>
+#include <vector>
+
+namespace acedrex::server {
+namespace {
+
+constexpr const char* kChannel = "acedrex_games";
+constexpr int kHomeLockClass = 0x41636564;  // "Aced": the first key of a home's advisory lock
+
+const char* kSchemaV1 = R"SQL(
+CREATE TABLE games (
+  seq BIGSERIAL UNIQUE,
+  id TEXT PRIMARY KEY,
+  variant TEXT NOT NULL,
+  options TEXT NOT NULL,
+  seats TEXT NOT NULL,
+  clock_enabled BOOLEAN NOT NULL,
+  clock_initial_ms BIGINT NOT NULL,
+  clock_increment_ms BIGINT NOT NULL,
+  seed TEXT NOT NULL,
+  hot_seat BOOLEAN NOT NULL,
+  start_fen TEXT NOT NULL,
+  created_ms BIGINT NOT NULL,
+  needs_home BOOLEAN NOT NULL,
+  finished BOOLEAN NOT NULL DEFAULT false,
+  result TEXT NOT NULL DEFAULT ''
+);
+CREATE INDEX games_open ON games(finished) WHERE NOT finished;
+CREATE INDEX games_created ON games(created_ms);
+CREATE TABLE entries (
+  game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+  ply INTEGER NOT NULL,
+  text TEXT NOT NULL,
+  seat INTEGER NOT NULL,
+  die INTEGER NOT NULL,
+  clocks TEXT NOT NULL,
+  at_ms BIGINT NOT NULL,
+  PRIMARY KEY (game_id, ply)
+);
+)SQL";
+
+struct ResultDeleter {
+  void operator()(PGresult* r) const { PQclear(r); }
+};
+using PgResult = std::unique_ptr<PGresult, ResultDeleter>;
+
+bool commandOk(const PgResult& r) {
+  const auto st = PQresultStatus(r.get());
+  return st == PGRES_COMMAND_OK || st == PGRES_TUPLES_OK;
+}
+
+std::string sqlState(const PgResult& r) {
+  const char* s = r ? PQresultErrorField(r.get(), PG_DIAG_SQLSTATE) : nullptr;
+  return s ? s : "";
+}
+
+class PgStore : public Store {
+ public:
+  explicit PgStore(std::string uri) : uri_(std::move(uri)) {}
+  ~PgStore() override {
+    stopping_ = true;
+    if (listener_.joinable()) listener_.join();
+    if (conn_) PQfinish(conn_);
+  }
+
+  Status open() {
+    std::lock_guard lock(m_);
+    if (auto s = connectLocked(); !s.ok()) return s;
+    return migrateLocked();
+  }
+
+  bool shared() const override { return true; }
+
+  void watch(StoreChangeListener listener) override {
+    {
+      std::lock_guard lock(listenerM_);
+      onChange_ = std::move(listener);
+    }
+    if (!listener_.joinable()) listener_ = std::thread([this] { listenLoop(); });
+  }
+
+  Status createGame(const StoredGame& g) override {
+    bool needsHome = g.clock.enabled;
+    for (const auto& s : g.seats) needsHome = needsHome || s.bot;
+    std::lock_guard lock(m_);
+    return transaction("insert game", g.id, [&] {
+      return run("INSERT INTO games (id, variant, options, seats, clock_enabled, clock_initial_ms, "
+                 "clock_increment_ms, seed, hot_seat, start_fen, created_ms, needs_home, finished, result) "
+                 "VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14)",
+                 {g.id, g.variant, optionsToJson(g.options), seatsToJson(g.seats), flag(g.clock.enabled),
+                  std::to_string(g.clock.initialMs), std::to_string(g.clock.incrementMs), std::to_string(g.seed),
+                  flag(g.hotSeat), g.startFen, std::to_string(g.createdMs), flag(needsHome), flag(g.finished),
+                  g.resultJson});
+    });
+  }
+
+  Status appendEntry(const std::string& id, const StoredEntry& e) override {
+    std::lock_guard lock(m_);
+    return transaction("insert entry", id, [&] { return insertEntry(id, e); });
+  }
+
+  Status appendFinal(const std::string& id, const StoredEntry& e, const std::string& resultJson) override {
+    std::lock_guard lock(m_);
+    return transaction("insert final entry", id,
+                       [&] { return insertEntry(id, e) && markFinished(id, resultJson); });
+  }
+
+  Status truncate(const std::string& id, int fromPly) override {
+    std::lock_guard lock(m_);
+    return transaction("truncate", id, [&] {
+      return run("DELETE FROM entries WHERE game_id = $1 AND ply >= $2", {id, std::to_string(fromPly)}) &&
+             run("UPDATE games SET finished = false, result = '' WHERE id = $1", {id});
+    });
+  }
+
+  Status finishGame(const std::string& id, const std::string& resultJson) override {
+    std::lock_guard lock(m_);
+    return transaction("finish game", id, [&] { return markFinished(id, resultJson); });
+  }
+
+  Result<size_t> countUnfinished() override {
+    std::lock_guard lock(m_);
+    auto r = query("SELECT COUNT(*) FROM games WHERE NOT finished", {});
+    if (!r) return lastError("count games").error();
+    return static_cast<size_t>(std::strtoull(PQgetvalue(r.get(), 0, 0), nullptr, 10));
+  }
+
+  Result<std::vector<StoredGame>> loadUnfinished() override {
+    std::lock_guard lock(m_);
+    auto games = selectGames("SELECT " + columns() + " FROM games WHERE NOT finished ORDER BY created_ms, seq", {});
+    if (!games.ok()) return games;
+    for (auto& g : *games)
+      if (auto s = loadEntries(g); !s.ok()) return s.error();
+    return games;
+  }
+
+  Result<std::optional<StoredGame>> load(const std::string& id) override {
+    std::lock_guard lock(m_);
+    auto games = selectGames("SELECT " + columns() + " FROM games WHERE id = $1", {id});
+    if (!games.ok()) return games.error();
+    if (games->empty()) return std::optional<StoredGame>();
+    if (auto s = loadEntries(games->front()); !s.ok()) return s.error();
+    return std::optional<StoredGame>(std::move(games->front()));
+  }
+
+  Result<std::vector<StoredGame>> recent(int limit, const std::string& filter) override {
+    std::string sql = "SELECT " + columns() + " FROM games";
+    if (filter == "ongoing") sql += " WHERE NOT finished";
+    if (filter == "finished") sql += " WHERE finished";
+    sql += " ORDER BY created_ms DESC, seq DESC LIMIT " + std::to_string(std::max(0, limit));
+    std::lock_guard lock(m_);
+    return selectGames(sql, {});
+  }
+
+  Result<bool> claimHome(const std::string& id) override {
+    std::lock_guard lock(m_);
+    auto r = query("SELECT pg_try_advisory_lock($1, seq::int) FROM games WHERE id = $2",
+                   {std::to_string(kHomeLockClass), id});
+    if (!r) return lastError("claim game").error();
+    return PQntuples(r.get()) == 1 && PQgetvalue(r.get(), 0, 0)[0] == 't';
+  }
+
+  void releaseHome(const std::string& id) override {
+    std::lock_guard lock(m_);
+    (void)query("SELECT pg_advisory_unlock($1, seq::int) FROM games WHERE id = $2",
+                {std::to_string(kHomeLockClass), id});
+  }
+
+  Result<std::vector<std::string>> orphans() override {
+    std::lock_guard lock(m_);
+    auto r = query(
+        "SELECT g.id FROM games g WHERE NOT g.finished AND g.needs_home AND NOT EXISTS ("
+        " SELECT 1 FROM pg_locks l WHERE l.locktype = 'advisory' AND l.classid::bigint = $1"
+        " AND l.objid::bigint = g.seq AND l.objsubid = 2) ORDER BY g.seq",
+        {std::to_string(kHomeLockClass)});
+    if (!r) return lastError("find orphans").error();
+    std::vector<std::string> out;
+    for (int i = 0; i < PQntuples(r.get()); ++i) out.emplace_back(PQgetvalue(r.get(), i, 0));
+    return out;
+  }
+
+  uint64_t sessionEpoch() const override { return sessions_.load(); }
+
+ private:
+  static std::string flag(bool b) { return b ? "true" : "false"; }
+  static std::string columns() {
+    return "id, variant, options, seats, clock_enabled, clock_initial_ms, clock_increment_ms, seed, hot_seat, "
+           "start_fen, created_ms, finished, result";
+  }
+
+  // With m_ held: (re)connects when the connection is gone.
+  Status connectLocked() {
+    if (conn_ && PQstatus(conn_) == CONNECTION_OK) return okStatus();
+    if (conn_) PQfinish(conn_);
+    conn_ = PQconnectdb(uri_.c_str());
+    if (PQstatus(conn_) != CONNECTION_OK) {
+      Status s = makeError("store", std::string("cannot connect to PostgreSQL: ") + PQerrorMessage(conn_));
+      PQfinish(conn_);
+      conn_ = nullptr;
+      return s;
+    }
+    PQsetNoticeProcessor(conn_, [](void*, const char*) {}, nullptr);  // "already exists, skipping"
+    ownPid_ = PQbackendPID(conn_);
+    ++sessions_;  // a new session: advisory locks of the old one are gone
+    return okStatus();
+  }
+
+  Status migrateLocked() {
+    // One process at a time creates or migrates (a transaction-level lock).
+    if (!run("BEGIN", {})) return lastError("schema (begin)");
+    auto fail = [&](const std::string& what) {
+      Status s = lastError(what);
+      run("ROLLBACK", {});
+      return s;
+    };
+    if (!run("SELECT pg_advisory_xact_lock($1)", {std::to_string(kHomeLockClass)})) return fail("schema lock");
+    if (!run("CREATE TABLE IF NOT EXISTS acedrex_schema (version INTEGER NOT NULL)", {}))
+      return fail("schema table");
+    auto r = query("SELECT max(version) FROM acedrex_schema", {});
+    if (!r) return fail("schema version");
+    const int version = PQgetisnull(r.get(), 0, 0) ? 0 : std::atoi(PQgetvalue(r.get(), 0, 0));
+    if (version > kPgSchemaVersion) {
+      run("ROLLBACK", {});
+      return makeError("schema", "the database has schema version " + std::to_string(version) +
+                                     "; this acedrex knows versions up to " + std::to_string(kPgSchemaVersion) +
+                                     ": run a newer acedrex");
+    }
+    if (version < 1) {
+      if (PQresultStatus(PgResult(PQexec(conn_, kSchemaV1)).get()) != PGRES_COMMAND_OK) return fail("schema v1");
+      if (!run("INSERT INTO acedrex_schema (version) VALUES (1)", {})) return fail("schema version");
+    }
+    // Later versions: if (version < 2) { ALTER ...; INSERT 2 } and so on.
+    if (!run("COMMIT", {})) return fail("schema (commit)");
+    return okStatus();
+  }
+
+  // With m_ held: one statement with text parameters; nullptr on failure
+  // (then lastState_ and lastMessage_ say why).
+  PgResult query(const std::string& sql, std::initializer_list<std::string> params) {
+    if (auto s = connectLocked(); !s.ok()) {
+      lastState_ = "08006";
+      lastMessage_ = s.error().message;
+      return nullptr;
+    }
+    std::vector<const char*> values;
+    for (const auto& p : params) values.push_back(p.c_str());
+    PgResult r(PQexecParams(conn_, sql.c_str(), static_cast<int>(values.size()), nullptr, values.data(), nullptr,
+                            nullptr, 0));
+    if (r && commandOk(r)) return r;
+    lastState_ = sqlState(r);
+    lastMessage_ = PQerrorMessage(conn_);
+    while (!lastMessage_.empty() && lastMessage_.back() == '\n') lastMessage_.pop_back();
+    if (PQstatus(conn_) != CONNECTION_OK) {
+      PQreset(conn_);
+      resetAfterLoss();
+    }
+    return nullptr;
+  }
+  bool run(const std::string& sql, std::initializer_list<std::string> params) { return query(sql, params) != nullptr; }
+
+  void resetAfterLoss() {
+    if (PQstatus(conn_) == CONNECTION_OK) {
+      ownPid_ = PQbackendPID(conn_);
+      ++sessions_;
+    }
+  }
+
+  Status lastError(const std::string& what) {
+    if (lastState_ == "23505") return makeError(kStoreConflict, what + ": another process stored it first");
+    return makeError("store", what + ": " + lastMessage_);
+  }
+
+  // Runs `steps` in one transaction that also notifies the other processes
+  // of a change to game `id`; commits it, or rolls it all back.
+  template <typename Steps>
+  Status transaction(const char* what, const std::string& id, Steps&& steps) {
+    if (!run("BEGIN", {})) return lastError(std::string(what) + " (begin)");
+    if (!steps() || !run("SELECT pg_notify($1, $2)", {kChannel, id})) {
+      Status failed = lastError(what);
+      if (conn_ && PQtransactionStatus(conn_) != PQTRANS_IDLE) run("ROLLBACK", {});
+      return failed;
+    }
+    if (!run("COMMIT", {})) {
+      Status failed = lastError(std::string(what) + " (commit)");
+      if (conn_ && PQtransactionStatus(conn_) != PQTRANS_IDLE) run("ROLLBACK", {});
+      return failed;
+    }
+    return okStatus();
+  }
+
+  bool insertEntry(const std::string& id, const StoredEntry& e) {
+    return run("INSERT INTO entries (game_id, ply, text, seat, die, clocks, at_ms) VALUES ($1,$2,$3,$4,$5,$6,$7)",
+               {id, std::to_string(e.ply), e.text, std::to_string(e.seat), std::to_string(e.die),
+                clocksToText(e.clockMs), std::to_string(e.atMs)});
+  }
+  bool markFinished(const std::string& id, const std::string& resultJson) {
+    return run("UPDATE games SET finished = true, result = $1 WHERE id = $2", {resultJson, id});
+  }
+
+  Result<std::vector<StoredGame>> selectGames(const std::string& sql, std::initializer_list<std::string> params) {
+    auto r = query(sql, params);
+    if (!r) return lastError("select games").error();
+    std::vector<StoredGame> out;
+    auto text = [&](int row, int col) { return std::string(PQgetvalue(r.get(), row, col)); };
+    auto integer = [&](int row, int col) { return std::strtoll(PQgetvalue(r.get(), row, col), nullptr, 10); };
+    for (int i = 0; i < PQntuples(r.get()); ++i) {
+      StoredGame g;
+      g.id = text(i, 0);
+      g.variant = text(i, 1);
+      g.options = optionsFromJson(text(i, 2));
+      g.seats = seatsFromJson(text(i, 3));
+      g.clock.enabled = text(i, 4) == "t";
+      g.clock.initialMs = integer(i, 5);
+      g.clock.incrementMs = integer(i, 6);
+      g.seed = std::strtoull(PQgetvalue(r.get(), i, 7), nullptr, 10);
+      g.hotSeat = text(i, 8) == "t";
+      g.startFen = text(i, 9);
+      g.createdMs = integer(i, 10);
+      g.finished = text(i, 11) == "t";
+      g.resultJson = text(i, 12);
+      out.push_back(std::move(g));
+    }
+    return out;
+  }
+
+  Status loadEntries(StoredGame& g) {
+    auto r = query("SELECT ply, text, seat, die, clocks, at_ms FROM entries WHERE game_id = $1 ORDER BY ply", {g.id});
+    if (!r) return lastError("select entries");
+    for (int i = 0; i < PQntuples(r.get()); ++i) {
+      StoredEntry e;
+      e.ply = std::atoi(PQgetvalue(r.get(), i, 0));
+      e.text = PQgetvalue(r.get(), i, 1);
+      e.seat = std::atoi(PQgetvalue(r.get(), i, 2));
+      e.die = std::atoi(PQgetvalue(r.get(), i, 3));
+      e.clockMs = clocksFromText(PQgetvalue(r.get(), i, 4));
+      e.atMs = std::strtoll(PQgetvalue(r.get(), i, 5), nullptr, 10);
+      g.entries.push_back(std::move(e));
+    }
+    return okStatus();
+  }
+
+  void report(const std::string& id) {
+    std::lock_guard lock(listenerM_);  // watch({}) waits for a report under way
+    if (onChange_) onChange_(id);
+  }
+
+  // The listening connection: LISTEN, then wait on its socket (a short poll
+  // timeout only to notice shutdown). After a lost connection it reconnects
+  // every 200 ms and reports "" (anything may have changed meanwhile).
+  void listenLoop() {
+    PGconn* c = nullptr;
+    bool lost = false;
+    while (!stopping_) {
+      if (!c || PQstatus(c) != CONNECTION_OK) {
+        if (c) PQfinish(c);
+        c = PQconnectdb(uri_.c_str());
+        if (PQstatus(c) != CONNECTION_OK ||
+            PQresultStatus(PgResult(PQexec(c, (std::string("LISTEN ") + kChannel).c_str())).get()) !=
+                PGRES_COMMAND_OK) {
+          lost = true;
+          std::this_thread::sleep_for(std::chrono::milliseconds(200));
+          continue;
+        }
+        if (lost) report("");
+        lost = false;
+      }
+      pollfd p{PQsocket(c), POLLIN, 0};
+      if (poll(&p, 1, 100) < 0) continue;
+      if (!PQconsumeInput(c)) {
+        lost = true;
+        continue;
+      }
+      while (PGnotify* n = PQnotifies(c)) {
+        const std::string id = n->extra;
+        const bool own = n->be_pid == ownPid_.load();
+        PQfreemem(n);
+        if (!own) report(id);
+      }
+    }
+    if (c) PQfinish(c);
+  }
+
+  const std::string uri_;
+  std::mutex m_;
+  PGconn* conn_ = nullptr;
+  std::atomic<int> ownPid_{0};
+  std::atomic<uint64_t> sessions_{0};
+  std::string lastState_, lastMessage_;
+  std::mutex listenerM_;
+  StoreChangeListener onChange_;
+  std::thread listener_;
+  std::atomic<bool> stopping_{false};
+};
+
+}  // namespace
+
+bool isPostgresUri(const std::string& db) {
+  return db.rfind("postgresql://", 0) == 0 || db.rfind("postgres://", 0) == 0;
+}
+
+Result<std::unique_ptr<Store>> openPgStore(const std::string& uri) {
+  auto store = std::make_unique<PgStore>(uri);
+  if (auto s = store->open(); !s.ok()) return s.error();
+  return std::unique_ptr<Store>(std::move(store));
+}
+
+}  // namespace acedrex::server
