@@ -21,60 +21,7 @@ namespace {
 
 using testing::HttpClient;
 
-class ServeProcess {
- public:
-  // nofile > 0: the child's RLIMIT_NOFILE; errFile: where its stderr goes.
-  ServeProcess(const std::string& db, const std::vector<std::string>& extra = {}, int nofile = 0,
-               const std::string& errFile = "") {
-    int out[2];
-    if (pipe2(out, O_CLOEXEC) != 0) return;
-    const int errFd = errFile.empty() ? -1 : ::open(errFile.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-    testing::ServeChildSetup setup;
-    setup.stdoutFd = out[1];
-    setup.stderrFd = errFd;
-    setup.nofile = nofile;
-    std::vector<std::string> args{"--db", db, "--threads", "2", "--bot-threads", "2"};
-    args.insert(args.end(), extra.begin(), extra.end());
-    pid_ = testing::spawnServe(args, setup);
-    ::close(out[1]);
-    if (errFd >= 0) ::close(errFd);
-    FILE* f = fdopen(out[0], "r");
-    char line[512];
-    while (f && std::fgets(line, sizeof line, f)) {
-      if (std::sscanf(line, "port %d", &port_) == 1) break;
-    }
-    out_ = f;
-  }
-  ~ServeProcess() {
-    if (pid_ > 0) {
-      kill(pid_, SIGKILL);
-      waitpid(pid_, nullptr, 0);
-    }
-    if (out_) std::fclose(out_);
-  }
-  int port() const { return port_; }
-  void kill9() {
-    kill(pid_, SIGKILL);
-    int status = 0;
-    waitpid(pid_, &status, 0);
-    pid_ = -1;
-  }
-  void terminate() {
-    kill(pid_, SIGTERM);
-    int status = 0;
-    waitpid(pid_, &status, 0);
-    exitCode_ = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    pid_ = -1;
-  }
-  int exitCode() const { return exitCode_; }
-  bool alive() const { return pid_ > 0 && waitpid(pid_, nullptr, WNOHANG) == 0; }
-
- private:
-  pid_t pid_ = -1;
-  int port_ = 0;
-  int exitCode_ = -1;
-  FILE* out_ = nullptr;
-};
+using testing::ServeProcess;
 
 // With a descriptor table of 128 and 148 idle connections (no per-client
 // limit), the server neither spins on accept() nor stops for good: it sheds

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <atomic>
+#include <cstdio>
 #include <chrono>
 #include <functional>
 #include <map>
@@ -90,6 +91,30 @@ struct ServeChildSetup {
   bool dieWithParent = false;
 };
 int spawnServe(const std::vector<std::string>& args, const ServeChildSetup& setup);
+
+// `acedrex serve --db DB --threads 2 --bot-threads 2 EXTRA...` as a child,
+// waited for until it prints its port (port() 0: it did not start). Killed
+// with SIGKILL when the object goes.
+class ServeProcess {
+ public:
+  // nofile > 0: the child's RLIMIT_NOFILE; errFile: where its stderr goes.
+  explicit ServeProcess(const std::string& db, const std::vector<std::string>& extra = {}, int nofile = 0,
+                        const std::string& errFile = "");
+  ~ServeProcess();
+  ServeProcess(const ServeProcess&) = delete;
+  ServeProcess& operator=(const ServeProcess&) = delete;
+  int port() const { return port_; }
+  void kill9();
+  void terminate();
+  int exitCode() const { return exitCode_; }
+  bool alive() const;
+
+ private:
+  int pid_ = -1;
+  int port_ = 0;
+  int exitCode_ = -1;
+  FILE* out_ = nullptr;
+};
 
 // A TCP connection to 127.0.0.1:port (TCP_NODELAY, close-on-exec), or -1.
 // source >= 0 binds the local end to 127.0.0.(2 + source % 250), so tests can

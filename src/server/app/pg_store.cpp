@@ -19,6 +19,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <cstdio>
 #include <cstring>
 #include <initializer_list>
@@ -102,7 +103,12 @@ class PgStore : public Store {
       std::lock_guard lock(listenerM_);
       onChange_ = std::move(listener);
     }
-    if (!listener_.joinable()) listener_ = std::thread([this] { listenLoop(); });
+    if (listener_.joinable()) return;
+    listener_ = std::thread([this] { listenLoop(); });
+    // Changes committed after watch() returns are reported: wait (a while)
+    // until the first LISTEN is in place.
+    std::unique_lock lock(listenerM_);
+    listeningCv_.wait_for(lock, std::chrono::seconds(10), [&] { return listening_; });
   }
 
   Status createGame(const StoredGame& g) override {
@@ -389,10 +395,17 @@ class PgStore : public Store {
         }
         if (lost) report("");
         lost = false;
+        {
+          std::lock_guard lock(listenerM_);
+          listening_ = true;
+        }
+        listeningCv_.notify_all();
       }
       pollfd p{PQsocket(c), POLLIN, 0};
       if (poll(&p, 1, 100) < 0) continue;
-      if (!PQconsumeInput(c)) {
+      if (!PQconsumeInput(c)) {  // the connection broke: connect again
+        PQfinish(c);
+        c = nullptr;
         lost = true;
         continue;
       }
@@ -413,6 +426,8 @@ class PgStore : public Store {
   std::atomic<uint64_t> sessions_{0};
   std::string lastState_, lastMessage_;
   std::mutex listenerM_;
+  std::condition_variable listeningCv_;
+  bool listening_ = false;
   StoreChangeListener onChange_;
   std::thread listener_;
   std::atomic<bool> stopping_{false};

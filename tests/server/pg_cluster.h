@@ -1,0 +1,40 @@
+// A throwaway PostgreSQL cluster for the tests that need one: made by
+// scripts/pg_temp.sh (initdb under an unprivileged user, a free port, the
+// socket in a temporary directory), removed when the object goes.
+#pragma once
+
+#include <string>
+
+namespace acedrex::server::testing {
+
+class TempPostgres {
+ public:
+  TempPostgres();   // starts it; uri() empty when it could not
+  ~TempPostgres();  // stops it and removes its directory
+  TempPostgres(const TempPostgres&) = delete;
+  TempPostgres& operator=(const TempPostgres&) = delete;
+
+  // Whether the PostgreSQL binaries are installed (scripts/setup.sh installs them).
+  static bool available();
+  const std::string& uri() const { return uri_; }
+  const std::string& error() const { return error_; }
+  // Stops the server (the data stay) and starts it again on the same port.
+  bool halt();
+  bool resume();
+  // Runs one SQL statement with psql; returns its output (unaligned, tuples only).
+  std::string psql(const std::string& sql) const;
+
+ private:
+  std::string dir_, uri_, error_;
+};
+
+}  // namespace acedrex::server::testing
+
+// In a test: skips when the binaries are missing, fails when they are there
+// but the cluster did not start.
+#define ACEDREX_NEED_POSTGRES(pg)                                                                      \
+  do {                                                                                                 \
+    if (!::acedrex::server::testing::TempPostgres::available())                                        \
+      GTEST_SKIP() << "PostgreSQL is not installed (initdb, pg_ctl): scripts/setup.sh installs it";   \
+    ASSERT_FALSE((pg).uri().empty()) << "the temporary PostgreSQL cluster did not start: " << (pg).error(); \
+  } while (false)

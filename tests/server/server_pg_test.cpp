@@ -1,0 +1,293 @@
+// The PostgreSQL store and several server processes on one database. Each
+// test starts its own throwaway cluster (pg_cluster.h) and skips only when
+// the PostgreSQL binaries are not installed.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <set>
+#include <thread>
+
+#include "pg_cluster.h"
+#include "server/app/lobby.h"
+#include "server/app/pg_store.h"
+#include "test_support.h"
+
+namespace acedrex::server {
+namespace {
+
+using testing::HttpClient;
+using testing::ServeProcess;
+using testing::TempPostgres;
+
+StoredGame sampleGame(const std::string& id) {
+  StoredGame g;
+  g.id = id;
+  g.variant = "shako";
+  g.seats = {SeatPlan{false, 0, "tok"}, SeatPlan{true, 3, ""}};
+  g.clock = ClockSpec{true, 60000, 1000};
+  g.seed = 18446744073709551615ULL;
+  g.startFen = "start";
+  g.createdMs = 1700000000000;
+  return g;
+}
+
+StoredEntry entry(int ply, const std::string& text) {
+  StoredEntry e;
+  e.ply = ply;
+  e.text = text;
+  e.seat = ply % 2;
+  e.clockMs = {59000, 61000};
+  e.atMs = 1700000000100 + ply;
+  return e;
+}
+
+std::vector<std::string> movesOf(const Json& state) {
+  std::vector<std::string> out;
+  if (!state.get("moves")) return out;
+  for (const auto& m : state.get("moves")->items()) out.push_back(m.get("uci")->asString());
+  return out;
+}
+
+TEST(PgStore, CreatesItsSchemaAndRefusesANewerOne) {
+  TempPostgres pg;
+  ACEDREX_NEED_POSTGRES(pg);
+  {
+    auto store = openPgStore(pg.uri());
+    ASSERT_TRUE(store.ok()) << store.error().text();
+  }
+  EXPECT_EQ(pg.psql("SELECT max(version) FROM acedrex_schema"), std::to_string(kPgSchemaVersion));
+  ASSERT_TRUE(openPgStore(pg.uri()).ok()) << "a second start on the same schema";
+  pg.psql("INSERT INTO acedrex_schema (version) VALUES (" + std::to_string(kPgSchemaVersion + 1) + ")");
+  auto newer = openPgStore(pg.uri());
+  ASSERT_FALSE(newer.ok());
+  EXPECT_EQ(newer.error().code, "schema");
+  EXPECT_NE(newer.error().message.find("newer acedrex"), std::string::npos) << newer.error().message;
+  auto nowhere = openPgStore("postgresql://acedrex@127.0.0.1:1/acedrex?connect_timeout=2");
+  ASSERT_FALSE(nowhere.ok());
+  EXPECT_NE(nowhere.error().message.find("cannot connect"), std::string::npos) << nowhere.error().message;
+}
+
+TEST(PgStore, KeepsGamesAndRefusesASecondEntryForOnePly) {
+  TempPostgres pg;
+  ACEDREX_NEED_POSTGRES(pg);
+  auto a = openPgStore(pg.uri());
+  auto b = openPgStore(pg.uri());  // another process's connection
+  ASSERT_TRUE(a.ok() && b.ok());
+  ASSERT_TRUE((*a)->createGame(sampleGame("g1")).ok());
+  EXPECT_FALSE((*b)->createGame(sampleGame("g1")).ok()) << "one id, one game";
+  ASSERT_TRUE((*a)->appendEntry("g1", entry(0, "e3e4")).ok());
+  auto lost = (*b)->appendEntry("g1", entry(0, "d3d4"));
+  ASSERT_FALSE(lost.ok());
+  EXPECT_EQ(lost.error().code, kStoreConflict);
+  ASSERT_TRUE((*b)->appendEntry("g1", entry(1, "e8e7")).ok()) << "the store takes the next write as before";
+  EXPECT_EQ(*(*a)->countUnfinished(), 1u);
+
+  auto loaded = (*b)->load("g1");
+  ASSERT_TRUE(loaded.ok() && *loaded);
+  const StoredGame& g = **loaded;
+  const StoredGame want = sampleGame("g1");
+  EXPECT_EQ(g.seed, want.seed);
+  EXPECT_EQ(g.seats.size(), 2u);
+  EXPECT_TRUE(g.seats[1].bot);
+  EXPECT_EQ(g.seats[0].token, "tok");
+  EXPECT_TRUE(g.clock.enabled);
+  EXPECT_EQ(g.clock.incrementMs, 1000);
+  ASSERT_EQ(g.entries.size(), 2u);
+  EXPECT_EQ(g.entries[0].text, "e3e4");
+  EXPECT_EQ(g.entries[1].clockMs, (std::vector<int64_t>{59000, 61000}));
+  EXPECT_EQ(g.entries[1].atMs, 1700000000101);
+
+  ASSERT_TRUE((*a)->appendFinal("g1", entry(2, "resign"), R"({"reason":"resign"})").ok());
+  EXPECT_EQ(*(*a)->countUnfinished(), 0u);
+  EXPECT_EQ((*(*a)->recent(5, "finished")).size(), 1u);
+  EXPECT_EQ((*(*a)->recent(5, "ongoing")).size(), 0u);
+  ASSERT_TRUE((*a)->truncate("g1", 1).ok());
+  EXPECT_EQ((*(*b)->load("g1"))->entries.size(), 1u);
+  EXPECT_EQ((*(*b)->loadUnfinished()).size(), 1u);
+  EXPECT_FALSE((*(*b)->load("nope")).has_value());
+}
+
+TEST(PgStore, TellsOtherProcessesOfAChangeButNotItself) {
+  TempPostgres pg;
+  ACEDREX_NEED_POSTGRES(pg);
+  auto a = openPgStore(pg.uri());
+  auto b = openPgStore(pg.uri());
+  ASSERT_TRUE(a.ok() && b.ok());
+  std::mutex m;
+  std::vector<std::string> heardA, heardB;
+  (*a)->watch([&](const std::string& id) { std::lock_guard l(m); heardA.push_back(id); });
+  (*b)->watch([&](const std::string& id) { std::lock_guard l(m); heardB.push_back(id); });
+  ASSERT_TRUE((*a)->createGame(sampleGame("g1")).ok());
+  ASSERT_TRUE((*a)->appendEntry("g1", entry(0, "e3e4")).ok());
+  ASSERT_TRUE((*b)->createGame(sampleGame("g2")).ok());
+  ASSERT_TRUE(testing::waitFor([&] { std::lock_guard l(m); return heardB.size() >= 2 && !heardA.empty(); }));
+  ASSERT_TRUE((*a)->createGame(sampleGame("g3")).ok());  // after g2's report: a marker that nothing else came
+  ASSERT_TRUE(testing::waitFor([&] { std::lock_guard l(m); return heardB.size() >= 3; }));
+  std::lock_guard l(m);
+  EXPECT_EQ(heardB, (std::vector<std::string>{"g1", "g1", "g3"})) << "in commit order";
+  EXPECT_EQ(heardA, (std::vector<std::string>{"g2"}));
+  (*a)->watch({});
+  (*b)->watch({});
+}
+
+TEST(PgStore, OneHomePerGameAndOrphansWhenItsProcessGoes) {
+  TempPostgres pg;
+  ACEDREX_NEED_POSTGRES(pg);
+  auto a = openPgStore(pg.uri());
+  auto b = openPgStore(pg.uri());
+  ASSERT_TRUE(a.ok() && b.ok());
+  StoredGame humans = sampleGame("humans");
+  humans.seats = {SeatPlan{}, SeatPlan{}};
+  humans.clock = {};
+  ASSERT_TRUE((*a)->createGame(sampleGame("bots")).ok());
+  ASSERT_TRUE((*a)->createGame(humans).ok());
+  EXPECT_EQ(*(*b)->orphans(), std::vector<std::string>{"bots"}) << "only games with bots or clocks need a home";
+  EXPECT_TRUE(*(*a)->claimHome("bots"));
+  EXPECT_FALSE(*(*b)->claimHome("bots"));
+  EXPECT_TRUE((*(*b)->orphans()).empty());
+  a->reset();  // the home's process ends: its session and its locks go
+  ASSERT_TRUE(testing::waitFor([&] { return (*(*b)->orphans()).size() == 1; }));
+  EXPECT_TRUE(*(*b)->claimHome("bots"));
+}
+
+// Two lobbies on two connections stand for two processes; the test drives them by hand.
+struct TwoLobbies {
+  VariantRegistry registry = VariantRegistry::withEmbedded();
+  LobbyConfig config = [] {
+    LobbyConfig c;
+    c.startThreads = false;
+    return c;
+  }();
+  std::unique_ptr<Store> storeA, storeB;
+  std::unique_ptr<Lobby> a, b;
+  explicit TwoLobbies(const std::string& uri) {
+    storeA = std::move(*openPgStore(uri));
+    storeB = std::move(*openPgStore(uri));
+    a = std::make_unique<Lobby>(registry, *storeA, testing::fakeBots(), config);
+    b = std::make_unique<Lobby>(registry, *storeB, testing::fakeBots(), config);
+  }
+};
+
+TEST(PgLobbies, OfTwoMovesForOnePlyTheSecondIsTooLateAndSeesTheFirst) {
+  TempPostgres pg;
+  ACEDREX_NEED_POSTGRES(pg);
+  TwoLobbies t(pg.uri());
+  CreateRequest r;
+  r.variant = "shako";
+  CreatedGame g;
+  ASSERT_FALSE(t.a->create(r, &g));
+  auto roomA = t.a->find(g.id);
+  auto roomB = t.b->find(g.id);
+  ASSERT_TRUE(roomA && roomB);
+  EXPECT_FALSE(roomA->move(g.tokens[0], "e3e4"));
+  // B has not heard of it (no listening thread here): its move for the same ply loses.
+  auto late = roomB->move(g.tokens[0], "d3d4");
+  ASSERT_TRUE(late);
+  EXPECT_EQ(late->status, 409);
+  EXPECT_EQ(late->code, "too-late");
+  EXPECT_EQ(roomB->plies(), 1) << "the loser took the stored record";
+  EXPECT_EQ(movesOf(testing::parsed(roomB->stateJson(""))), std::vector<std::string>{"e3e4"});
+  EXPECT_FALSE(roomB->move(g.tokens[1], "e8e7"));
+  EXPECT_TRUE(roomA->syncFromStore());
+  EXPECT_FALSE(roomA->syncFromStore()) << "nothing new the second time";
+  EXPECT_EQ(movesOf(testing::parsed(roomA->stateJson(""))), (std::vector<std::string>{"e3e4", "e8e7"}));
+}
+
+TEST(PgLobbies, OnlyTheHomeOfAGameRunsItsBots) {
+  TempPostgres pg;
+  ACEDREX_NEED_POSTGRES(pg);
+  TwoLobbies t(pg.uri());
+  CreateRequest r;
+  r.variant = "shako";
+  r.seats = {SeatPlan{}, SeatPlan{true, 1, ""}};
+  CreatedGame g;
+  ASSERT_FALSE(t.a->create(r, &g));
+  auto roomB = t.b->find(g.id);
+  ASSERT_TRUE(roomB);
+  EXPECT_FALSE(roomB->move(g.tokens[0], "e3e4"));
+  EXPECT_EQ(t.b->pendingBotJobs(), 0u) << "B is not the game's home";
+  EXPECT_EQ(t.b->adoptOrphans(), 0);
+  t.a->onStoreChange(g.id);  // what A's listening thread does on B's NOTIFY
+  ASSERT_EQ(t.a->pendingBotJobs(), 1u);
+  EXPECT_TRUE(t.a->runOneBotJob());
+  EXPECT_TRUE(roomB->syncFromStore());
+  EXPECT_EQ(roomB->plies(), 2);
+  // A goes (its connection with it): B adopts the game at its next look.
+  EXPECT_FALSE(roomB->move(g.tokens[0], "d3d4"));
+  t.a.reset();
+  t.storeA.reset();
+  ASSERT_TRUE(testing::waitFor([&] { return t.b->adoptOrphans() == 1; }));
+  ASSERT_EQ(t.b->pendingBotJobs(), 1u);
+  EXPECT_TRUE(t.b->runOneBotJob());
+  EXPECT_EQ(roomB->plies(), 4);
+}
+
+// Real processes: two `acedrex serve` on one database.
+TEST(PgServe, TwoProcessesShareGamesSurviveAKillAndAPostgresRestart) {
+  TempPostgres pg;
+  ACEDREX_NEED_POSTGRES(pg);
+  const std::vector<std::string> flags{"--access-log", "off", "--max-requests-per-second", "0"};
+  auto a = std::make_unique<ServeProcess>(pg.uri(), flags);
+  ServeProcess b(pg.uri(), flags);
+  ASSERT_GT(a->port(), 0);
+  ASSERT_GT(b.port(), 0);
+  HttpClient ca(a->port()), cb(b.port());
+
+  // Fan-out: a move made through A reaches a stream on B, in order.
+  auto human = ca.post("/api/game", R"({"variant":"shako"})").json();
+  const std::string humanId = human.get("id")->asString();
+  const std::string white = human.get("seats")->items()[0].get("token")->asString();
+  const std::string black = human.get("seats")->items()[1].get("token")->asString();
+  HttpClient watcher(b.port());
+  ASSERT_EQ(watcher.openStream("/api/game/" + humanId + "/stream").status, 200);
+  EXPECT_TRUE(movesOf(testing::parsed(watcher.readChunk())).empty());
+  ASSERT_EQ(ca.post("/api/game/" + humanId + "/move/e3e4", "", white).status, 200);
+  ASSERT_EQ(ca.post("/api/game/" + humanId + "/move/e8e7", "", black).status, 200);
+  std::vector<std::vector<std::string>> seen;
+  while (seen.empty() || seen.back().size() < 2) {
+    const std::string line = watcher.readChunk();
+    ASSERT_FALSE(line.empty()) << "B's stream heard nothing";
+    seen.push_back(movesOf(testing::parsed(line)));
+  }
+  EXPECT_EQ(seen.front(), std::vector<std::string>{"e3e4"}) << "one line per move, in order";
+  EXPECT_EQ(seen.back(), (std::vector<std::string>{"e3e4", "e8e7"}));
+
+  // Concurrent moves for one ply through A and B: one is stored.
+  std::atomic<int> accepted{0};
+  std::thread t1([&] { HttpClient c(a->port()); accepted += c.post("/api/game/" + humanId + "/move/d3d4", "", white).status == 200; });
+  std::thread t2([&] { HttpClient c(b.port()); accepted += c.post("/api/game/" + humanId + "/move/c3c4", "", white).status == 200; });
+  t1.join();
+  t2.join();
+  EXPECT_EQ(accepted.load(), 1);
+  EXPECT_EQ(pg.psql("SELECT count(*) FROM entries WHERE game_id = '" + humanId + "'"), "3");
+
+  // A bot game made on A (its home); A is killed; B adopts it and its bot goes on.
+  auto mixed = ca.post("/api/game", R"({"variant":"shako","seats":[{"kind":"human"},{"kind":"bot","level":1}]})").json();
+  const std::string mixedId = mixed.get("id")->asString();
+  const std::string mixedToken = mixed.get("seats")->items()[0].get("token")->asString();
+  ASSERT_EQ(cb.post("/api/game/" + mixedId + "/move/e3e4", "", mixedToken).status, 200);
+  ASSERT_TRUE(testing::waitFor([&] { return movesOf(cb.get("/api/game/" + mixedId).json()).size() == 2; }, 10000));
+  a->kill9();
+  a.reset();
+  ASSERT_EQ(cb.post("/api/game/" + mixedId + "/move/d3d4", "", mixedToken).status, 200);
+  ASSERT_TRUE(testing::waitFor([&] { return movesOf(cb.get("/api/game/" + mixedId).json()).size() == 4; }, 10000))
+      << "B did not take over the bot's turns";
+  EXPECT_EQ(movesOf(cb.get("/api/game/" + humanId).json()).size(), 3u);
+
+  // PostgreSQL restarts: meanwhile clear 503s; afterwards nothing is lost and play goes on.
+  ASSERT_TRUE(pg.halt());
+  const std::string toMove = cb.get("/api/game/" + humanId).json().get("toMove")->asString();
+  const std::string token = toMove == "white" ? white : black;
+  const std::string mv = toMove == "white" ? "a3a4" : "a8a7";
+  auto down = cb.post("/api/game/" + humanId + "/move/" + mv, "", token);
+  EXPECT_EQ(down.status, 503);
+  EXPECT_EQ(down.json().get("code") ? down.json().get("code")->asString() : "", "store") << down.body;
+  EXPECT_EQ(cb.post("/api/game", R"({"variant":"shako"})").status, 503);
+  ASSERT_TRUE(pg.resume());
+  EXPECT_EQ(cb.post("/api/game/" + humanId + "/move/" + mv, "", token).status, 200);
+  EXPECT_EQ(pg.psql("SELECT count(*) FROM entries WHERE game_id = '" + humanId + "'"), "4");
+  EXPECT_EQ(cb.post("/api/game", R"({"variant":"shako"})").status, 201);
+}
+
+}  // namespace
+}  // namespace acedrex::server
