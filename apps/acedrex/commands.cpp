@@ -27,6 +27,7 @@
 #include "engine/bot.h"
 #include "protocol/match.h"
 #include "protocol/uci.h"
+#include "migrate.h"
 #include "serve.h"
 
 namespace acedrex::cli {
@@ -654,6 +655,8 @@ std::vector<Command> commands() {
        "",
        cmdOpenings},
       {"serve", "The web server: page, JSON API, WebSockets (see docs/api.md).", kServeFlags, "", "", cmdServe},
+      {"migrate", "Copy every game of a SQLite database into PostgreSQL and verify the copy (docs/deploy.md).",
+       kMigrateFlags, "", "", cmdMigrate},
   };
 }
 

@@ -58,7 +58,11 @@ const char* kServeUsage =
     "        [--max-games-per-minute N] [--max-open-games N] [--max-requests-per-second N] [--request-burst N]\n"
     "        [--max-connections-per-client N] [--max-connections N] [--max-streams-per-client N]\n"
     "        [--max-streams N] [--max-queue-bytes N] [--idle-game-minutes N] [--trust-proxy]\n"
-    "                                         the web server: page, JSON API, WebSockets (see docs/api.md)\n";
+    "                                         the web server: page, JSON API, WebSockets (see docs/api.md);\n"
+    "                                         --db postgresql://USER@HOST:PORT/DBNAME shares one PostgreSQL database\n"
+    "                                         between several processes (docs/deploy.md)\n"
+    "  migrate --from acedrex.db --to postgresql://...\n"
+    "                                         copy every game of a SQLite database into PostgreSQL, verified\n";
 
 namespace {
 

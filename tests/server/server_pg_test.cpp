@@ -3,13 +3,19 @@
 // the PostgreSQL binaries are not installed.
 #include <gtest/gtest.h>
 
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <atomic>
+#include <cstdio>
+#include <filesystem>
 #include <set>
 #include <thread>
 
 #include "pg_cluster.h"
 #include "server/app/lobby.h"
 #include "server/app/pg_store.h"
+#include "server/app/store.h"
 #include "test_support.h"
 
 namespace acedrex::server {
@@ -220,6 +226,75 @@ TEST(PgLobbies, OnlyTheHomeOfAGameRunsItsBots) {
   ASSERT_EQ(t.b->pendingBotJobs(), 1u);
   EXPECT_TRUE(t.b->runOneBotJob());
   EXPECT_EQ(roomB->plies(), 4);
+}
+
+std::string runMigrate(const std::string& from, const std::string& to, int* code) {
+  const std::string cmd = std::string(ACEDREX_BINARY) + " migrate --from '" + from + "' --to '" + to + "' 2>&1";
+  FILE* p = popen(cmd.c_str(), "r");
+  std::string out;
+  char buf[512];
+  while (p && std::fgets(buf, sizeof buf, p)) out += buf;
+  const int status = p ? pclose(p) : -1;
+  *code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return out;
+}
+
+TEST(PgMigrate, CopiesEveryGameAndVerifiesItAndAgainChangesNothing) {
+  TempPostgres pg;
+  ACEDREX_NEED_POSTGRES(pg);
+  const std::string db = (std::filesystem::temp_directory_path() /
+                          ("acedrex-migrate-" + std::to_string(getpid()) + ".db")).string();
+  std::filesystem::remove(db);
+  std::vector<StoredGame> games;
+  {
+    auto sqlite = openSqliteStore(db);
+    ASSERT_TRUE(sqlite.ok());
+    for (int i = 0; i < 3; ++i) {
+      StoredGame g = sampleGame("game" + std::to_string(i));
+      g.createdMs += i;
+      g.options = {{"die", "d6"}};
+      ASSERT_TRUE((*sqlite)->createGame(g).ok());
+      for (int p = 0; p < i * 3; ++p) {
+        StoredEntry e = entry(p, p % 2 ? "e8e7" : "e3e4");
+        e.die = p % 6 + 1;
+        ASSERT_TRUE((*sqlite)->appendEntry(g.id, e).ok());
+      }
+    }
+    ASSERT_TRUE((*sqlite)->finishGame("game2", R"({"reason":"resign"})").ok());
+  }
+  int code = -1;
+  std::string out = runMigrate(db, pg.uri(), &code);
+  EXPECT_EQ(code, 0) << out;
+  EXPECT_NE(out.find("3 games copied, 0 already there and identical, 9 record entries verified"), std::string::npos)
+      << out;
+  auto target = openPgStore(pg.uri());
+  ASSERT_TRUE(target.ok());
+  auto finished = (*target)->load("game2");
+  ASSERT_TRUE(finished.ok() && *finished);
+  EXPECT_TRUE((*finished)->finished);
+  EXPECT_EQ((*finished)->entries.size(), 6u);
+  EXPECT_EQ((*finished)->entries[5].die, 6);
+  EXPECT_EQ((*(*target)->recent(10, "all")).front().id, "game2") << "the newest first, as in the source";
+
+  out = runMigrate(db, pg.uri(), &code);
+  EXPECT_EQ(code, 0) << out;
+  EXPECT_NE(out.find("0 games copied, 3 already there"), std::string::npos) << out;
+
+  // A game that differs in the target is an error naming the game and the field.
+  pg.psql("UPDATE entries SET text = 'd3d4' WHERE game_id = 'game1' AND ply = 1");
+  out = runMigrate(db, pg.uri(), &code);
+  EXPECT_EQ(code, 1);
+  EXPECT_NE(out.find("game game1 is already in the target, different (entry 1)"), std::string::npos) << out;
+
+  out = runMigrate(db + ".missing", pg.uri(), &code);
+  EXPECT_EQ(code, 2);
+  EXPECT_NE(out.find("no such database file"), std::string::npos) << out;
+  out = runMigrate(db, "nowhere.db", &code);
+  EXPECT_EQ(code, 2);
+  EXPECT_NE(out.find("postgresql:// URI"), std::string::npos) << out;
+  std::filesystem::remove(db);
+  std::filesystem::remove(db + "-wal");
+  std::filesystem::remove(db + "-shm");
 }
 
 // Real processes: two `acedrex serve` on one database.

@@ -112,17 +112,29 @@ class PgStore : public Store {
   }
 
   Status createGame(const StoredGame& g) override {
+    std::lock_guard lock(m_);
+    return transaction("insert game", g.id, [&] { return insertGame(g); });
+  }
+
+  bool insertGame(const StoredGame& g) {
     bool needsHome = g.clock.enabled;
     for (const auto& s : g.seats) needsHome = needsHome || s.bot;
-    std::lock_guard lock(m_);
-    return transaction("insert game", g.id, [&] {
-      return run("INSERT INTO games (id, variant, options, seats, clock_enabled, clock_initial_ms, "
+    return run("INSERT INTO games (id, variant, options, seats, clock_enabled, clock_initial_ms, "
                  "clock_increment_ms, seed, hot_seat, start_fen, created_ms, needs_home, finished, result) "
                  "VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14)",
                  {g.id, g.variant, optionsToJson(g.options), seatsToJson(g.seats), flag(g.clock.enabled),
                   std::to_string(g.clock.initialMs), std::to_string(g.clock.incrementMs), std::to_string(g.seed),
                   flag(g.hotSeat), g.startFen, std::to_string(g.createdMs), flag(needsHome), flag(g.finished),
                   g.resultJson});
+  }
+
+  Status importGame(const StoredGame& g) override {
+    std::lock_guard lock(m_);
+    return transaction("import game", g.id, [&] {
+      if (!insertGame(g)) return false;
+      for (const auto& e : g.entries)
+        if (!insertEntry(g.id, e)) return false;
+      return true;
     });
   }
 

@@ -86,6 +86,17 @@ class Store {
   // The most recent games (without entries), newest first; filter: "all", "ongoing", "finished".
   virtual Result<std::vector<StoredGame>> recent(int limit, const std::string& filter) = 0;
 
+  // Stores a whole game (header, entries, result) as it is, in one
+  // transaction where the store has them (`acedrex migrate`).
+  virtual Status importGame(const StoredGame& g) {
+    StoredGame header = g;
+    header.entries.clear();
+    if (auto s = createGame(header); !s.ok()) return s;
+    for (const auto& e : g.entries)
+      if (auto s = appendEntry(g.id, e); !s.ok()) return s;
+    return okStatus();
+  }
+
   // Several server processes share this store (PostgreSQL). The defaults
   // below are those of a store owned by one process.
   virtual bool shared() const { return false; }
