@@ -72,7 +72,10 @@ void Lobby::start() {
   const int n = std::max(1, config_.botThreads);
   for (int i = 0; i < n; ++i) workers_.emplace_back([this] { botWorker(); });
   clockThread_ = std::thread([this] { clockLoop(); });
-  if (store_.shared()) store_.watch([this](const std::string& id) { onStoreChange(id); });
+  if (store_.shared()) {
+    store_.watch([this](const std::string& id) { onStoreChange(id); });
+    watching_ = true;
+  }
 }
 
 void Lobby::stop() {
@@ -81,7 +84,10 @@ void Lobby::stop() {
     stopping_ = true;
   }
   jobsCv_.notify_all();
-  if (store_.shared()) store_.watch({});
+  if (watching_) {  // (a non-shared store may already be gone when a destructor calls stop())
+    store_.watch({});
+    watching_ = false;
+  }
   {
     std::lock_guard lock(clockM_);  // a clock thread between its test and its wait sees the flag
   }

@@ -135,6 +135,7 @@ class Lobby : public RoomHost {
   std::thread clockThread_;
   std::mutex homesM_;
   std::set<std::string> homes_;  // shared stores: games this process is home of (runs bots, decides clocks)
+  bool watching_ = false;        // the store reports other processes' changes to onStoreChange
   uint64_t homesEpoch_ = 0;      // the store's session epoch when homes_ was last valid
   bool started_ = false;
 };
