@@ -190,6 +190,7 @@ bool HttpClient::sendText(const std::string& text) {
 }
 
 std::string HttpClient::readText(int timeoutMs) {
+  std::string message;  // a text message may come in fragments: a text frame, then continuations up to FIN
   for (;;) {
     while (buf_.size() < 2)
       if (!readMore(timeoutMs)) return {};
@@ -212,7 +213,12 @@ std::string HttpClient::readText(int timeoutMs) {
     std::string payload = buf_.substr(off, len);
     buf_.erase(0, off + len);
     const int opcode = b0 & 0x0F;
-    if (opcode == 1) return payload;
+    const bool fin = (b0 & 0x80) != 0;
+    if (opcode == 1 || opcode == 0) {
+      message += payload;
+      if (fin) return message;
+      continue;
+    }
     if (opcode == 8) return {};
     // ping / pong / binary: skip
   }

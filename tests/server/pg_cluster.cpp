@@ -1,12 +1,17 @@
 // TempPostgres (pg_cluster.h): scripts/pg_temp.sh driven from the tests.
 #include "pg_cluster.h"
 
+#include <fcntl.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <array>
 #include <cstdio>
+#include <csignal>
 #include <cstdlib>
+
+#include "test_support.h"
 
 namespace acedrex::server::testing {
 namespace {
@@ -66,6 +71,53 @@ std::string TempPostgres::psql(const std::string& sql) const {
   std::string out;
   run("psql -X -q -A -t " + quoted(uri_) + " -c " + quoted(sql), &out);
   return trimmed(out);
+}
+
+bool TempHaproxy::available() { return run("command -v haproxy", nullptr) == 0; }
+
+TempHaproxy::TempHaproxy(int server1Port, int server2Port) {
+  if (!available()) return;
+  std::string out;
+  if (run("python3 -c 'import socket; s=socket.socket(); s.bind((\"127.0.0.1\",0)); print(s.getsockname()[1])'",
+          &out) != 0)
+    return;
+  const int port = std::atoi(out.c_str());
+  const std::string listen = "127.0.0.1:" + std::to_string(port);
+  const std::string s1 = "127.0.0.1:" + std::to_string(server1Port);
+  const std::string s2 = "127.0.0.1:" + std::to_string(server2Port);
+  const std::string config = std::string(ACEDREX_SOURCE_DIR) + "/deploy/haproxy.cfg";
+  const pid_t pid = fork();
+  if (pid == 0) {
+    setenv("ACEDREX_LISTEN", listen.c_str(), 1);
+    setenv("ACEDREX_SERVER1", s1.c_str(), 1);
+    setenv("ACEDREX_SERVER2", s2.c_str(), 1);
+    const int null = ::open("/dev/null", O_WRONLY);
+    if (null >= 0) {
+      dup2(null, STDOUT_FILENO);
+      dup2(null, STDERR_FILENO);
+    }
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    execlp("haproxy", "haproxy", "-db", "-f", config.c_str(), static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  pid_ = pid;
+  // Ready when it accepts a connection.
+  for (int i = 0; i < 200 && port_ == 0; ++i) {
+    const int fd = connectLoopback(port);
+    if (fd >= 0) {
+      ::close(fd);
+      port_ = port;
+    } else {
+      usleep(10000);
+    }
+  }
+}
+
+TempHaproxy::~TempHaproxy() {
+  if (pid_ > 0) {
+    kill(pid_, SIGKILL);
+    waitpid(pid_, nullptr, 0);
+  }
 }
 
 }  // namespace acedrex::server::testing

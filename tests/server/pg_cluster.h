@@ -28,6 +28,22 @@ class TempPostgres {
   std::string dir_, uri_, error_;
 };
 
+// HAProxy with deploy/haproxy.cfg on a free loopback port in front of two
+// servers; stopped when the object goes.
+class TempHaproxy {
+ public:
+  TempHaproxy(int server1Port, int server2Port);  // port() 0: it did not start
+  ~TempHaproxy();
+  TempHaproxy(const TempHaproxy&) = delete;
+  TempHaproxy& operator=(const TempHaproxy&) = delete;
+  static bool available();  // whether haproxy is installed
+  int port() const { return port_; }
+
+ private:
+  int pid_ = -1;
+  int port_ = 0;
+};
+
 }  // namespace acedrex::server::testing
 
 // In a test: skips when the binaries are missing, fails when they are there

@@ -44,6 +44,7 @@ ServeProcess::ServeProcess(const std::string& db, const std::vector<std::string>
   setup.stdoutFd = out[1];
   setup.stderrFd = errFd;
   setup.nofile = nofile;
+  setup.dieWithParent = true;  // a test that crashes leaves no server behind
   std::vector<std::string> args{"--db", db, "--threads", "2", "--bot-threads", "2"};
   args.insert(args.end(), extra.begin(), extra.end());
   pid_ = spawnServe(args, setup);

@@ -12,6 +12,8 @@
 #include <set>
 #include <thread>
 
+#include <map>
+
 #include "pg_cluster.h"
 #include "server/app/lobby.h"
 #include "server/app/pg_store.h"
@@ -316,6 +318,11 @@ TEST(PgServe, TwoProcessesShareGamesSurviveAKillAndAPostgresRestart) {
   HttpClient watcher(b.port());
   ASSERT_EQ(watcher.openStream("/api/game/" + humanId + "/stream").status, 200);
   EXPECT_TRUE(movesOf(testing::parsed(watcher.readChunk())).empty());
+  HttpClient ws(b.port());
+  ASSERT_TRUE(ws.upgrade("/ws/game/" + humanId));
+  const std::string hello = ws.readText();
+  ASSERT_TRUE(testing::parsed(hello).get("t")) << hello;
+  EXPECT_EQ(testing::parsed(hello).get("t")->asString(), "state");
   ASSERT_EQ(ca.post("/api/game/" + humanId + "/move/e3e4", "", white).status, 200);
   ASSERT_EQ(ca.post("/api/game/" + humanId + "/move/e8e7", "", black).status, 200);
   std::vector<std::vector<std::string>> seen;
@@ -326,6 +333,14 @@ TEST(PgServe, TwoProcessesShareGamesSurviveAKillAndAPostgresRestart) {
   }
   EXPECT_EQ(seen.front(), std::vector<std::string>{"e3e4"}) << "one line per move, in order";
   EXPECT_EQ(seen.back(), (std::vector<std::string>{"e3e4", "e8e7"}));
+  std::vector<std::string> wsSeen;  // the last move of each WebSocket message
+  while (wsSeen.size() < 2) {
+    auto m = testing::parsed(ws.readText());
+    ASSERT_TRUE(m.get("d")) << "B's WebSocket heard nothing";
+    const auto moves = movesOf(*m.get("d"));
+    if (!moves.empty() && (wsSeen.empty() || wsSeen.back() != moves.back())) wsSeen.push_back(moves.back());
+  }
+  EXPECT_EQ(wsSeen, (std::vector<std::string>{"e3e4", "e8e7"}));
 
   // Concurrent moves for one ply through A and B: one is stored.
   std::atomic<int> accepted{0};
@@ -362,6 +377,97 @@ TEST(PgServe, TwoProcessesShareGamesSurviveAKillAndAPostgresRestart) {
   EXPECT_EQ(cb.post("/api/game/" + humanId + "/move/" + mv, "", token).status, 200);
   EXPECT_EQ(pg.psql("SELECT count(*) FROM entries WHERE game_id = '" + humanId + "'"), "4");
   EXPECT_EQ(cb.post("/api/game", R"({"variant":"shako"})").status, 201);
+}
+
+// Through HAProxy: clients keep moving while one of the two processes is
+// killed; every acknowledged move is in the record and the bots go on.
+TEST(PgServe, ThroughHaproxyAKillNineLosesNoAcknowledgedMoveAndBotsGoOn) {
+  TempPostgres pg;
+  ACEDREX_NEED_POSTGRES(pg);
+  if (!testing::TempHaproxy::available()) GTEST_SKIP() << "HAProxy is not installed: scripts/setup.sh installs it";
+  const std::vector<std::string> flags{"--access-log", "off", "--max-requests-per-second", "0", "--trust-proxy"};
+  auto a = std::make_unique<ServeProcess>(pg.uri(), flags);
+  ServeProcess b(pg.uri(), flags);
+  ASSERT_GT(a->port(), 0);
+  ASSERT_GT(b.port(), 0);
+  testing::TempHaproxy proxy(a->port(), b.port());
+  ASSERT_GT(proxy.port(), 0) << "haproxy did not start";
+  // One connection per request: a connection to the killed process dies with it.
+  auto call = [&](const std::string& method, const std::string& target, const std::string& body = "",
+                  const std::string& token = "") {
+    HttpClient c(proxy.port());
+    return c.request(method, target, body, token);
+  };
+  struct Game {
+    std::string id;
+    std::vector<std::string> tokens;  // per seat, "" for a bot
+    std::map<size_t, std::string> acked;  // ply -> the move acknowledged for it
+  };
+  auto create = [&](const std::string& body) {
+    Game g;
+    auto r = call("POST", "/api/game", body);
+    EXPECT_EQ(r.status, 201) << r.body;
+    auto j = r.json();
+    if (!j.get("id")) return g;
+    g.id = j.get("id")->asString();
+    for (const auto& s : j.get("seats")->items()) g.tokens.push_back(s.get("token") ? s.get("token")->asString() : "");
+    return g;
+  };
+  std::vector<Game> humans{create(R"({"variant":"shako"})"), create(R"({"variant":"shako"})"),
+                           create(R"({"variant":"shako","seats":[{"kind":"human"},{"kind":"bot","level":1}]})")};
+  Game bots = create(R"({"variant":"shako","seats":[{"kind":"bot","level":1},{"kind":"bot","level":1}]})");
+  ASSERT_FALSE(bots.id.empty());
+  // One move for a human seat to move, if any; true when it was acknowledged.
+  auto play = [&](Game& g) {
+    auto reply = call("GET", "/api/game/" + g.id);
+    auto s = reply.json();
+    if (!s.get("toMove") || !s.get("legal") || s.get("status")->asString() != "ongoing") return false;
+    const int seat = s.get("toMove")->asString() == "white" ? 0 : 1;
+    if (g.tokens[static_cast<size_t>(seat)].empty() || s.get("legal")->members().empty()) return false;
+    const std::string mv = s.get("legal")->members().front().second.items().front().asString();
+    const size_t ply = movesOf(s).size();
+    if (call("POST", "/api/game/" + g.id + "/move/" + mv, "", g.tokens[static_cast<size_t>(seat)]).status != 200)
+      return false;
+    g.acked[ply] = mv;
+    return true;
+  };
+  auto playRounds = [&](size_t perGame) {  // waits up to 20 s for the bots' answers
+    return testing::waitFor(
+        [&] {
+          bool done = true;
+          for (auto& g : humans)
+            if (g.acked.size() < perGame) {
+              done = false;
+              play(g);
+            }
+          return done;
+        },
+        20000);
+  };
+  ASSERT_TRUE(playRounds(3));
+  const size_t botPliesBefore = movesOf(call("GET", "/api/game/" + bots.id).json()).size();
+  a->kill9();
+  a.reset();
+  ASSERT_TRUE(playRounds(8)) << "the clients could not go on through HAProxy";
+
+  for (const auto& g : humans) {
+    const auto moves = movesOf(call("GET", "/api/game/" + g.id).json());
+    for (const auto& [ply, mv] : g.acked) {
+      ASSERT_LT(ply, moves.size()) << "game " << g.id << " lost its acknowledged move at ply " << ply;
+      EXPECT_EQ(moves[ply], mv) << "game " << g.id << " ply " << ply;
+    }
+  }
+  // The human-vs-bot game: the bot answered the last move; the bot game goes on.
+  EXPECT_TRUE(testing::waitFor([&] { return movesOf(call("GET", "/api/game/" + humans[2].id).json()).size() % 2 == 0; },
+                               10000));
+  EXPECT_TRUE(testing::waitFor(
+      [&] {
+        auto s = call("GET", "/api/game/" + bots.id).json();
+        return s.get("status") && (s.get("status")->asString() == "finished" || movesOf(s).size() >= botPliesBefore + 6);
+      },
+      20000))
+      << "the bot game stopped";
+  EXPECT_EQ(pg.psql("SELECT count(*) FROM (SELECT game_id, ply FROM entries GROUP BY 1, 2 HAVING count(*) > 1) d"), "0");
 }
 
 }  // namespace
