@@ -3,12 +3,24 @@
 //
 //   load_bench --server build/acedrex [--games 200] [--plies 40] [--clients 16] [--durable]
 //   load_bench --port 8080 ...        (a server that is already running)
+//   load_bench --server build/acedrex --db postgresql://... --servers 2 --spectators 10000
+//                                     (several processes on one PostgreSQL; clients alternate between them)
+//
+// With --spectators N, N WebSockets (spread over the servers, each from its
+// own loopback address) watch one game; moves are then made through the first
+// server, and the fan-out time of a move is from sending it to the last
+// spectator having the new state (and each delivery's time is kept too).
+// The servers' memory (VmRSS) before and after the spectators connect gives
+// the memory per connection.
 //
 // Each client thread owns games (hot-seat, so one token moves every seat)
 // and plays random legal moves taken from the previous reply: the time of
 // one POST /api/game/{id}/move/{m} from sending to the full reply is one
 // acknowledgement (the move is committed to SQLite before the reply).
+#include <poll.h>
 #include <signal.h>
+#include <sys/resource.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -17,6 +29,7 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
 #include <mutex>
 #include <random>
 #include <string>
@@ -40,6 +53,10 @@ struct Options {
   int clients = 16;
   bool durable = false;
   std::string variant = "shako";
+  std::string db;       // --db: passed to the servers (a postgresql:// URI for several)
+  int servers = 1;      // with --server: how many processes to start
+  int spectators = 0;   // WebSocket spectators of one game
+  int fanoutMoves = 40; // moves measured for the fan-out
 };
 
 pid_t startServer(const Options& o, const std::string& db, int& port) {
@@ -50,8 +67,11 @@ pid_t startServer(const Options& o, const std::string& db, int& port) {
     dup2(out[1], STDOUT_FILENO);
     ::close(out[0]);
     ::close(out[1]);
-    std::vector<std::string> args{o.server, "serve", "--port", "0", "--address", "127.0.0.1", "--db", db, "--web",
-                                  "/nonexistent"};
+    std::vector<std::string> args{o.server, "serve", "--port", "0", "--address", "127.0.0.1", "--db", db,
+                                  "--access-log", "off", "--max-requests-per-second", "0", "--max-connections",
+                                  "1000000", "--max-streams", "1000000", "--max-connections-per-client", "0",
+                                  "--max-streams-per-client", "0", "--max-open-games", "10000000",
+                                  "--max-games-per-minute", "0"};
     if (o.durable) args.push_back("--durable");
     std::vector<char*> argv;
     for (auto& a : args) argv.push_back(a.data());
@@ -65,6 +85,67 @@ pid_t startServer(const Options& o, const std::string& db, int& port) {
   while (f && std::fgets(line, sizeof line, f))
     if (std::sscanf(line, "port %d", &port) == 1) break;
   return pid;
+}
+
+long rssKb(pid_t pid) {
+  std::ifstream f("/proc/" + std::to_string(pid) + "/status");
+  std::string line;
+  while (std::getline(f, line))
+    if (line.rfind("VmRSS:", 0) == 0) return std::atol(line.c_str() + 6);
+  return 0;
+}
+
+// A WebSocket spectator on a raw socket: the handshake is sent by
+// openSpectators(), then feed() takes bytes and says when a complete text
+// message ends with the version wanted.
+struct Spectator {
+  int fd = -1;
+  std::string in;      // unparsed bytes
+  std::string message; // the text message being reassembled
+  int64_t lastV = 0;   // the version of the last complete message
+  bool upgraded = false;
+  void feed() {
+    if (!upgraded) {
+      const size_t end = in.find("\r\n\r\n");
+      if (end == std::string::npos) return;
+      upgraded = in.compare(0, 12, "HTTP/1.1 101") == 0;
+      in.erase(0, end + 4);
+      if (!upgraded) return;
+    }
+    for (;;) {
+      if (in.size() < 2) return;
+      const unsigned char b0 = static_cast<unsigned char>(in[0]), b1 = static_cast<unsigned char>(in[1]);
+      size_t len = b1 & 0x7F, off = 2;
+      if (len == 126) {
+        if (in.size() < 4) return;
+        len = (static_cast<unsigned char>(in[2]) << 8) | static_cast<unsigned char>(in[3]);
+        off = 4;
+      } else if (len == 127) {
+        if (in.size() < 10) return;
+        len = 0;
+        for (int i = 0; i < 8; ++i) len = (len << 8) | static_cast<unsigned char>(in[2 + static_cast<size_t>(i)]);
+        off = 10;
+      }
+      if (in.size() < off + len) return;
+      const int opcode = b0 & 0x0F;
+      if (opcode == 0 || opcode == 1) message.append(in, off, len);
+      in.erase(0, off + len);
+      if ((opcode == 0 || opcode == 1) && (b0 & 0x80)) {
+        const size_t at = message.rfind(",\"v\":");
+        if (at != std::string::npos) lastV = std::atoll(message.c_str() + at + 5);
+        message.clear();
+      }
+    }
+  }
+};
+
+bool readSome(Spectator& s) {
+  char buf[65536];
+  const ssize_t n = ::recv(s.fd, buf, sizeof buf, MSG_DONTWAIT);
+  if (n <= 0) return false;
+  s.in.append(buf, static_cast<size_t>(n));
+  s.feed();
+  return true;
 }
 
 double percentile(std::vector<double>& v, double p) {
@@ -90,6 +171,88 @@ std::vector<std::string> legalOf(const std::string& state) {
   return out;
 }
 
+// Phase 3: N WebSocket spectators of one game, spread over the servers; moves
+// through the first server; the time until every spectator has each new state.
+void spectate(const Options& o, const std::vector<int>& ports, const std::vector<pid_t>& pids, std::atomic<int>& errors) {
+  HttpClient http(ports.front());
+  auto created = http.post("/api/game", "{\"variant\":\"" + o.variant + "\",\"hotSeat\":true}").json();
+  if (!created.get("id")) {
+    ++errors;
+    return;
+  }
+  const std::string id = created.get("id")->asString();
+  const std::string token = created.get("seats")->items()[0].get("token")->asString();
+  long rssBefore = 0;
+  for (pid_t p : pids) rssBefore += rssKb(p);
+  std::vector<Spectator> specs(static_cast<size_t>(o.spectators));
+  const std::string request = "GET /ws/game/" + id +
+                              " HTTP/1.1\r\nHost: bench\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                              "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n";
+  const auto c0 = Clock::now();
+  for (size_t i = 0; i < specs.size(); ++i) {
+    specs[i].fd = acedrex::server::testing::connectLoopback(ports[i % ports.size()], static_cast<int>(i));
+    if (specs[i].fd < 0 || ::send(specs[i].fd, request.data(), request.size(), MSG_NOSIGNAL) <= 0) ++errors;
+  }
+  std::vector<pollfd> pfds(specs.size());
+  for (size_t i = 0; i < specs.size(); ++i) pfds[i] = pollfd{specs[i].fd, POLLIN, 0};
+  // Waits until every spectator has a message with version >= v (or 30 s);
+  // deliveries: the time each one got it, from t0.
+  auto waitAll = [&](int64_t v, Clock::time_point t0, std::vector<double>* deliveries) {
+    size_t have = 0;
+    std::vector<char> got(specs.size(), 0);
+    for (size_t i = 0; i < specs.size(); ++i)
+      if (specs[i].lastV >= v) got[i] = 1, ++have;
+    while (have < specs.size() && Clock::now() - t0 < std::chrono::seconds(30)) {
+      if (poll(pfds.data(), pfds.size(), 100) <= 0) continue;
+      for (size_t i = 0; i < specs.size(); ++i) {
+        if (!(pfds[i].revents & POLLIN)) continue;
+        while (readSome(specs[i])) {
+        }
+        if (!got[i] && specs[i].lastV >= v) {
+          got[i] = 1;
+          ++have;
+          if (deliveries) deliveries->push_back(std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
+        }
+      }
+    }
+    return have;
+  };
+  const size_t connected = waitAll(1, c0, nullptr);
+  const double connectSec = std::chrono::duration<double>(Clock::now() - c0).count();
+  long rssAfter = 0;
+  for (pid_t p : pids) rssAfter += rssKb(p);
+  std::vector<double> fanout, deliveries;
+  std::string state = http.get("/api/game/" + id).body;
+  std::mt19937 rng(12345);
+  for (int m = 0; m < o.fanoutMoves; ++m) {
+    auto legal = legalOf(state);
+    if (legal.empty()) break;
+    const auto t0 = Clock::now();
+    auto r = http.post("/api/game/" + id + "/move/" + legal[rng() % legal.size()], "", token);
+    if (r.status != 200) {
+      ++errors;
+      break;
+    }
+    state = std::move(r.body);
+    const size_t at = state.rfind("\"v\":");
+    const int64_t v = at == std::string::npos ? 0 : std::atoll(state.c_str() + at + 4);
+    const size_t have = waitAll(v, t0, &deliveries);
+    if (have < specs.size()) ++errors;
+    fanout.push_back(std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
+  }
+  std::printf("spectators        %zu of %d connected in %.2f s (WebSockets on %zu process(es), one game)\n", connected,
+              o.spectators, connectSec, ports.size());
+  if (!pids.empty())
+    std::printf("server memory     %.1f MB before, %.1f MB after: %.1f KB per spectator\n", rssBefore / 1024.0,
+                rssAfter / 1024.0, static_cast<double>(rssAfter - rssBefore) / std::max<size_t>(1, connected));
+  std::printf("fan-out to all    p50 %.1f ms   p99 %.1f ms   (%zu moves; from the move's POST to the last spectator)\n",
+              percentile(fanout, 0.5), percentile(fanout, 0.99), fanout.size());
+  std::printf("each delivery     p50 %.1f ms   p99 %.1f ms\n", percentile(deliveries, 0.5),
+              percentile(deliveries, 0.99));
+  for (auto& s : specs)
+    if (s.fd >= 0) ::close(s.fd);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -104,22 +267,44 @@ int main(int argc, char** argv) {
     else if (a == "--clients") o.clients = std::max(1, std::atoi(next().c_str()));
     else if (a == "--variant") o.variant = next();
     else if (a == "--durable") o.durable = true;
+    else if (a == "--db") o.db = next();
+    else if (a == "--servers") o.servers = std::max(1, std::atoi(next().c_str()));
+    else if (a == "--spectators") o.spectators = std::max(0, std::atoi(next().c_str()));
+    else if (a == "--fanout-moves") o.fanoutMoves = std::max(1, std::atoi(next().c_str()));
     else {
       std::fprintf(stderr, "usage: load_bench (--server PATH | --port N) [--games N] [--plies N] [--clients N] "
-                           "[--variant V] [--durable]\n");
+                           "[--variant V] [--durable] [--db FILE|URI] [--servers N] [--spectators N] "
+                           "[--fanout-moves N]\n");
       return 2;
     }
   }
-  pid_t pid = -1;
+  std::vector<pid_t> pids;
+  std::vector<int> ports;
   std::string db;
+  const bool ownDb = o.db.empty();
   if (!o.server.empty()) {
-    db = (std::filesystem::temp_directory_path() / ("acedrex-bench-" + std::to_string(getpid()) + ".db")).string();
-    std::filesystem::remove(db);
-    pid = startServer(o, db, o.port);
+    db = ownDb ? (std::filesystem::temp_directory_path() / ("acedrex-bench-" + std::to_string(getpid()) + ".db")).string()
+               : o.db;
+    if (ownDb) std::filesystem::remove(db);
+    for (int i = 0; i < o.servers; ++i) {
+      int port = 0;
+      pids.push_back(startServer(o, db, port));
+      ports.push_back(port);
+    }
+    o.port = ports.front();
+  } else {
+    ports.push_back(o.port);
   }
-  if (o.port <= 0) {
+  if (o.port <= 0 || std::find(ports.begin(), ports.end(), 0) != ports.end()) {
     std::fprintf(stderr, "load_bench: no server (give --server PATH or --port N)\n");
     return 2;
+  }
+  const rlimit files{1 << 20, 1 << 20};
+  if (o.spectators > 0 && setrlimit(RLIMIT_NOFILE, &files) != 0) {
+    rlimit now{};
+    getrlimit(RLIMIT_NOFILE, &now);
+    now.rlim_cur = now.rlim_max;
+    setrlimit(RLIMIT_NOFILE, &now);
   }
 
   // Phase 1: create the games.
@@ -131,8 +316,8 @@ int main(int argc, char** argv) {
   {
     std::vector<std::thread> threads;
     for (int c = 0; c < o.clients; ++c)
-      threads.emplace_back([&] {
-        HttpClient http(o.port);
+      threads.emplace_back([&, c] {
+        HttpClient http(ports[static_cast<size_t>(c) % ports.size()]);
         for (int g; (g = next++) < o.games;) {
           auto r = http.post("/api/game", body);
           auto j = r.json();
@@ -158,7 +343,7 @@ int main(int argc, char** argv) {
     std::vector<std::thread> threads;
     for (int c = 0; c < o.clients; ++c)
       threads.emplace_back([&, c] {
-        HttpClient http(o.port);
+        HttpClient http(ports[static_cast<size_t>(c) % ports.size()]);
         std::mt19937 rng(static_cast<unsigned>(c) * 7919u + 1);
         std::vector<double> mine;
         std::vector<int> owned;
@@ -201,18 +386,24 @@ int main(int argc, char** argv) {
   const double playSec = std::chrono::duration<double>(Clock::now() - t0).count();
 
   std::vector<double> lat = latencies;
-  std::printf("server load benchmark: %s, %d games x %d plies, %d client threads, store %s\n", o.variant.c_str(),
-              o.games, o.plies, o.clients, o.durable ? "SQLite synchronous=FULL (--durable)" : "SQLite WAL synchronous=NORMAL");
+  const std::string store = !ownDb && o.db.rfind("postgres", 0) == 0 ? "PostgreSQL"
+                            : o.durable                             ? "SQLite synchronous=FULL (--durable)"
+                                                                    : "SQLite WAL synchronous=NORMAL";
+  std::printf("server load benchmark: %s, %d games x %d plies, %d client threads, %zu server process(es), store %s\n",
+              o.variant.c_str(), o.games, o.plies, o.clients, ports.size(), store.c_str());
   std::printf("games created     %8.0f /s   (%d in %.3f s)\n", o.games / createSec, o.games, createSec);
   std::printf("moves acknowledged %7.0f /s   (%ld in %.3f s)\n", static_cast<double>(moves) / playSec, moves.load(), playSec);
   std::printf("games played      %8.1f /s   (%ld games of up to %d plies)\n", static_cast<double>(finishedGames) / playSec,
               finishedGames.load(), o.plies);
   std::printf("move ack latency  p50 %.2f ms   p99 %.2f ms   max %.2f ms\n", percentile(lat, 0.5), percentile(lat, 0.99),
               percentile(lat, 1.0));
+  if (o.spectators > 0) spectate(o, ports, pids, errors);
   std::printf("errors            %d\n", errors.load());
-  if (pid > 0) {
+  for (pid_t pid : pids) {
     kill(pid, SIGTERM);
     waitpid(pid, nullptr, 0);
+  }
+  if (!pids.empty() && ownDb) {
     std::filesystem::remove(db);
     std::filesystem::remove(db + "-wal");
     std::filesystem::remove(db + "-shm");
