@@ -219,8 +219,6 @@ void spectate(const Options& o, const std::vector<int>& ports, const std::vector
   };
   const size_t connected = waitAll(1, c0, nullptr);
   const double connectSec = std::chrono::duration<double>(Clock::now() - c0).count();
-  long rssAfter = 0;
-  for (pid_t p : pids) rssAfter += rssKb(p);
   std::vector<double> fanout, deliveries;
   std::string state = http.get("/api/game/" + id).body;
   std::mt19937 rng(12345);
@@ -240,10 +238,12 @@ void spectate(const Options& o, const std::vector<int>& ports, const std::vector
     if (have < specs.size()) ++errors;
     fanout.push_back(std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
   }
+  long rssAfter = 0;  // after the moves: the connections' write buffers have been used
+  for (pid_t p : pids) rssAfter += rssKb(p);
   std::printf("spectators        %zu of %d connected in %.2f s (WebSockets on %zu process(es), one game)\n", connected,
               o.spectators, connectSec, ports.size());
   if (!pids.empty())
-    std::printf("server memory     %.1f MB before, %.1f MB after: %.1f KB per spectator\n", rssBefore / 1024.0,
+    std::printf("server memory     %.1f MB before, %.1f MB after the moves: %.1f KB per spectator\n", rssBefore / 1024.0,
                 rssAfter / 1024.0, static_cast<double>(rssAfter - rssBefore) / std::max<size_t>(1, connected));
   std::printf("fan-out to all    p50 %.1f ms   p99 %.1f ms   (%zu moves; from the move's POST to the last spectator)\n",
               percentile(fanout, 0.5), percentile(fanout, 0.99), fanout.size());
