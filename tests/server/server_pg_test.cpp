@@ -24,6 +24,7 @@ namespace acedrex::server {
 namespace {
 
 using testing::HttpClient;
+using testing::movesOf;
 using testing::ServeProcess;
 using testing::TempPostgres;
 
@@ -49,11 +50,12 @@ StoredEntry entry(int ply, const std::string& text) {
   return e;
 }
 
-std::vector<std::string> movesOf(const Json& state) {
-  std::vector<std::string> out;
-  if (!state.get("moves")) return out;
-  for (const auto& m : state.get("moves")->items()) out.push_back(m.get("uci")->asString());
-  return out;
+// Two stores on one database, as two processes would have (nullptr if one did not open).
+std::pair<std::unique_ptr<Store>, std::unique_ptr<Store>> twoStores(const std::string& uri) {
+  auto a = openPgStore(uri);
+  auto b = openPgStore(uri);
+  if (!a.ok() || !b.ok()) return {};
+  return {std::move(*a), std::move(*b)};
 }
 
 TEST(PgStore, CreatesItsSchemaAndRefusesANewerOne) {
@@ -78,19 +80,18 @@ TEST(PgStore, CreatesItsSchemaAndRefusesANewerOne) {
 TEST(PgStore, KeepsGamesAndRefusesASecondEntryForOnePly) {
   TempPostgres pg;
   ACEDREX_NEED_POSTGRES(pg);
-  auto a = openPgStore(pg.uri());
-  auto b = openPgStore(pg.uri());  // another process's connection
-  ASSERT_TRUE(a.ok() && b.ok());
-  ASSERT_TRUE((*a)->createGame(sampleGame("g1")).ok());
-  EXPECT_FALSE((*b)->createGame(sampleGame("g1")).ok()) << "one id, one game";
-  ASSERT_TRUE((*a)->appendEntry("g1", entry(0, "e3e4")).ok());
-  auto lost = (*b)->appendEntry("g1", entry(0, "d3d4"));
+  auto [a, b] = twoStores(pg.uri());  // b: another process's connection
+  ASSERT_TRUE(a && b);
+  ASSERT_TRUE(a->createGame(sampleGame("g1")).ok());
+  EXPECT_FALSE(b->createGame(sampleGame("g1")).ok()) << "one id, one game";
+  ASSERT_TRUE(a->appendEntry("g1", entry(0, "e3e4")).ok());
+  auto lost = b->appendEntry("g1", entry(0, "d3d4"));
   ASSERT_FALSE(lost.ok());
   EXPECT_EQ(lost.error().code, kStoreConflict);
-  ASSERT_TRUE((*b)->appendEntry("g1", entry(1, "e8e7")).ok()) << "the store takes the next write as before";
-  EXPECT_EQ(*(*a)->countUnfinished(), 1u);
+  ASSERT_TRUE(b->appendEntry("g1", entry(1, "e8e7")).ok()) << "the store takes the next write as before";
+  EXPECT_EQ(*a->countUnfinished(), 1u);
 
-  auto loaded = (*b)->load("g1");
+  auto loaded = b->load("g1");
   ASSERT_TRUE(loaded.ok() && *loaded);
   const StoredGame& g = **loaded;
   const StoredGame want = sampleGame("g1");
@@ -105,57 +106,55 @@ TEST(PgStore, KeepsGamesAndRefusesASecondEntryForOnePly) {
   EXPECT_EQ(g.entries[1].clockMs, (std::vector<int64_t>{59000, 61000}));
   EXPECT_EQ(g.entries[1].atMs, 1700000000101);
 
-  ASSERT_TRUE((*a)->appendFinal("g1", entry(2, "resign"), R"({"reason":"resign"})").ok());
-  EXPECT_EQ(*(*a)->countUnfinished(), 0u);
-  EXPECT_EQ((*(*a)->recent(5, "finished")).size(), 1u);
-  EXPECT_EQ((*(*a)->recent(5, "ongoing")).size(), 0u);
-  ASSERT_TRUE((*a)->truncate("g1", 1).ok());
-  EXPECT_EQ((*(*b)->load("g1"))->entries.size(), 1u);
-  EXPECT_EQ((*(*b)->loadUnfinished()).size(), 1u);
-  EXPECT_FALSE((*(*b)->load("nope")).has_value());
+  ASSERT_TRUE(a->appendFinal("g1", entry(2, "resign"), R"({"reason":"resign"})").ok());
+  EXPECT_EQ(*a->countUnfinished(), 0u);
+  EXPECT_EQ((*a->recent(5, "finished")).size(), 1u);
+  EXPECT_EQ((*a->recent(5, "ongoing")).size(), 0u);
+  ASSERT_TRUE(a->truncate("g1", 1).ok());
+  EXPECT_EQ((*b->load("g1"))->entries.size(), 1u);
+  EXPECT_EQ((*b->loadUnfinished()).size(), 1u);
+  EXPECT_FALSE((*b->load("nope")).has_value());
 }
 
 TEST(PgStore, TellsOtherProcessesOfAChangeButNotItself) {
   TempPostgres pg;
   ACEDREX_NEED_POSTGRES(pg);
-  auto a = openPgStore(pg.uri());
-  auto b = openPgStore(pg.uri());
-  ASSERT_TRUE(a.ok() && b.ok());
+  auto [a, b] = twoStores(pg.uri());
+  ASSERT_TRUE(a && b);
   std::mutex m;
   std::vector<std::string> heardA, heardB;
-  (*a)->watch([&](const std::string& id) { std::lock_guard l(m); heardA.push_back(id); });
-  (*b)->watch([&](const std::string& id) { std::lock_guard l(m); heardB.push_back(id); });
-  ASSERT_TRUE((*a)->createGame(sampleGame("g1")).ok());
-  ASSERT_TRUE((*a)->appendEntry("g1", entry(0, "e3e4")).ok());
-  ASSERT_TRUE((*b)->createGame(sampleGame("g2")).ok());
+  a->watch([&](const std::string& id) { std::lock_guard l(m); heardA.push_back(id); });
+  b->watch([&](const std::string& id) { std::lock_guard l(m); heardB.push_back(id); });
+  ASSERT_TRUE(a->createGame(sampleGame("g1")).ok());
+  ASSERT_TRUE(a->appendEntry("g1", entry(0, "e3e4")).ok());
+  ASSERT_TRUE(b->createGame(sampleGame("g2")).ok());
   ASSERT_TRUE(testing::waitFor([&] { std::lock_guard l(m); return heardB.size() >= 2 && !heardA.empty(); }));
-  ASSERT_TRUE((*a)->createGame(sampleGame("g3")).ok());  // after g2's report: a marker that nothing else came
+  ASSERT_TRUE(a->createGame(sampleGame("g3")).ok());  // after g2's report: a marker that nothing else came
   ASSERT_TRUE(testing::waitFor([&] { std::lock_guard l(m); return heardB.size() >= 3; }));
   std::lock_guard l(m);
   EXPECT_EQ(heardB, (std::vector<std::string>{"g1", "g1", "g3"})) << "in commit order";
   EXPECT_EQ(heardA, (std::vector<std::string>{"g2"}));
-  (*a)->watch({});
-  (*b)->watch({});
+  a->watch({});
+  b->watch({});
 }
 
 TEST(PgStore, OneHomePerGameAndOrphansWhenItsProcessGoes) {
   TempPostgres pg;
   ACEDREX_NEED_POSTGRES(pg);
-  auto a = openPgStore(pg.uri());
-  auto b = openPgStore(pg.uri());
-  ASSERT_TRUE(a.ok() && b.ok());
+  auto [a, b] = twoStores(pg.uri());
+  ASSERT_TRUE(a && b);
   StoredGame humans = sampleGame("humans");
   humans.seats = {SeatPlan{}, SeatPlan{}};
   humans.clock = {};
-  ASSERT_TRUE((*a)->createGame(sampleGame("bots")).ok());
-  ASSERT_TRUE((*a)->createGame(humans).ok());
-  EXPECT_EQ(*(*b)->orphans(), std::vector<std::string>{"bots"}) << "only games with bots or clocks need a home";
-  EXPECT_TRUE(*(*a)->claimHome("bots"));
-  EXPECT_FALSE(*(*b)->claimHome("bots"));
-  EXPECT_TRUE((*(*b)->orphans()).empty());
-  a->reset();  // the home's process ends: its session and its locks go
-  ASSERT_TRUE(testing::waitFor([&] { return (*(*b)->orphans()).size() == 1; }));
-  EXPECT_TRUE(*(*b)->claimHome("bots"));
+  ASSERT_TRUE(a->createGame(sampleGame("bots")).ok());
+  ASSERT_TRUE(a->createGame(humans).ok());
+  EXPECT_EQ(*b->orphans(), std::vector<std::string>{"bots"}) << "only games with bots or clocks need a home";
+  EXPECT_TRUE(*a->claimHome("bots"));
+  EXPECT_FALSE(*b->claimHome("bots"));
+  EXPECT_TRUE((*b->orphans()).empty());
+  a.reset();  // the home's process ends: its session and its locks go
+  ASSERT_TRUE(testing::waitFor([&] { return (*b->orphans()).size() == 1; }));
+  EXPECT_TRUE(*b->claimHome("bots"));
 }
 
 // Two lobbies on two connections stand for two processes; the test drives them by hand.

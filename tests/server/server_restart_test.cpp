@@ -20,6 +20,7 @@ namespace acedrex::server {
 namespace {
 
 using testing::HttpClient;
+using testing::movesOf;
 
 using testing::ServeProcess;
 
@@ -54,13 +55,6 @@ TEST(ServerRestart, AFullDescriptorTableIsShedNotSpunOn) {
   // seconds; spinning made hundreds of thousands.
   EXPECT_LT(failures, 200u) << log.substr(0, 2000);
   std::filesystem::remove_all(dir);
-}
-
-std::vector<std::string> movesOf(const Json& state) {
-  std::vector<std::string> out;
-  if (!state.get("moves")) return out;
-  for (const auto& m : state.get("moves")->items()) out.push_back(m.get("uci")->asString());
-  return out;
 }
 
 TEST(ServerRestart, KillNineLosesNoAcknowledgedMoveAndBotsResume) {

@@ -78,6 +78,15 @@ inline Json parsed(const std::string& text) {
   return j.ok() ? *j : Json();
 }
 
+// The move texts ("uci") of a state object's "moves", in order.
+inline std::vector<std::string> movesOf(const Json& state) {
+  std::vector<std::string> out;
+  if (!state.get("moves")) return out;
+  for (const auto& m : state.get("moves")->items())
+    if (const Json* uci = m.get("uci"); uci && uci->isString()) out.push_back(uci->asString());
+  return out;
+}
+
 // `acedrex serve --port 0 --address 127.0.0.1 ARGS...` (the binary under
 // test) as a child process. Its stdout goes to stdoutFd and its stderr to
 // stderrFd (-1: inherited); nofile > 0 sets its RLIMIT_NOFILE; hostile tests
