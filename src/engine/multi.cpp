@@ -64,12 +64,15 @@ int MultiSearch::finishedScore(const Position& pos, int root) {
   return terminalScore(0);
 }
 
-int MultiSearch::evaluate() const {
-  // One pass over the board for the evaluation and the king grips.
-  Evaluator::Attacks a;
-  eval_.attacks(pos_, a);
-  return eval_.evaluate(pos_, root_, a) + kingPressure(a) - ownKingRisk(a) + mopUp() +
-         kOutBonus * (rules_->nseats() - pos_.seatsIn());
+int MultiSearch::evaluate() {
+  // The score depends on the position and the root seat alone.
+  return cachedEval(pos_.hash() ^ kRootKey[root_], [&] {
+    // One pass over the board for the evaluation and the king grips.
+    Evaluator::Attacks a;
+    eval_.attacks(pos_, a);
+    return eval_.evaluate(pos_, root_, a) + kingPressure(a) - ownKingRisk(a) + mopUp() +
+           kOutBonus * (rules_->nseats() - pos_.seatsIn());
+  });
 }
 
 MultiSearch::KingGrip MultiSearch::kingGrip(int seat, uint8_t by, const Evaluator::Attacks& a) const {
@@ -292,8 +295,7 @@ int MultiSearch::quiesce(int alpha, int beta, int ply, int qdepth, bool quiet) {
     beta = std::min(beta, best);
   }
   MoveList list;
-  if (inCheck) pos_.legalMoves(list);
-  else noisyMoves(list);
+  quiescenceMoves(list, inCheck);
   // Captures by most valuable victim, least valuable attacker; captures that
   // lose material in the exchange (all the opponents counted as one side) are left out.
   int scores[kMaxMoves];
@@ -303,7 +305,7 @@ int MultiSearch::quiesce(int alpha, int beta, int ply, int qdepth, bool quiet) {
     const bool capture = isCapture(m);
     if (!capture && !inCheck) continue;
     if (!inCheck && losesExchange(pos_, m, eval_)) continue;
-    if (!inCheck && !pos_.isLegal(m)) continue;
+    if (!pos_.isLegal(m)) continue;
     list.set(n, m);
     scores[n++] = capture ? captureOrder(pos_, m, eval_) : -eval_.pieceValue(typeOf(pos_.at(m.from()))) / 16;
   }

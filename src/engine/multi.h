@@ -95,7 +95,7 @@ class MultiSearch : public SearchBase {
   int terminalScore(int ply) const;
   Vec terminalVec(int ply) const;
   Vec evalVec() const;
-  int evaluate() const;  // static score from the root seat's view
+  int evaluate();  // static score from the root seat's view (cached)
   int kingPressure(const Evaluator::Attacks& a) const;
   // Squares next to `seat`'s king that seats `by` attack, and its free squares.
   struct KingGrip {

@@ -8,19 +8,11 @@
 namespace acedrex::engine {
 
 Search::Search(std::shared_ptr<const Rules> rules, const Evaluator& eval, SearchConfig config)
-    : SearchBase(std::move(rules), eval, config) {
-  evalCache_.assign(1 << 16, EvalSlot{});
-}
+    : SearchBase(std::move(rules), eval, config) {}
 
 int Search::evaluate() {
-  // A direct-mapped cache: the evaluation depends on the position alone.
-  const uint64_t key = pos_.hash();
-  EvalSlot& slot = evalCache_[key & (evalCache_.size() - 1)];
-  if (slot.key == key) return slot.score;
-  const int v = eval_.evaluate(pos_, pos_.toMove());
-  slot.key = key;
-  slot.score = v;
-  return v;
+  // The evaluation depends on the position alone.
+  return cachedEval(pos_.hash(), [&] { return eval_.evaluate(pos_, pos_.toMove()); });
 }
 
 int Search::terminalScore(int ply) const {
@@ -72,8 +64,7 @@ int Search::qsearch(int alpha, int beta, int ply, int qdepth) {
     alpha = std::max(alpha, best);
   }
   MoveList list;
-  if (inCheck) pos_.pseudoMoves(list);
-  else noisyMoves(list);
+  quiescenceMoves(list, inCheck);
   int scores[kMaxMoves];
   scoreMoves(list, ttMove, kMaxPly, scores, LosingCaptures::kUntested);
   int legal = 0;

@@ -37,11 +37,6 @@ class Search : public SearchBase {
   std::vector<Move> extractPv(Move first);
 
   int evalAt_[kMaxPly + 8];      // the static score at each ply (-kInf in check)
-  struct EvalSlot {
-    uint64_t key = 0;
-    int score = 0;
-  };
-  std::vector<EvalSlot> evalCache_;
 };
 
 }  // namespace acedrex::engine

@@ -56,6 +56,7 @@ SearchBase::SearchBase(std::shared_ptr<const Rules> rules, const Evaluator& eval
     : rules_(std::move(rules)), eval_(eval), config_(config), tt_(config.ttMegabytes), pos_(rules_),
       rng_(config.seed) {
   history_.assign(kMaxSeats * kMaxSquares * kMaxSquares, 0);
+  evalCache_.assign(1 << 16, EvalSlot{});
 }
 
 void SearchBase::clear() {
@@ -157,11 +158,15 @@ void SearchBase::scoreMoves(const MoveList& list, Move ttMove, int ply, int* sco
   }
 }
 
-void SearchBase::noisyMoves(MoveList& list) const {
+void SearchBase::quiescenceMoves(MoveList& list, bool inCheck) const {
+  if (inCheck) {
+    pos_.pseudoMoves(list);
+    return;
+  }
   // pseudoCaptures: once the core has Position::pseudoCaptures (captures, en
   // passant and promotions only), this line becomes pos_.pseudoCaptures(list)
-  // and the filter below keeps every move (its order may differ from the
-  // filtered list's: the pinned search trees in tests/engine_test.cpp say).
+  // and the filter below keeps every move (should its order differ from the
+  // filtered list's, the pinned search trees in tests/engine_test.cpp say so).
   pos_.pseudoMoves(list);
   int n = 0;
   for (int i = 0; i < list.size(); ++i)

@@ -134,9 +134,22 @@ class SearchBase {
   // Ordering scores for list, by the bands above (ply: for the killers; kMaxPly: none).
   void scoreMoves(const MoveList& list, Move ttMove, int ply, int* scores, LosingCaptures losing) const;
   int losingCaptureScore(Move m) const;
-  // The quiescence search's moves when not in check: the pseudo-legal captures
-  // (en passant included) and promotions, in generation order.
-  void noisyMoves(MoveList& list) const;
+  // The quiescence search's pseudo-legal moves: in check every move (the
+  // evasions), else the captures (en passant included) and promotions, in
+  // generation order. Legality is left to the caller.
+  void quiescenceMoves(MoveList& list, bool inCheck) const;
+
+  // The static score for `key` from the cache, or computed by `compute` and
+  // kept (a direct-mapped cache: the key must say all the score depends on).
+  template <class Compute>
+  int cachedEval(uint64_t key, Compute&& compute) {
+    EvalSlot& slot = evalCache_[key & (evalCache_.size() - 1)];
+    if (slot.key == key) return slot.score;
+    const int v = compute();
+    slot.key = key;
+    slot.score = v;
+    return v;
+  }
 
   // The table: mate scores are stored as distances from the node, not the root.
   static int scoreToTable(int score, int ply) {
@@ -166,6 +179,11 @@ class SearchBase {
   std::vector<uint64_t> stack_;  // hashes of the game and the search path, for repetitions
   Move killers_[kMaxPly][2];
   std::vector<int> history_;     // [seat][from][to]
+  struct EvalSlot {
+    uint64_t key = 0;
+    int score = 0;
+  };
+  std::vector<EvalSlot> evalCache_;
   uint64_t nodes_ = 0;
   int selDepth_ = 0;
   SearchLimiter limiter_;
