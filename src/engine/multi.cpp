@@ -239,8 +239,7 @@ bool MultiSearch::legalOrdered(MoveList& list, int ply, Move ttMove) {
 
 Move MultiSearch::firstOrdered(int ply) {
   MoveList list;
-  const TTEntry* e = tt_.probe(ttKey());
-  if (!legalOrdered(list, ply, e ? Move::fromRaw(e->move) : Move())) return Move();
+  if (!legalOrdered(list, ply, tableMove(ttKey()))) return Move();
   return list[0];
 }
 
@@ -399,12 +398,6 @@ bool MultiSearch::settledBeforeSearch(int depth, int alpha, int beta, int ply, i
   return false;
 }
 
-bool MultiSearch::probeTable(uint64_t key, int depth, int alpha, int beta, int ply, Move& ttMove, int& score) {
-  const TTEntry* e = tt_.probe(key);
-  ttMove = e ? Move::fromRaw(e->move) : Move();
-  return tableCut(e, depth, alpha, beta, ply, score);
-}
-
 int MultiSearch::paranoid(int depth, int alpha, int beta, int ply) {
   int early = 0;
   if (settledBeforeSearch(depth, alpha, beta, ply, early)) return early;
@@ -509,8 +502,7 @@ int MultiSearch::brs(int depth, int alpha, int beta, int ply) {
     }
     if (ok && !pos_.finished() && pos_.toMove() != root_ && pos_.toMove() == seats[which]) {
       MoveList list;
-      const TTEntry* e = tt_.probe(ttKey());
-      legalOrdered(list, ply, e ? Move::fromRaw(e->move) : Move());
+      legalOrdered(list, ply, tableMove(ttKey()));
       Move bestMove;
       const bool inCheck = pos_.inCheck(pos_.toMove());
       for (int i = 0; i < list.size(); ++i) {

@@ -79,9 +79,6 @@ class MultiSearch : public SearchBase {
   // The checks every search node starts with (game over, repetition, leaf,
   // clock, ply cap); true with `score` set when the node is settled by them.
   bool settledBeforeSearch(int depth, int alpha, int beta, int ply, int& score);
-  // The table's move for `key` into ttMove; true with `score` set when its
-  // stored bound settles the window.
-  bool probeTable(uint64_t key, int depth, int alpha, int beta, int ply, Move& ttMove, int& score);
   int brs(int depth, int alpha, int beta, int ply);
   // lateMoveReduction for `m`, the `index`th in the order; and the search of
   // a made move with that reduction.

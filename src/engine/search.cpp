@@ -52,9 +52,8 @@ int Search::qsearch(int alpha, int beta, int ply, int qdepth) {
   if (qdepth > 16 || ply >= kMaxPly - 2) return evaluate();
   // The table: any entry is at least as deep as the quiescence search (depth 0).
   const uint64_t key = pos_.hash();
-  const TTEntry* e = tt_.probe(key);
-  if (int s; tableCut(e, 0, alpha, beta, ply, s)) return s;
-  const Move ttMove = e ? Move::fromRaw(e->move) : Move();
+  Move ttMove;
+  if (int s; probeTable(key, 0, alpha, beta, ply, ttMove, s)) return s;
   const int origAlpha = alpha;
   Move bestMove;
   int best = -kInf;
@@ -234,9 +233,8 @@ int Search::negamax(int depth, int alpha, int beta, int ply, bool allowNull) {
 
   const bool pvNode = beta - alpha > 1;
   const uint64_t key = pos_.hash();
-  const TTEntry* e = tt_.probe(key);
-  Move ttMove = e ? Move::fromRaw(e->move) : Move();
-  if (int s; !pvNode && tableCut(e, depth, alpha, beta, ply, s)) return s;
+  Move ttMove;
+  if (int s; probeTable(key, depth, alpha, beta, ply, ttMove, s) && !pvNode) return s;
   // The next throws are chance nodes; deeper ones are searched as if free, because
   // expectimax without cutoffs would cost most of the depth (see kChancePlies).
   if (isChanceNode(ply)) {
@@ -369,9 +367,8 @@ std::vector<Move> Search::extractPv(Move first) {
   pos_.make(first);
   ++made;
   while (pv.size() < 32 && !pos_.finished()) {
-    const TTEntry* e = tt_.probe(pos_.hash());
-    if (!e || e->move == 0) break;
-    const Move m = Move::fromRaw(e->move);
+    const Move m = tableMove(pos_.hash());
+    if (m == Move()) break;
     MoveList list;
     pos_.legalMoves(list);
     if (std::find(list.begin(), list.end(), m) == list.end()) break;

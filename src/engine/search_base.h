@@ -158,8 +158,16 @@ class SearchBase {
   static int scoreFromTable(int score, int ply) {
     return score > kMateBound ? score - ply : (score < -kMateBound ? score + ply : score);
   }
-  // True, with `score` set, when the entry is at least `depth` deep and its bound settles the window.
-  static bool tableCut(const TTEntry* e, int depth, int alpha, int beta, int ply, int& score) {
+  // The table's move for `key`, or Move() without one.
+  Move tableMove(uint64_t key) const {
+    const TTEntry* e = tt_.probe(key);
+    return e ? Move::fromRaw(e->move) : Move();
+  }
+  // The table's move for `key` into ttMove; true, with `score` set, when the
+  // entry is at least `depth` deep and its bound settles the window.
+  bool probeTable(uint64_t key, int depth, int alpha, int beta, int ply, Move& ttMove, int& score) const {
+    const TTEntry* e = tt_.probe(key);
+    ttMove = e ? Move::fromRaw(e->move) : Move();
     if (!e || e->depth < depth) return false;
     score = scoreFromTable(e->score, ply);
     return e->bound == kBoundExact || (e->bound == kBoundLower && score >= beta) ||
