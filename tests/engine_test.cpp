@@ -12,6 +12,7 @@
 #include "engine/eval.h"
 #include "engine/multi.h"
 #include "engine/search.h"
+#include "engine/search_base.h"
 #include "engine/search_util.h"
 #include "engine/see.h"
 #include "protocol/match.h"
@@ -722,6 +723,58 @@ TEST(Exchange, OnlyACaptureByTheDearerPieceThatLosesIsALosingCapture) {
 
 int captureKey(const std::map<std::string, char>& pieces, const std::string& move) {
   return onShakoBoard(pieces, move, engine::captureOrder);
+}
+
+// The quiescence search's move generation, reached through a SearchBase that exposes it.
+class QuiescenceProbe : public engine::SearchBase {
+ public:
+  QuiescenceProbe(std::shared_ptr<const Rules> r, const engine::Evaluator& eval)
+      : SearchBase(std::move(r), eval, config()) {}
+  std::vector<std::string> moves(const Position& p, bool inCheck) {
+    pos_ = p;
+    MoveList list;
+    quiescenceMoves(list, inCheck);
+    std::vector<std::string> out;
+    for (Move m : list) out.push_back(pos_.moveText(m));
+    std::sort(out.begin(), out.end());
+    return out;
+  }
+
+ private:
+  static engine::SearchConfig config() {
+    engine::SearchConfig c;
+    c.ttMegabytes = 1;
+    return c;
+  }
+};
+
+TEST(Quiescence, OutOfCheckTheCapturesEnPassantAndPromotionsOnly) {
+  // b9 promotes by moving and by capturing on a10 and c10; e7 takes d7 en
+  // passant; e7e8 and the king's moves are quiet.
+  auto r = rules("shako");
+  engine::Evaluator eval(r, engine::defaultEvalParams(*r));
+  QuiescenceProbe probe(r, eval);
+  Position pos = position("shako", "r1r1k5/1P8/10/3pP5/10/10/10/10/4K5/10 w - d8 0 1");
+  std::vector<std::string> expected{"e7d8"};
+  for (const char* to : {"a10", "b10", "c10"})
+    for (const char* promo : {"q", "r", "b", "n", "e", "c"}) expected.push_back(std::string("b9") + to + promo);
+  std::sort(expected.begin(), expected.end());
+  EXPECT_EQ(probe.moves(pos, false), expected);
+}
+
+TEST(Quiescence, InCheckEveryPseudoLegalMove) {
+  auto r = rules("shako");
+  engine::Evaluator eval(r, engine::defaultEvalParams(*r));
+  QuiescenceProbe probe(r, eval);
+  Position pos = position("shako", "r1r1k5/1P8/10/3pP5/10/10/10/10/4K5/4r5 w - d8 0 1");
+  ASSERT_TRUE(pos.inCheck(pos.toMove()));
+  MoveList all;
+  pos.pseudoMoves(all);
+  std::vector<std::string> expected;
+  for (Move m : all) expected.push_back(pos.moveText(m));
+  std::sort(expected.begin(), expected.end());
+  EXPECT_EQ(probe.moves(pos, true), expected);
+  EXPECT_GT(expected.size(), pos.countLegal() + 10u);  // the illegal ones too: legality is the caller's
 }
 
 TEST(MoveOrder, CapturesGoByTheDearestVictimThenTheCheapestAttacker) {

@@ -588,12 +588,10 @@ SearchResult MultiSearch::run(const Game& game, const SearchLimits& limits, std:
                               const std::function<void(const SearchInfo&)>& onInfo) {
   SearchResult result;
   RunStart start;
-  if (!beginRun(game, limits, stop, result, start)) return result;
+  if (!beginRun(game, limits, stop, 8, result, start)) return result;
   const std::vector<Move>& root = start.root;
+  const std::vector<int>& noise = start.noise;
   root_ = pos_.toMove();
-  for (int& h : history_) h /= 8;
-  clearKillers();
-  const std::vector<int> noise = rootNoise(root.size());
   const bool exactAll = config_.noise > 0;  // the weaker levels need every root move's score
   // Initial order: captures first, as inside the tree.
   std::vector<size_t> order;

@@ -384,14 +384,10 @@ SearchResult Search::run(const Game& game, const SearchLimits& limits, std::atom
                          const std::function<void(const SearchInfo&)>& onInfo) {
   SearchResult result;
   RunStart start;
-  if (!beginRun(game, limits, stop, result, start)) return result;
+  if (!beginRun(game, limits, stop, 2, result, start)) return result;
   const std::vector<Move>& root = start.root;
-  clearKillers();
-  for (int& h : history_) h /= 2;
+  const std::vector<int>& noise = start.noise;
   std::fill(std::begin(evalAt_), std::end(evalAt_), -kInf);
-
-  // Root noise for the weaker levels: a fixed offset per root move.
-  const std::vector<int> noise = rootNoise(root.size());
   std::vector<int> rootScores(root.size(), -kInf);
   std::vector<size_t> order;
   {

@@ -66,7 +66,7 @@ void SearchBase::clear() {
 }
 
 bool SearchBase::beginRun(const Game& game, const SearchLimits& limits, std::atomic<bool>& stop,
-                          SearchResult& result, RunStart& start) {
+                          int historyDivisor, SearchResult& result, RunStart& start) {
   result = SearchResult{};
   if (game.finished()) return false;
   pos_ = game.position();
@@ -87,16 +87,14 @@ bool SearchBase::beginRun(const Game& game, const SearchLimits& limits, std::ato
   if (config_.maxNodes && nodeLimit) nodeLimit = std::min(nodeLimit, config_.maxNodes);
   limiter_.start(&stop, start.budget.hardMs, nodeLimit);
   start.maxDepth = std::min(limits.depth > 0 ? limits.depth : kMaxPly - 8, config_.maxDepth);
-  return true;
-}
-
-std::vector<int> SearchBase::rootNoise(size_t moves) {
-  std::vector<int> noise(moves, 0);
+  clearKillers();
+  for (int& h : history_) h /= historyDivisor;
+  start.noise.assign(start.root.size(), 0);
   if (config_.noise > 0) {
     std::uniform_int_distribution<int> dist(-config_.noise, config_.noise);
-    for (int& x : noise) x = dist(rng_);
+    for (int& x : start.noise) x = dist(rng_);
   }
-  return noise;
+  return true;
 }
 
 std::vector<size_t> SearchBase::rootOrder(const std::vector<Move>& root, const MoveList& sorted) {

@@ -76,17 +76,17 @@ class SearchBase {
   SearchBase(std::shared_ptr<const Rules> rules, const Evaluator& eval, SearchConfig config);
 
   // The setup of run(): the position, the path's hashes, the root's legal
-  // moves, the counters and the limits. False when there is nothing to search
-  // (the game is over, or one move only), `result` then being the answer.
+  // moves, the counters and the limits, the killers cleared and the history
+  // divided by `historyDivisor`. False when there is nothing to search (the
+  // game is over, or one move only), `result` then being the answer.
   struct RunStart {
     std::vector<Move> root;
+    std::vector<int> noise;  // a fixed offset per root move for the weaker levels (all 0 without noise)
     TimeBudget budget;
     int maxDepth = 0;
   };
-  bool beginRun(const Game& game, const SearchLimits& limits, std::atomic<bool>& stop, SearchResult& result,
-                RunStart& start);
-  // A fixed offset per root move for the weaker levels (all 0 without noise).
-  std::vector<int> rootNoise(size_t moves);
+  bool beginRun(const Game& game, const SearchLimits& limits, std::atomic<bool>& stop, int historyDivisor,
+                SearchResult& result, RunStart& start);
   // The root moves' indices in the order of `sorted` (the same moves, ordered).
   static std::vector<size_t> rootOrder(const std::vector<Move>& root, const MoveList& sorted);
   // The next iteration's order: `first`, then by this iteration's scores, ties in their order.
