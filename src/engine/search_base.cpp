@@ -157,6 +157,7 @@ void SearchBase::scoreMoves(const MoveList& list, Move ttMove, int ply, int* sco
 }
 
 void SearchBase::quiescenceMoves(MoveList& list, bool inCheck) const {
+  list.clear();
   if (inCheck) {
     pos_.pseudoMoves(list);
     return;
