@@ -28,10 +28,10 @@ constexpr int kHistoryMax = 16384;  // the two-seat history scores stay within +
 
 struct SearchConfig {
   int maxDepth = kMaxPly - 8;
-  uint64_t maxNodes = 0;   // 0: none
-  int noise = 0;           // centipawns of root noise (strength levels)
+  uint64_t maxNodes = 0;  // 0: none
+  int noise = 0;          // centipawns of root noise (strength levels)
   uint64_t seed = 1;
-  bool chanceNodes = true; // with a die: search later throws as chance nodes
+  bool chanceNodes = true;  // with a die: search later throws as chance nodes
   size_t ttMegabytes = 32;
 };
 
@@ -63,9 +63,9 @@ constexpr int kLosingCaptureScore = -(1 << 20);
 
 // How scoreMoves places a capture that loses its exchange.
 enum class LosingCaptures {
-  kUntested,     // not tested: scored as any capture (the two-seat search tests it when picking)
-  kByValues,     // in the losing band by the victim's value less a sixteenth of the attacker's
-  kByOrderKey,   // in the losing band by a sixteenth of captureOrder (the many-seat search)
+  kUntested,    // not tested: scored as any capture (the two-seat search tests it when picking)
+  kByValues,    // in the losing band by the victim's value less a sixteenth of the attacker's
+  kByOrderKey,  // in the losing band by a sixteenth of captureOrder (the many-seat search)
 };
 
 class SearchBase {
@@ -186,7 +186,7 @@ class SearchBase {
   Position pos_;
   std::vector<uint64_t> stack_;  // hashes of the game and the search path, for repetitions
   Move killers_[kMaxPly][2];
-  std::vector<int> history_;     // [seat][from][to]
+  std::vector<int> history_;  // [seat][from][to]
   struct EvalSlot {
     uint64_t key = 0;
     int score = 0;
