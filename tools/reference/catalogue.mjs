@@ -121,10 +121,10 @@ function kinds(board, ply) {
   if (new Set(moves.filter((m) => board.isCapture(m)).map((m) => m.split(',')[0])).size >= 3) out.add('captures');
   if (plain.some((m) => /^[a-z]\d+[a-z]\d+[a-z+]$/.test(m))) out.add('promotion');
   if (plain.some((m) => m.includes('@'))) out.add(variant === 'sittuyin' ? 'setup' : 'drop');
-  // Castling: a king moving two files or more, or onto its own rook (Chess960).
+  // Castling: a king moving two files or more along its rank, or onto its own rook (Chess960).
   for (const m of plain) {
     const [from, to] = m.match(/[a-z]\d+/g) ?? [];
-    if (!to || !/^[Kk]$/.test(pieceAt(placement, from))) continue;
+    if (!to || from.slice(1) !== to.slice(1) || !/^[Kk]$/.test(pieceAt(placement, from))) continue;
     const own = pieceAt(placement, to);
     if (Math.abs(from.charCodeAt(0) - to.charCodeAt(0)) >= 2 || (own && (own === 'R') === (pieceAt(placement, from) === 'K') && /^[Rr]$/.test(own)))
       out.add('castling');

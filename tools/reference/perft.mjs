@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Reference perft counts for Acedrex's catalogue games.
-//   node perft.mjs --variant NAME [--fen FEN] --depth N [--engine ffish|chessops|fsf] [--divide] [--version]
+//   node perft.mjs --variant NAME [--fen FEN] [--moves "M1 M2 ..."] --depth N [--engine ffish|chessops|fsf] [--divide] [--version]
 // ffish: Fairy-Stockfish's move generator compiled to WebAssembly (npm "ffish").
 // chessops: lichess's rules library (chess, fischerandom, antichess, atomic, crazyhouse).
 // fsf: a Fairy-Stockfish binary built from source, named by FAIRY_STOCKFISH (see README.md).
@@ -14,6 +14,7 @@ const { values } = parseArgs({
   options: {
     variant: { type: 'string', default: 'chess' },
     fen: { type: 'string' },
+    moves: { type: 'string', default: '' },
     depth: { type: 'string', default: '1' },
     engine: { type: 'string', default: 'ffish' },
     divide: { type: 'boolean', default: false },
@@ -30,6 +31,9 @@ if (values.engine === 'ffish') {
   const ff = await loadFfish();
   version = `${ff.info()} (npm ffish ${packageVersion('ffish')})`;
   const board = ffishBoard(ff, values.variant, values.fen);
+  for (const m of values.moves.split(' ').filter((x) => x))
+    if (!board.push(m)) throw new Error(`illegal move ${m} in ${board.fen()}`);
+  if (values.moves) console.log(`FEN ${board.fen()}`);
   if (!values.divide || depth === 0) total = ffishPerft(board, depth);
   else
     for (const m of ffishMoves(board)) {
@@ -40,6 +44,8 @@ if (values.engine === 'ffish') {
       total += n;
     }
   board.delete();
+} else if (values.moves) {
+  throw new Error('--moves is for --engine ffish');
 } else if (values.engine === 'chessops') {
   version = `chessops ${packageVersion('chessops')}`;
   ({ total, lines } = await chessopsPerft(values.variant, values.fen, depth, values.divide));
