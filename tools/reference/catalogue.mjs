@@ -7,7 +7,7 @@
 //       [--budget NODES] [--start-budget NODES] [--games N] [--out FILE]
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { CHESSOPS_RULES, chessopsPerft, ffishBoard, ffishMoves, ffishPerft, fsfPerft, loadFfish, packageVersion } from './lib.mjs';
+import { CHESSOPS_RULES, chessopsPerft, ffishBoard, ffishMoves, ffishPerft, fsfPerft, loadFfish, packageVersion, rng } from './lib.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -22,18 +22,6 @@ const variant = values.variant;
 if (!variant) throw new Error('--variant NAME');
 const budget = Number(values.budget);
 const startBudget = Number(values['start-budget']);
-
-// mulberry32: a small seeded generator, so the positions can be made again.
-function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // The kinds of position each game should contribute, besides the start.
 const WANTED = {

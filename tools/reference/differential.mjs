@@ -7,7 +7,7 @@
 // --totals compares only the node counts, not the move texts.
 import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
-import { ffishBoard, ffishMoves, ffishPerft, loadFfish } from './lib.mjs';
+import { ffishBoard, ffishMoves, ffishPerft, loadFfish, rng } from './lib.mjs';
 
 async function main() {
   const { values } = parseArgs({
@@ -28,17 +28,6 @@ async function main() {
   const depth = Number(values.depth);
   const ff = await loadFfish();
 
-  // mulberry32, as in catalogue.mjs.
-  const rng = (seed) => {
-    let a = seed >>> 0;
-    return () => {
-      a = (a + 0x6d2b79f5) >>> 0;
-      let t = a;
-      t = Math.imul(t ^ (t >>> 15), t | 1);
-      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    };
-  };
   const ours = (fen) => {
     const run = spawnSync(values.acedrex, ['perft', '--variant', variant, '--fen', fen, '--divide', String(depth)], { encoding: 'utf8' });
     if (run.status !== 0) return { error: (run.stderr || run.stdout).trim() };

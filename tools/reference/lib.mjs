@@ -103,3 +103,15 @@ export function fsfPerft(binary, variant, fen, depth) {
   const lines = out.filter((l) => /^\S+: \d+$/.test(l) && !l.startsWith('Nodes searched'));
   return { total: Number(nodes.slice(16)), lines, version };
 }
+
+// mulberry32: a small seeded generator, so random games can be played again.
+export function rng(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
