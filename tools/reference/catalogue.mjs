@@ -36,8 +36,8 @@ const WANTED = {
   makruk: ['check', 'promotion', 'captures', 'endgame'],
   cambodian: ['first-moves', 'check', 'promotion', 'captures'],
   sittuyin: ['setup', 'promotion', 'check', 'captures', 'endgame'],
-  xiangqi: ['check', 'captures', 'endgame', 'midgame'],
-  janggi: ['check', 'captures', 'endgame', 'midgame'],
+  xiangqi: ['check', 'captures', 'endgame', 'midgame', 'facing-kings'],
+  janggi: ['check', 'captures', 'endgame', 'midgame', 'facing-kings', 'bikjang'],
   shogi: ['drop', 'promotion', 'check', 'captures'],
   minishogi: ['drop', 'promotion', 'check', 'captures'],
 };
@@ -119,6 +119,23 @@ function kinds(board, ply) {
   }
   if (ep && ep !== '-' && /^[a-z]\d/.test(ep) && variant !== 'cambodian') out.add('en-passant');
   if (variant === 'cambodian' && castling && /[DEde]/.test(castling) && ply >= 8) out.add('first-moves');
+  // Kings on one file with one piece between them (the flying general's pin),
+  // or none (janggi's bikjang).
+  const files = placement.split('[')[0].split('/').map((row) => {
+    const cells = [];
+    for (const token of row.match(/\d+|[+]?[A-Za-z*][~]?/g) ?? [])
+      if (/^\d/.test(token)) cells.push(...Array(Number(token)).fill(''));
+      else cells.push(token.replace(/[+~]/g, ''));
+    return cells;
+  });
+  const kings = [];
+  files.forEach((cells, r) => cells.forEach((c, f) => { if (c === 'K' || c === 'k') kings.push([r, f]); }));
+  if (kings.length === 2 && kings[0][1] === kings[1][1]) {
+    const [top, bottom] = [Math.min(kings[0][0], kings[1][0]), Math.max(kings[0][0], kings[1][0])];
+    const between = files.slice(top + 1, bottom).filter((cells) => cells[kings[0][1]]).length;
+    if (between === 1) out.add('facing-kings');
+  }
+  if (variant === 'janggi' && board.isBikjang()) out.add('bikjang');
   const pieces = placement.split('[')[0].replace(/[^A-Za-z]/g, '').length;
   if (ply >= 40 && pieces <= 12) out.add('endgame');
   if (ply >= 30 && pieces >= 20) out.add('midgame');
