@@ -910,7 +910,7 @@ TEST(Uci, MalformedInputIsAnsweredAndChangesNothing) {
   UciHarness h;
   h.session.handle("position startpos moves e3e4");
   for (const char* bad : {"position fen nonsense", "position startpos moves e3e4 e3e4", "go depth x",
-                          "go wtime", "setoption name UCI_Variant value chess", "setoption name Level value 12",
+                          "go wtime", "setoption name UCI_Variant value nosuchgame", "setoption name Level value 12",
                           "frobnicate", "position", "go ztime 100", "setoption"}) {
     const size_t before = h.out.size();
     EXPECT_TRUE(h.session.handle(bad));
