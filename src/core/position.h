@@ -142,6 +142,12 @@ class Position {
   std::string moveText(Move m) const;
   Result<Move> parseMove(const std::string& text);  // must be legal here
 
+  // The most moves the seat's pieces could make in this or any later
+  // position (Rules::typeMoveBound per piece, plus castling and leaps; with
+  // takeover, every seat's pieces): set() refuses a position where it
+  // exceeds the move-list capacity.
+  int moveBound(int seat) const;
+
   // Consistency of the board, piece lists, kings, rights, en passant and hash:
   // for tests and fuzzers, and asserted after every state change in debug builds.
   bool isValid(std::string* why = nullptr) const;
@@ -178,6 +184,20 @@ class Position {
     PlyEvents events;
   };
 
+  // The steps of set() (notation.cpp): each reads one part of the text or
+  // checks one rule and returns an error with its message only.
+  Status readFen(const std::string& text);
+  Status readFenBoard(const std::string& board);
+  Status readFenRight(char letter);
+  Status readFenEnPassant(const std::string& field);
+  Status readFen4(const std::string& text);
+  Status readFen4Board(const std::string& board);
+  Status placeRead(Square s, Piece p);
+  Status checkKings() const;
+  Status checkMoveBound() const;
+  Status checkPawns() const;
+  Status startChecks();
+
   void clear();
   void put(Square s, Piece p);
   void remove(Square s);
@@ -202,7 +222,6 @@ class Position {
   State st_;
   std::vector<Undo> undo_;
 
-  friend class Notation;
 };
 
 // Rights bits.
