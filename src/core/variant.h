@@ -7,7 +7,9 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/betza.h"
@@ -171,6 +173,24 @@ class Rules {
   std::vector<SquareMoves> table_;
   std::vector<uint8_t> lines_;  // [a * nsq + b], see onLine
 };
+
+// One key of a variant file (docs/variant-files.md): its name, the form of
+// its value in one line, when it is read, and the handler that checks the
+// value and stores it in the Rules (an error carries the message only).
+struct VariantKey {
+  enum class Phase {
+    kBoard,  // first: the last line counts
+    kList,   // then: every line counts, in order (seats, pieces)
+    kRule,   // last, once seats and pieces are known: the last line counts
+  };
+  std::string_view name;
+  std::string_view form;
+  Phase phase;
+  Status (*apply)(Rules& rules, const VariantLine& line);
+};
+
+// The keys Rules::compile reads, in the order of the docs; any other is an error.
+std::span<const VariantKey> variantKeys();
 
 // The variants known to a program: the embedded ones plus any loaded.
 class VariantRegistry {
