@@ -499,21 +499,43 @@ Result<std::shared_ptr<const Rules>> Rules::compile(const VariantDef& def, const
   return std::shared_ptr<const Rules>(std::move(r));
 }
 
+// ---------------------------------------------------------------------------
+// Tables, built once per compiled variant.
+
 void Rules::buildTables() {
+  buildMoveTables();
+  buildAttackTables();
+  computeMoveBounds();
+  buildLines();
+  buildZobristKeys();
+}
+
+bool Rules::playable(int file, int rank) const { return onBoard(file, rank) && !blocked[square(file, rank)]; }
+
+Ray Rules::walkRay(int file, int rank, Offset step, uint8_t mode) {
+  Ray ray{static_cast<uint32_t>(raySq.size()), 0, mode};
+  for (int f = file, k = rank; playable(f, k); f += step.dx, k += step.dy) {
+    raySq.push_back(static_cast<uint8_t>(square(f, k)));
+    ++ray.len;
+  }
+  return ray;
+}
+
+void Rules::addRevLeap(Square from, Square to, uint64_t kinds) {
+  auto& rl = revLeaps[to];
+  auto it = std::find_if(rl.begin(), rl.end(), [&](const RevLeap& x) { return x.from == from; });
+  if (it == rl.end()) rl.push_back({static_cast<uint8_t>(from), kinds});
+  else it->kinds |= kinds;
+}
+
+// Forward tables: per kind (type and facing) and square, the leaps, the rays
+// (slides and hops) and the bent moves with their continuation rays.
+void Rules::buildMoveTables() {
   const int n = nsq();
   table_.assign(kMaxKinds * kMaxSquares, SquareMoves{0, 0, 0, 0, 0, 0});
-  revLeaps.assign(n, {});
-  revRays.assign(n, {});
-  revBents.assign(n, {});
-  auto valid = [&](int f, int k) { return onBoard(f, k) && !blocked[square(f, k)]; };
-  // Reverse-ray and reverse-bent bookkeeping keyed by direction.
-  std::vector<std::map<std::pair<int, int>, size_t>> rayIndex(n);
-  std::vector<std::map<std::tuple<int, int, int, int>, size_t>> bentIndex(n);
-
   for (int type = 0; type < static_cast<int>(types.size()); ++type) {
     for (int dir = 0; dir < 4; ++dir) {
       const int kind = kindOf(type, dir);
-      const uint64_t kbit = 1ULL << kind;
       for (Square s = 0; s < n; ++s) {
         SquareMoves& sm = table_[kind * kMaxSquares + s];
         const int f0 = fileOf(s), k0 = rankOf(s);
@@ -523,15 +545,7 @@ void Rules::buildTables() {
           const uint8_t mode = (atom.canMove ? kModeMove : 0) | (atom.canCapture ? kModeCapture : 0);
           for (const auto& o : atom.offsets) {
             const Offset b = rotate(o, dir);
-            if (!valid(f0 + b.dx, k0 + b.dy)) continue;
-            const Square t = square(f0 + b.dx, k0 + b.dy);
-            leaps.push_back({static_cast<uint8_t>(t), mode});
-            if (atom.canCapture && !blocked[s]) {
-              auto& rl = revLeaps[t];
-              auto it = std::find_if(rl.begin(), rl.end(), [&](const RevLeap& x) { return x.from == s; });
-              if (it == rl.end()) rl.push_back({static_cast<uint8_t>(s), kbit});
-              else it->kinds |= kbit;
-            }
+            if (playable(f0 + b.dx, k0 + b.dy)) leaps.push_back({static_cast<uint8_t>(square(f0 + b.dx, k0 + b.dy)), mode});
           }
         }
         sm.leapEnd = static_cast<uint32_t>(leaps.size());
@@ -543,11 +557,7 @@ void Rules::buildTables() {
           else mode = (atom.canMove ? kModeMove : 0) | (atom.canCapture ? kModeCapture : 0);
           for (const auto& o : atom.offsets) {
             const Offset b = rotate(o, dir);
-            Ray ray{static_cast<uint32_t>(raySq.size()), 0, mode};
-            for (int f = f0 + b.dx, k = k0 + b.dy; valid(f, k); f += b.dx, k += b.dy) {
-              raySq.push_back(static_cast<uint8_t>(square(f, k)));
-              ++ray.len;
-            }
+            const Ray ray = walkRay(f0 + b.dx, k0 + b.dy, b, mode);
             if (ray.len) rays.push_back(ray);
           }
         }
@@ -558,23 +568,15 @@ void Rules::buildTables() {
           const uint8_t mode = (atom.canMove ? kModeMove : 0) | (atom.canCapture ? kModeCapture : 0);
           for (const auto& path : atom.bents) {
             const Offset a = rotate(path.first, dir);
-            if (!valid(f0 + a.dx, k0 + a.dy)) continue;
-            const Square y = square(f0 + a.dx, k0 + a.dy);
-            Bent bent{static_cast<uint8_t>(y), mode, static_cast<uint32_t>(rays.size()), 0};
-            std::vector<Ray> conts;
+            if (!playable(f0 + a.dx, k0 + a.dy)) continue;
+            // Continuation rays are kept apart from the plain rays (bentRays).
+            Bent bent{static_cast<uint8_t>(square(f0 + a.dx, k0 + a.dy)), mode,
+                      static_cast<uint32_t>(bentRays.size()), 0};
             for (const auto& so : path.slides) {
               const Offset d = rotate(so, dir);
-              Ray ray{static_cast<uint32_t>(raySq.size()), 0, mode};
-              for (int f = f0 + a.dx + d.dx, k = k0 + a.dy + d.dy; valid(f, k); f += d.dx, k += d.dy) {
-                raySq.push_back(static_cast<uint8_t>(square(f, k)));
-                ++ray.len;
-              }
-              if (ray.len) conts.push_back(ray);
+              const Ray ray = walkRay(f0 + a.dx + d.dx, k0 + a.dy + d.dy, d, mode);
+              if (ray.len) bentRays.push_back(ray), ++bent.rayCount;
             }
-            // Continuation rays are stored after all plain rays of this square; keep them apart.
-            bent.rayBegin = static_cast<uint32_t>(bentRays.size());
-            for (const auto& c : conts) bentRays.push_back(c);
-            bent.rayCount = static_cast<uint8_t>(conts.size());
             bents.push_back(bent);
           }
         }
@@ -582,7 +584,33 @@ void Rules::buildTables() {
       }
     }
   }
-  // Reverse rays and bents, per target square.
+}
+
+// Reverse tables, per target square and merged over all kinds: the squares a
+// leap (or a bent move's first step) captures from, the lines a slider or a
+// hopper captures along, and the bent paths.
+void Rules::buildAttackTables() {
+  const int n = nsq();
+  revLeaps.assign(n, {});
+  revRays.assign(n, {});
+  revBents.assign(n, {});
+  // Lines and bent paths already made for a square, keyed by their steps.
+  std::vector<std::map<std::pair<int, int>, size_t>> rayIndex(n);
+  std::vector<std::map<std::tuple<int, int, int, int>, size_t>> bentIndex(n);
+  for (int type = 0; type < static_cast<int>(types.size()); ++type)
+    for (int dir = 0; dir < 4; ++dir) {
+      const uint64_t kbit = 1ULL << kindOf(type, dir);
+      for (Square s = 0; s < n; ++s) {
+        if (blocked[s]) continue;
+        for (const auto& atom : types[type].atoms) {
+          if (atom.kind != AtomKind::kLeap || !atom.canCapture) continue;
+          for (const auto& o : atom.offsets) {
+            const Offset b = rotate(o, dir);
+            if (playable(fileOf(s) + b.dx, rankOf(s) + b.dy)) addRevLeap(s, square(fileOf(s) + b.dx, rankOf(s) + b.dy), kbit);
+          }
+        }
+      }
+    }
   for (int type = 0; type < static_cast<int>(types.size()); ++type) {
     for (int dir = 0; dir < 4; ++dir) {
       const uint64_t kbit = 1ULL << kindOf(type, dir);
@@ -597,7 +625,7 @@ void Rules::buildTables() {
               auto it = rayIndex[s].find(key);
               if (it == rayIndex[s].end()) {
                 RevRay rr{static_cast<uint32_t>(revRaySq.size()), 0, 0, 0};
-                for (int f = fileOf(s) - b.dx, k = rankOf(s) - b.dy; valid(f, k); f -= b.dx, k -= b.dy) {
+                for (int f = fileOf(s) - b.dx, k = rankOf(s) - b.dy; playable(f, k); f -= b.dx, k -= b.dy) {
                   revRaySq.push_back(static_cast<uint8_t>(square(f, k)));
                   ++rr.len;
                 }
@@ -612,14 +640,9 @@ void Rules::buildTables() {
           for (const auto& path : atom.bents) {
             const Offset a = rotate(path.first, dir);
             // The first step alone captures like a leap.
-            for (Square x = 0; x < n; ++x) {
-              if (blocked[x] || !valid(fileOf(x) + a.dx, rankOf(x) + a.dy)) continue;
-              const Square t = square(fileOf(x) + a.dx, rankOf(x) + a.dy);
-              auto& rl = revLeaps[t];
-              auto it = std::find_if(rl.begin(), rl.end(), [&](const RevLeap& q) { return q.from == x; });
-              if (it == rl.end()) rl.push_back({static_cast<uint8_t>(x), kbit});
-              else it->kinds |= kbit;
-            }
+            for (Square x = 0; x < n; ++x)
+              if (!blocked[x] && playable(fileOf(x) + a.dx, rankOf(x) + a.dy))
+                addRevLeap(x, square(fileOf(x) + a.dx, rankOf(x) + a.dy), kbit);
             for (const auto& so : path.slides) {
               const Offset d = rotate(so, dir);
               for (Square s = 0; s < n; ++s) {
@@ -628,8 +651,8 @@ void Rules::buildTables() {
                 auto it = bentIndex[s].find(key);
                 if (it == bentIndex[s].end()) {
                   RevBent rb{static_cast<uint32_t>(revBentSq.size()), 0, 0};
-                  for (int f = fileOf(s) - d.dx, k = rankOf(s) - d.dy; valid(f, k); f -= d.dx, k -= d.dy) {
-                    const bool xok = valid(f - a.dx, k - a.dy);
+                  for (int f = fileOf(s) - d.dx, k = rankOf(s) - d.dy; playable(f, k); f -= d.dx, k -= d.dy) {
+                    const bool xok = playable(f - a.dx, k - a.dy);
                     revBentSq.push_back(static_cast<uint8_t>(square(f, k)));
                     revBentSq.push_back(xok ? static_cast<uint8_t>(square(f - a.dx, k - a.dy)) : 0xFF);
                     ++rb.len;
@@ -646,7 +669,11 @@ void Rules::buildTables() {
       }
     }
   }
-  computeMoveBounds();
+}
+
+// onLine: the squares of every reverse ray and bent path of a square.
+void Rules::buildLines() {
+  const int n = nsq();
   lines_.assign(static_cast<size_t>(n) * n, 0);
   for (Square a = 0; a < n; ++a) {
     for (const RevRay& rr : revRays[a])
@@ -655,6 +682,10 @@ void Rules::buildTables() {
       for (int i = 0; i < 2 * rb.len; ++i)
         if (revBentSq[rb.begin + i] != 0xFF) lines_[a * n + revBentSq[rb.begin + i]] = 1;
   }
+}
+
+// The same keys for every variant, from a fixed seed.
+void Rules::buildZobristKeys() {
   uint64_t seed = 0x5EED0ACED4E7ULL;
   for (auto& row : zPiece)
     for (auto& k : row) k = splitmix(seed);

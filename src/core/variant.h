@@ -168,8 +168,17 @@ class Rules {
   uint64_t zEp[kMaxSquares];
 
  private:
+  // buildTables runs the steps below in order (each reads what the previous built).
   void buildTables();
-  void computeMoveBounds();
+  void buildMoveTables();    // forward: leaps, rays, bent moves per kind and square
+  void buildAttackTables();  // reverse: revLeaps, revRays, revBents per target square
+  void computeMoveBounds();  // typeMoveBound, specialMoveBound
+  void buildLines();         // lines_ (onLine)
+  void buildZobristKeys();
+  bool playable(int file, int rank) const;  // on the board and not blocked
+  // A ray from (file, rank) on by step over playable squares, its squares appended to raySq.
+  Ray walkRay(int file, int rank, Offset step, uint8_t mode);
+  void addRevLeap(Square from, Square to, uint64_t kinds);
   std::vector<SquareMoves> table_;
   std::vector<uint8_t> lines_;  // [a * nsq + b], see onLine
 };
