@@ -94,12 +94,12 @@ inline void checkValid(const WalkContext& c, const Position& pos, const std::str
 }
 
 // Legal moves against pseudo-legal ones: every legal move is pseudo-legal,
-// at most kMaxMoves, no duplicates of the same move, and its text reads back
+// no more pseudo-legal moves than the position's bound, no duplicates of the same move, and its text reads back
 // to a legal move with the same text.
 inline void checkMoveList(const WalkContext& c, Position& pos, const MoveList& legal) {
   MoveList pseudo;
   pos.pseudoMoves(pseudo);
-  if (pseudo.size() > kMaxMoves || legal.size() > pseudo.size()) walkFail(c, pos, "move list sizes");
+  if (pseudo.size() > pos.moveBound(pos.toMove()) || legal.size() > pseudo.size()) walkFail(c, pos, "move list sizes");
   for (Move m : legal) {
     bool found = false;
     for (Move p : pseudo) found = found || p == m;

@@ -353,9 +353,9 @@ Status Position::checkMoveBound() const {
                     std::to_string(kMaxPiecesPerSeat));
   for (int s = 0; s < r.nseats(); ++s) {
     const int most = moveBound(s);
-    if (most > kMaxMoves)
+    if (most > r.moveCapacity)
       return fenError("too many pieces: the " + r.seats[s].name + " seat's pieces could make up to " +
-                      std::to_string(most) + " moves, more than " + std::to_string(kMaxMoves));
+                      std::to_string(most) + " moves, more than " + std::to_string(r.moveCapacity));
   }
   return okStatus();
 }

@@ -21,19 +21,20 @@
 
 namespace acedrex {
 
-// The most moves one position may generate. Position::set refuses a
-// position whose pieces could ever generate more (Rules::typeMoveBound, with
-// promotions and takeovers counted in), so a MoveList cannot fill up; push()
-// still checks, and asserts in debug builds. A list lives on the stack at
-// every ply of a search: 2048 moves measured 8% slower perft in Four Seasons
-// than 1024, the capacity the engine has always had.
-constexpr int kMaxMoves = 1024;
+// The engine's name for the move-list capacity (types.h), kept until it
+// uses MoveList::kCapacity.
+constexpr int kMaxMoves = kMoveListCapacity;
 
+// The moves of one position. Position::set refuses a position whose pieces
+// could ever generate more than Rules::moveCapacity (Position::moveBound),
+// and every variant's capacity fits in kCapacity, so a list cannot fill up;
+// push() still checks, and asserts in debug builds.
 class MoveList {
  public:
+  static constexpr int kCapacity = kMoveListCapacity;
   void push(Move m) {
-    assert(n_ < kMaxMoves);
-    if (n_ < kMaxMoves) [[likely]] moves_[n_++] = m;
+    assert(n_ < kCapacity);
+    if (n_ < kCapacity) [[likely]] moves_[n_++] = m;
   }
   int size() const { return n_; }
   bool empty() const { return n_ == 0; }
@@ -48,7 +49,7 @@ class MoveList {
   const Move* end() const { return moves_.data() + n_; }
 
  private:
-  std::array<Move, kMaxMoves> moves_;
+  std::array<Move, kCapacity> moves_;
   int n_ = 0;
 };
 
@@ -145,7 +146,7 @@ class Position {
   // The most moves the seat's pieces could make in this or any later
   // position (Rules::typeMoveBound per piece, plus castling and leaps; with
   // takeover, every seat's pieces): set() refuses a position where it
-  // exceeds the move-list capacity.
+  // exceeds Rules::moveCapacity.
   int moveBound(int seat) const;
 
   // Consistency of the board, piece lists, kings, rights, en passant and hash:

@@ -159,6 +159,12 @@ class Rules {
   // generate. specialMoveBound: castling and the king's leaps.
   std::vector<int> typeMoveBound;
   int specialMoveBound = 0;
+  // The most moves a position of this variant may generate: Position::set
+  // refuses a position whose pieces could make more (Position::moveBound),
+  // and a variant whose start position does is refused when it is compiled
+  // (VariantRegistry), naming it. The move list's capacity for every variant
+  // today; it may never exceed it.
+  int moveCapacity = kMoveListCapacity;
 
   // Zobrist keys.
   uint64_t zPiece[256][kMaxSquares];
