@@ -114,6 +114,12 @@ class Position {
 
   // Move generation.
   void pseudoMoves(MoveList& out) const;
+  // For quiescence: exactly the moves of pseudoMoves that capture (en passant
+  // included) or promote, quiet promotions included, in the same order,
+  // without generating the quiet moves.
+  void pseudoCaptures(MoveList& out) const;
+  // Whether the pseudo-legal m is one that pseudoCaptures generates.
+  bool isCaptureOrPromotion(Move m) const;
   void legalMoves(MoveList& out);
   bool isLegal(Move m);  // m must be pseudo-legal
   int countLegal();
@@ -211,6 +217,8 @@ class Position {
   int nextSeat(int seat) const;
   int mateCredit(int seat) const;
   void makeImpl(Move m, bool full);
+  enum class GenType { kAll, kCaptures };  // kCaptures: captures and promotions
+  template <GenType kGen>
   void genPiece(Square s, Piece p, MoveList& out) const;
   void addPawnMove(Square from, Square to, int dir, MoveFlag flag, MoveList& out) const;
   void genSpecial(MoveList& out) const;
