@@ -5,6 +5,29 @@
 
 namespace acedrex {
 
+namespace {
+struct OutReasonName {
+  OutReason reason;
+  std::string_view name;
+};
+constexpr OutReasonName kOutReasonNames[] = {
+    {OutReason::kMated, "checkmate"},     {OutReason::kStalemated, "stalemate"}, {OutReason::kKingCaptured, "king-captured"},
+    {OutReason::kBareKing, "bare-king"}, {OutReason::kResigned, "resign"},      {OutReason::kTimeout, "timeout"},
+};
+}  // namespace
+
+std::string_view nameOf(OutReason reason) {
+  for (const auto& n : kOutReasonNames)
+    if (n.reason == reason) return n.name;
+  return "out";
+}
+
+std::optional<OutReason> parseOutReason(std::string_view name) {
+  for (const auto& n : kOutReasonNames)
+    if (n.name == name) return n.reason;
+  return std::nullopt;
+}
+
 Position::Position(std::shared_ptr<const Rules> rules) : rules_(std::move(rules)) {
   clear();
   undo_.reserve(256);

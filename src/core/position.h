@@ -12,7 +12,9 @@
 #include <cassert>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/result.h"
@@ -55,6 +57,10 @@ class MoveList {
 
 // How a seat went out.
 enum class OutReason : uint8_t { kMated, kStalemated, kKingCaptured, kBareKing, kResigned, kTimeout };
+// Its name, as the API writes it: "checkmate", "stalemate", "king-captured",
+// "bare-king", "resign", "timeout"; and back (nullopt for any other text).
+std::string_view nameOf(OutReason reason);
+std::optional<OutReason> parseOutReason(std::string_view name);
 
 enum class ResultKind : uint8_t {
   kOngoing,

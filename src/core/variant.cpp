@@ -419,7 +419,9 @@ const VariantKey* findKey(const std::string& name) {
 
 // Every option with its chosen value: given ones checked, the rest defaulted.
 Result<OptionValues> chooseOptions(const VariantDef& def, const OptionValues& given) {
-  for (const auto& [k, v] : given) {
+  for (const auto& kv : given) {
+    const std::string& k = kv.first;
+    const std::string& v = kv.second;
     auto it = std::find_if(def.options.begin(), def.options.end(), [&](const OptionDef& o) { return o.name == k; });
     if (it == def.options.end()) return makeError("option", "unknown option \"" + k + "\" for " + def.name);
     if (std::find(it->values.begin(), it->values.end(), v) == it->values.end()) {
