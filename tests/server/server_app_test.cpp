@@ -24,8 +24,9 @@ struct Fixture {
   }();
   std::unique_ptr<Lobby> lobby = std::make_unique<Lobby>(registry, store, testing::fakeBots(&botCalls), config, &time);
 
-  CreatedGame create(const std::string& variant, std::vector<SeatPlan> seats, std::map<std::string, std::string> options = {},
-                     ClockSpec clock = {}, bool hotSeat = false, uint64_t seed = 7) {
+  CreatedGame create(const std::string& variant, std::vector<SeatPlan> seats,
+                     std::map<std::string, std::string> options = {}, ClockSpec clock = {}, bool hotSeat = false,
+                     uint64_t seed = 7) {
     CreateRequest r;
     r.variant = variant;
     r.seats = std::move(seats);
@@ -231,10 +232,10 @@ TEST(ServerApp, HotSeatOneTokenHoldsEveryHumanSeat) {
   EXPECT_TRUE(g.tokens[2].empty());
   auto room = f.lobby->find(g.id);
   EXPECT_EQ(room->seatsOf(g.tokens[0]).size(), 3u);
-  EXPECT_FALSE(room->move(g.tokens[0], "a6a5"));   // green
-  EXPECT_FALSE(room->move(g.tokens[0], "a3a4"));   // red
-  f.runBots();                                     // black
-  EXPECT_FALSE(room->move(g.tokens[0], "h6h5"));   // white
+  EXPECT_FALSE(room->move(g.tokens[0], "a6a5"));  // green
+  EXPECT_FALSE(room->move(g.tokens[0], "a3a4"));  // red
+  f.runBots();                                    // black
+  EXPECT_FALSE(room->move(g.tokens[0], "h6h5"));  // white
   EXPECT_EQ(room->plies(), 4);
 }
 
@@ -407,6 +408,103 @@ TEST(ServerApp, TheDieIsRecordedAndLostTurnsArePlayedByTheServer) {
   }
 }
 
+TEST(ServerApp, StateMovesCarrySanAndTheDiesPieceKind) {
+  Fixture f;
+  auto g = f.create("shako", {human(), human()});
+  auto room = f.lobby->find(g.id);
+  // The queen out along the opened diagonal, checking the king on f9.
+  int ply = 0;
+  for (const char* m : {"f3f4", "g8g7", "e2i6"})
+    ASSERT_FALSE(room->move(g.tokens[static_cast<size_t>(ply++ % 2)], m)) << m;
+  auto s = f.state(g.id);
+  const auto& moves = s.get("moves")->items();
+  ASSERT_EQ(moves.size(), 3u);
+  EXPECT_EQ(moves[0].get("san")->asString(), "f4");
+  EXPECT_EQ(moves[1].get("san")->asString(), "g7");
+  EXPECT_EQ(moves[2].get("san")->asString(), "Qi6+") << "the check is marked as in the PGN";
+  EXPECT_TRUE(moves[0].get("dieKind")->isNull());
+  auto g4 = f.create("four-seasons", {bot(), bot(), bot(), bot()}, {{"die", "on"}}, {}, false, 12345);
+  for (int i = 0; i < 12 && f.lobby->runOneBotJob(); ++i) {
+  }
+  auto s4 = f.state(g4.id);
+  ASSERT_FALSE(s4.get("moves")->items().empty());
+  for (const auto& m : s4.get("moves")->items()) {
+    EXPECT_TRUE(m.get("san")->isNull()) << "four-player records are not in SAN";
+    EXPECT_TRUE(m.get("dieKind")->isString());
+  }
+  // After a reload from the store the notes are the same.
+  const std::string before = writeJson(*s4.get("moves"));
+  auto fresh = std::make_unique<Lobby>(f.registry, f.store, testing::fakeBots(&f.botCalls), f.config, &f.time);
+  EXPECT_EQ(writeJson(*parsed(fresh->find(g4.id)->stateJson("")).get("moves")), before);
+}
+
+TEST(ServerApp, FinishedGamesOutOfMemoryKeepTheirPlyCountInTheList) {
+  Fixture f;
+  auto g = f.create("shako", {human(), human()});
+  ASSERT_FALSE(f.lobby->find(g.id)->move(g.tokens[0], "e3e4"));
+  ASSERT_FALSE(f.lobby->find(g.id)->resign(g.tokens[1], ""));
+  EXPECT_EQ(f.lobby->evictIdle(), 1);
+  auto list = f.lobby->recent(10, "finished");
+  ASSERT_EQ(list.size(), 1u);
+  EXPECT_EQ(parsed(list[0]).get("plies")->asNumber(), 2) << "the move and the resignation";
+}
+
+TEST(ServerApp, AGameWhoseHumanNeverMakesAFirstMoveIsAborted) {
+  Fixture f;
+  auto g = f.create("shako", {human(), human()});
+  auto bots = f.create("shako", {bot(), bot()});
+  f.time.advance(9 * 60000);
+  EXPECT_EQ(f.lobby->abortAbandoned(), 0);
+  f.time.advance(60000);
+  EXPECT_EQ(f.lobby->abortAbandoned(), 1) << "ten minutes without a first move; bots alone play on";
+  auto s = f.state(g.id);
+  EXPECT_EQ(s.get("status")->asString(), "finished");
+  EXPECT_EQ(s.get("result")->get("reason")->asString(), "aborted");
+  EXPECT_TRUE(s.get("result")->get("winner")->isNull());
+  EXPECT_TRUE(s.get("toMove")->isNull());
+  auto e = f.lobby->find(g.id)->move(g.tokens[0], "e3e4");
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->status, 409);
+  EXPECT_TRUE(f.store.load(g.id)->value().finished);
+  EXPECT_EQ(f.lobby->abortAbandoned(), 0) << "once";
+  // Out of memory and back, it is still aborted.
+  EXPECT_GE(f.lobby->evictIdle(), 1);
+  auto again = parsed(f.lobby->find(g.id)->stateJson(""));
+  EXPECT_EQ(again.get("status")->asString(), "finished");
+  EXPECT_EQ(again.get("result")->get("reason")->asString(), "aborted");
+  EXPECT_TRUE(f.lobby->find(g.id)->takeback(g.tokens[0]));
+  (void)bots;
+}
+
+TEST(ServerApp, AGameEveryHumanLeftIsAbortedAfterAnHour) {
+  Fixture f;
+  auto g = f.create("shako", {human(), human()});
+  auto room = f.lobby->find(g.id);
+  ASSERT_FALSE(room->move(g.tokens[0], "e3e4"));
+  ASSERT_FALSE(room->move(g.tokens[1], "e8e7"));
+  const int sub = room->subscribe(
+      g.tokens[0], [](const Update&) {}, nullptr, nullptr);
+  f.time.advance(120 * 60000);
+  EXPECT_EQ(f.lobby->abortAbandoned(), 0) << "white is still here";
+  room->unsubscribe(sub);
+  f.time.advance(59 * 60000);
+  EXPECT_EQ(f.lobby->abortAbandoned(), 0);
+  f.time.advance(60000);
+  room.reset();
+  EXPECT_EQ(f.lobby->abortAbandoned(), 1);
+  EXPECT_EQ(f.state(g.id).get("result")->get("abortedBecause")->asString(), "abandoned");
+  // A game out of memory is checked from its record.
+  auto h = f.create("shako", {human(), bot()});
+  ASSERT_FALSE(f.lobby->find(h.id)->move(h.tokens[0], "e3e4"));
+  f.runBots();
+  f.time.advance(31 * 60000);
+  EXPECT_GE(f.lobby->evictIdle(), 1);
+  EXPECT_EQ(f.lobby->abortAbandoned(), 0);
+  f.time.advance(30 * 60000);
+  EXPECT_EQ(f.lobby->abortAbandoned(), 1);
+  EXPECT_EQ(f.state(h.id).get("result")->get("reason")->asString(), "aborted");
+}
+
 TEST(ServerApp, ARestartedLobbyResumesEveryUnfinishedGame) {
   Fixture f;
   auto g = f.create("shako", {human(), bot()});
@@ -520,7 +618,6 @@ TEST(ServerApp, ReplayHasOneFramePerEntryPlusTheStart) {
 
 // ---------------------------------------------------------------------------
 // Limits: games per client, open games, bots' memory, idle games, the store.
-
 
 TEST(ServerLimitsApp, GamesPerClientPerMinuteAre429WithRetryAfter) {
   Fixture f;
@@ -641,11 +738,13 @@ TEST(ServerLimitsApp, ConcurrentBotsAreBoundedByTheWorkerThreads) {
     ASSERT_FALSE(lobby.create(r, &g));
     ids.push_back(g.id);
   }
-  EXPECT_TRUE(testing::waitFor([&] {
-    for (const auto& id : ids)
-      if (!lobby.find(id)->finished()) return false;
-    return true;
-  }, 60000));
+  EXPECT_TRUE(testing::waitFor(
+      [&] {
+        for (const auto& id : ids)
+          if (!lobby.find(id)->finished()) return false;
+        return true;
+      },
+      60000));
   lobby.stop();
   EXPECT_LE(bots.peak.load(), 2);
   EXPECT_EQ(bots.live.load(), 0);
@@ -667,7 +766,9 @@ TEST(ServerLimitsApp, IdleUnfinishedGamesLeaveMemoryAndComeBackAsTheyWere) {
     ASSERT_FALSE(f.lobby->find(offered.id)->draw(offered.tokens[0], "offer"));
     ASSERT_FALSE(f.lobby->find(clocked.id)->move(clocked.tokens[0], "e3e4"));  // black's clock runs
   }
-  const int sub = f.lobby->find(watched.id)->subscribe("", [](const Update&) {}, nullptr, nullptr);
+  const int sub = f.lobby->find(watched.id)
+                      ->subscribe(
+                          "", [](const Update&) {}, nullptr, nullptr);
   const std::string before = f.lobby->find(g.id)->stateJson(g.tokens[0]);
   f.time.advance(29 * 60000);
   EXPECT_EQ(f.lobby->evictIdle(), 0) << "not idle long enough";
@@ -811,7 +912,8 @@ TEST(ServerApi, CreateValidatesItsInput) {
 
 TEST(ServerApi, GameRoutes) {
   ApiFixture f;
-  auto created = parsed(f.call("POST", "/api/game", R"({"variant":"shako","seats":[{"kind":"human"},{"kind":"human"}]})").body);
+  auto created =
+      parsed(f.call("POST", "/api/game", R"({"variant":"shako","seats":[{"kind":"human"},{"kind":"human"}]})").body);
   const std::string id = created.get("id")->asString();
   const std::string white = created.get("seats")->items()[0].get("token")->asString();
   const std::string black = created.get("seats")->items()[1].get("token")->asString();
@@ -886,20 +988,20 @@ TEST(ServerApi, EveryReplyIsValidJsonAndUtf8EvenForRawBytes) {
     check(target, r.body);
   }
   for (const std::string& target : {"/api/game/" + g.id + "/move/%FF%FE", "/api/game/" + g.id + "/move/e3%C0",
-                                   "/api/game/" + g.id + "/resign?seat=%FF", "/api/game/" + g.id + "/draw/%FF"}) {
+                                    "/api/game/" + g.id + "/resign?seat=%FF", "/api/game/" + g.id + "/draw/%FF"}) {
     auto r = f.call("POST", target, "", g.tokens[0]);
     EXPECT_GE(r.status, 400) << target;
     check(target, r.body);
   }
   for (const std::string& body : {std::string("{\"variant\":\"\xff\"}"), std::string("{\"variant\":\"sh\\u0000ako\"}"),
-                                 std::string("{\"variant\":\"shako\",\"options\":{\"\\u0001\\u00ff\":1}}")}) {
+                                  std::string("{\"variant\":\"shako\",\"options\":{\"\\u0001\\u00ff\":1}}")}) {
     auto r = f.call("POST", "/api/game", body);
     EXPECT_GE(r.status, 400) << body;
     check(body, r.body);
   }
   auto room = f.lobby->find(g.id);
   for (const std::string& msg : {std::string("{\"t\":\"\\u0000\\udbff\\udfff\"}"), std::string("{\"t\":\"\xff\"}"),
-                                std::string("{\"t\":\"move\",\"d\":{\"uci\":\"\\u00ff\\u0002\"}}")}) {
+                                 std::string("{\"t\":\"move\",\"d\":{\"uci\":\"\\u00ff\\u0002\"}}")}) {
     const std::string reply = f.api.onSocketMessage(*room, g.tokens[0], msg);
     check(msg, reply);
   }
@@ -967,7 +1069,8 @@ TEST(ServerApi, SocketMessages) {
   auto g = f.create("shako", {human(), bot()});
   auto room = f.lobby->find(g.id);
   EXPECT_EQ(f.api.onSocketMessage(*room, "", R"({"t":"ping"})"), R"({"t":"pong"})");
-  for (const char* bad : {"", "{", "[]", "{\"t\":5}", "{\"t\":\"fly\"}", "{\"t\":\"move\"}", "{\"t\":\"move\",\"d\":{\"uci\":\"e3e9\"}}"}) {
+  for (const char* bad : {"", "{", "[]", "{\"t\":5}", "{\"t\":\"fly\"}", "{\"t\":\"move\"}",
+                          "{\"t\":\"move\",\"d\":{\"uci\":\"e3e9\"}}"}) {
     auto reply = parsed(f.api.onSocketMessage(*room, g.tokens[0], bad));
     EXPECT_EQ(reply.get("t")->asString(), "error") << bad;
   }

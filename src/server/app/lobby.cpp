@@ -11,7 +11,10 @@ namespace acedrex::server {
 
 Lobby::Lobby(const VariantRegistry& registry, Store& store, BotFactory botFactory, LobbyConfig config,
              const TimeSource* time)
-    : registry_(registry), store_(store), botFactory_(std::move(botFactory)), config_(config),
+    : registry_(registry),
+      store_(store),
+      botFactory_(std::move(botFactory)),
+      config_(config),
       time_(time ? *time : defaultTime_),
       createLimiter_(std::max(0, config.limits.gamesPerClientPerMinute) / 60.0,
                      std::max(1, config.limits.gamesPerClientPerMinute), time_) {}
@@ -19,7 +22,7 @@ Lobby::Lobby(const VariantRegistry& registry, Store& store, BotFactory botFactor
 Lobby::~Lobby() { stop(); }
 
 Result<std::shared_ptr<const Rules>> Lobby::rulesFor(const std::string& variant,
-                                                      const std::map<std::string, std::string>& options) {
+                                                     const std::map<std::string, std::string>& options) {
   std::string key = variant;
   std::vector<std::string> opts;
   for (const auto& [k, v] : options) {
@@ -109,9 +112,8 @@ Outcome Lobby::create(const CreateRequest& req, CreatedGame* out) {
   for (const auto& s : seats)
     if (s.bot && (s.level < 1 || s.level > engine::kFullStrength))
       return apiError(400, "bad-level", "a bot's level is 1 to " + std::to_string(engine::kFullStrength));
-  if (req.clock.enabled &&
-      (req.clock.initialMs < 1000 || req.clock.initialMs > 86400000 || req.clock.incrementMs < 0 ||
-       req.clock.incrementMs > 3600000))
+  if (req.clock.enabled && (req.clock.initialMs < 1000 || req.clock.initialMs > 86400000 || req.clock.incrementMs < 0 ||
+                            req.clock.incrementMs > 3600000))
     return apiError(400, "bad-clock", "clock: initialMs 1000..86400000, incrementMs 0..3600000");
   if (size() >= config_.maxGames) return apiError(503, "full", "the server holds too many games; try again later");
   if (int64_t wait = 0; !createLimiter_.allow(req.client, &wait)) {
@@ -235,13 +237,21 @@ std::vector<std::string> Lobby::recent(int limit, const std::string& filter) {
     if (!rules.ok()) continue;
     JsonWriter w;
     w.beginObject().key("id").value(g.id).key("variant").value(g.variant).key("title").value((*rules)->title);
-    w.key("status").value(g.finished ? "finished" : "ongoing").key("toMove").null().key("plies").null();
+    // recent() lists games without their entries: the count comes from the game's record.
+    auto full = store_.load(g.id);
+    w.key("status").value(g.finished ? "finished" : "ongoing").key("toMove").null().key("plies");
+    if (full.ok() && *full)
+      w.value(static_cast<int64_t>((*full)->entries.size()));
+    else
+      w.null();
     w.key("seats").beginArray();
     for (size_t s = 0; s < g.seats.size() && s < (*rules)->seats.size(); ++s) {
       w.beginObject().key("seat").value((*rules)->seats[s].name).key("kind").value(g.seats[s].bot ? "bot" : "human");
       w.key("level");
-      if (g.seats[s].bot) w.value(g.seats[s].level);
-      else w.null();
+      if (g.seats[s].bot)
+        w.value(g.seats[s].level);
+      else
+        w.null();
       w.endObject();
     }
     w.endArray().key("createdAt").value(g.createdMs).endObject();
@@ -370,6 +380,41 @@ int Lobby::evictIdle() {
   return n;
 }
 
+int Lobby::abortAbandoned() {
+  const int64_t firstMs = static_cast<int64_t>(config_.limits.abortFirstMoveMinutes) * 60000;
+  const int64_t absentMs = static_cast<int64_t>(config_.limits.abortAbsentMinutes) * 60000;
+  if (firstMs <= 0 && absentMs <= 0) return 0;
+  std::vector<std::shared_ptr<GameRoom>> held;
+  std::vector<std::string> evicted;
+  {
+    std::lock_guard lock(roomsM_);
+    for (const auto& [id, room] : rooms_) held.push_back(room);  // not find(): that would keep them from idling
+    for (const auto& [id, v] : evictedVersions_) evicted.push_back(id);
+  }
+  int n = 0;
+  for (const auto& room : held)
+    if (room->abortIfAbandoned(firstMs, absentMs)) ++n;
+  held.clear();
+  // A game out of memory has nobody connected; it comes back (find) only when
+  // its record says a rule may apply: nothing for absentMs, or a human seat
+  // that never moved.
+  const int64_t now = time_.wallMs();
+  for (const auto& id : evicted) {
+    auto g = store_.load(id);
+    if (!g.ok() || !*g || (*g)->finished) continue;
+    const StoredGame& sg = **g;
+    const int64_t last = sg.entries.empty() ? sg.createdMs : std::max(sg.createdMs, sg.entries.back().atMs);
+    bool neverMoved = false;
+    for (size_t s = 0; s < sg.seats.size(); ++s)
+      if (!sg.seats[s].bot && std::none_of(sg.entries.begin(), sg.entries.end(),
+                                           [&](const StoredEntry& e) { return e.seat == static_cast<int>(s); }))
+        neverMoved = true;
+    if (!(absentMs > 0 && now - last >= absentMs) && !(firstMs > 0 && neverMoved && now - last >= firstMs)) continue;
+    if (auto room = find(id); room && room->abortIfAbandoned(firstMs, absentMs)) ++n;
+  }
+  return n;
+}
+
 void Lobby::clockLoop() {
   auto lastEviction = std::chrono::steady_clock::now();
   for (;;) {
@@ -380,6 +425,7 @@ void Lobby::clockLoop() {
     if (stopping_) return;
     tickClocks();
     if (std::chrono::steady_clock::now() - lastEviction > std::chrono::seconds(60)) {
+      abortAbandoned();
       evictIdle();
       lastEviction = std::chrono::steady_clock::now();
     }
