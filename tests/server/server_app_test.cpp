@@ -24,9 +24,8 @@ struct Fixture {
   }();
   std::unique_ptr<Lobby> lobby = std::make_unique<Lobby>(registry, store, testing::fakeBots(&botCalls), config, &time);
 
-  CreatedGame create(const std::string& variant, std::vector<SeatPlan> seats,
-                     std::map<std::string, std::string> options = {}, ClockSpec clock = {}, bool hotSeat = false,
-                     uint64_t seed = 7) {
+  CreatedGame create(const std::string& variant, std::vector<SeatPlan> seats, std::map<std::string, std::string> options = {},
+                     ClockSpec clock = {}, bool hotSeat = false, uint64_t seed = 7) {
     CreateRequest r;
     r.variant = variant;
     r.seats = std::move(seats);
@@ -232,10 +231,10 @@ TEST(ServerApp, HotSeatOneTokenHoldsEveryHumanSeat) {
   EXPECT_TRUE(g.tokens[2].empty());
   auto room = f.lobby->find(g.id);
   EXPECT_EQ(room->seatsOf(g.tokens[0]).size(), 3u);
-  EXPECT_FALSE(room->move(g.tokens[0], "a6a5"));  // green
-  EXPECT_FALSE(room->move(g.tokens[0], "a3a4"));  // red
-  f.runBots();                                    // black
-  EXPECT_FALSE(room->move(g.tokens[0], "h6h5"));  // white
+  EXPECT_FALSE(room->move(g.tokens[0], "a6a5"));   // green
+  EXPECT_FALSE(room->move(g.tokens[0], "a3a4"));   // red
+  f.runBots();                                     // black
+  EXPECT_FALSE(room->move(g.tokens[0], "h6h5"));   // white
   EXPECT_EQ(room->plies(), 4);
 }
 
@@ -619,6 +618,7 @@ TEST(ServerApp, ReplayHasOneFramePerEntryPlusTheStart) {
 // ---------------------------------------------------------------------------
 // Limits: games per client, open games, bots' memory, idle games, the store.
 
+
 TEST(ServerLimitsApp, GamesPerClientPerMinuteAre429WithRetryAfter) {
   Fixture f;
   f.config.limits.gamesPerClientPerMinute = 3;
@@ -738,13 +738,11 @@ TEST(ServerLimitsApp, ConcurrentBotsAreBoundedByTheWorkerThreads) {
     ASSERT_FALSE(lobby.create(r, &g));
     ids.push_back(g.id);
   }
-  EXPECT_TRUE(testing::waitFor(
-      [&] {
-        for (const auto& id : ids)
-          if (!lobby.find(id)->finished()) return false;
-        return true;
-      },
-      60000));
+  EXPECT_TRUE(testing::waitFor([&] {
+    for (const auto& id : ids)
+      if (!lobby.find(id)->finished()) return false;
+    return true;
+  }, 60000));
   lobby.stop();
   EXPECT_LE(bots.peak.load(), 2);
   EXPECT_EQ(bots.live.load(), 0);
@@ -766,9 +764,7 @@ TEST(ServerLimitsApp, IdleUnfinishedGamesLeaveMemoryAndComeBackAsTheyWere) {
     ASSERT_FALSE(f.lobby->find(offered.id)->draw(offered.tokens[0], "offer"));
     ASSERT_FALSE(f.lobby->find(clocked.id)->move(clocked.tokens[0], "e3e4"));  // black's clock runs
   }
-  const int sub = f.lobby->find(watched.id)
-                      ->subscribe(
-                          "", [](const Update&) {}, nullptr, nullptr);
+  const int sub = f.lobby->find(watched.id)->subscribe("", [](const Update&) {}, nullptr, nullptr);
   const std::string before = f.lobby->find(g.id)->stateJson(g.tokens[0]);
   f.time.advance(29 * 60000);
   EXPECT_EQ(f.lobby->evictIdle(), 0) << "not idle long enough";
@@ -912,8 +908,7 @@ TEST(ServerApi, CreateValidatesItsInput) {
 
 TEST(ServerApi, GameRoutes) {
   ApiFixture f;
-  auto created =
-      parsed(f.call("POST", "/api/game", R"({"variant":"shako","seats":[{"kind":"human"},{"kind":"human"}]})").body);
+  auto created = parsed(f.call("POST", "/api/game", R"({"variant":"shako","seats":[{"kind":"human"},{"kind":"human"}]})").body);
   const std::string id = created.get("id")->asString();
   const std::string white = created.get("seats")->items()[0].get("token")->asString();
   const std::string black = created.get("seats")->items()[1].get("token")->asString();
@@ -988,20 +983,20 @@ TEST(ServerApi, EveryReplyIsValidJsonAndUtf8EvenForRawBytes) {
     check(target, r.body);
   }
   for (const std::string& target : {"/api/game/" + g.id + "/move/%FF%FE", "/api/game/" + g.id + "/move/e3%C0",
-                                    "/api/game/" + g.id + "/resign?seat=%FF", "/api/game/" + g.id + "/draw/%FF"}) {
+                                   "/api/game/" + g.id + "/resign?seat=%FF", "/api/game/" + g.id + "/draw/%FF"}) {
     auto r = f.call("POST", target, "", g.tokens[0]);
     EXPECT_GE(r.status, 400) << target;
     check(target, r.body);
   }
   for (const std::string& body : {std::string("{\"variant\":\"\xff\"}"), std::string("{\"variant\":\"sh\\u0000ako\"}"),
-                                  std::string("{\"variant\":\"shako\",\"options\":{\"\\u0001\\u00ff\":1}}")}) {
+                                 std::string("{\"variant\":\"shako\",\"options\":{\"\\u0001\\u00ff\":1}}")}) {
     auto r = f.call("POST", "/api/game", body);
     EXPECT_GE(r.status, 400) << body;
     check(body, r.body);
   }
   auto room = f.lobby->find(g.id);
   for (const std::string& msg : {std::string("{\"t\":\"\\u0000\\udbff\\udfff\"}"), std::string("{\"t\":\"\xff\"}"),
-                                 std::string("{\"t\":\"move\",\"d\":{\"uci\":\"\\u00ff\\u0002\"}}")}) {
+                                std::string("{\"t\":\"move\",\"d\":{\"uci\":\"\\u00ff\\u0002\"}}")}) {
     const std::string reply = f.api.onSocketMessage(*room, g.tokens[0], msg);
     check(msg, reply);
   }
@@ -1069,8 +1064,7 @@ TEST(ServerApi, SocketMessages) {
   auto g = f.create("shako", {human(), bot()});
   auto room = f.lobby->find(g.id);
   EXPECT_EQ(f.api.onSocketMessage(*room, "", R"({"t":"ping"})"), R"({"t":"pong"})");
-  for (const char* bad : {"", "{", "[]", "{\"t\":5}", "{\"t\":\"fly\"}", "{\"t\":\"move\"}",
-                          "{\"t\":\"move\",\"d\":{\"uci\":\"e3e9\"}}"}) {
+  for (const char* bad : {"", "{", "[]", "{\"t\":5}", "{\"t\":\"fly\"}", "{\"t\":\"move\"}", "{\"t\":\"move\",\"d\":{\"uci\":\"e3e9\"}}"}) {
     auto reply = parsed(f.api.onSocketMessage(*room, g.tokens[0], bad));
     EXPECT_EQ(reply.get("t")->asString(), "error") << bad;
   }

@@ -59,27 +59,26 @@ using BotFactory =
 // What an operator can set (`acedrex serve --limit-...`); docs/server.md
 // lists each with its default. 0 turns a per-client limit off.
 struct ServerLimits {
-  int gamesPerClientPerMinute = 20;      // POST /api/game per client address
-  size_t maxOpenGames = 2000;            // unfinished games in all (creation beyond: 503)
-  int requestsPerClientPerSecond = 50;   // every HTTP request, sustained rate per address
-  int requestBurst = 200;                // ... and the burst a client may send at once
-  int connectionsPerClient = 64;         // open TCP connections per address (HTTP, streams, WebSockets)
-  int maxConnections = 4096;             // open TCP connections in all
-  int streamsPerClient = 16;             // WebSockets and NDJSON streams per address
-  int maxStreams = 2048;                 // WebSockets and NDJSON streams in all
+  int gamesPerClientPerMinute = 20;    // POST /api/game per client address
+  size_t maxOpenGames = 2000;          // unfinished games in all (creation beyond: 503)
+  int requestsPerClientPerSecond = 50; // every HTTP request, sustained rate per address
+  int requestBurst = 200;              // ... and the burst a client may send at once
+  int connectionsPerClient = 64;       // open TCP connections per address (HTTP, streams, WebSockets)
+  int maxConnections = 4096;           // open TCP connections in all
+  int streamsPerClient = 16;           // WebSockets and NDJSON streams per address
+  int maxStreams = 2048;               // WebSockets and NDJSON streams in all
   size_t queueBytesPerClient = 1 << 20;  // bytes queued for one slow stream before it is cut
-  int idleGameMinutes = 30;              // unfinished games untouched this long leave memory (reload on use)
-  int abortFirstMoveMinutes =
-      10;  // a human seat that has not made its first move this long into its turn aborts the game (0: never)
-  int abortAbsentMinutes = 60;  // no human seat connected or moving this long aborts the game (0: never)
+  int idleGameMinutes = 30;            // unfinished games untouched this long leave memory (reload on use)
+  int abortFirstMoveMinutes = 10;      // a human seat that has not moved this long into its first turn aborts the game (0: never)
+  int abortAbsentMinutes = 60;         // no human seat connected or moving this long aborts the game (0: never)
 };
 
 struct LobbyConfig {
-  int botThreads = 2;        // worker threads that run bot searches
-  int botMoveMs = 0;         // >0: a time limit per bot move in games without clocks
-  size_t maxGames = 200000;  // games held in memory at once (creation beyond: 503)
-  bool startThreads = true;  // false in tests that drive bots and clocks by hand
-  int tickMs = 25;           // how often the clock thread looks for timeouts
+  int botThreads = 2;          // worker threads that run bot searches
+  int botMoveMs = 0;           // >0: a time limit per bot move in games without clocks
+  size_t maxGames = 200000;    // games held in memory at once (creation beyond: 503)
+  bool startThreads = true;    // false in tests that drive bots and clocks by hand
+  int tickMs = 25;             // how often the clock thread looks for timeouts
   ServerLimits limits;
 };
 

@@ -11,10 +11,7 @@ namespace acedrex::server {
 
 Lobby::Lobby(const VariantRegistry& registry, Store& store, BotFactory botFactory, LobbyConfig config,
              const TimeSource* time)
-    : registry_(registry),
-      store_(store),
-      botFactory_(std::move(botFactory)),
-      config_(config),
+    : registry_(registry), store_(store), botFactory_(std::move(botFactory)), config_(config),
       time_(time ? *time : defaultTime_),
       createLimiter_(std::max(0, config.limits.gamesPerClientPerMinute) / 60.0,
                      std::max(1, config.limits.gamesPerClientPerMinute), time_) {}
@@ -22,7 +19,7 @@ Lobby::Lobby(const VariantRegistry& registry, Store& store, BotFactory botFactor
 Lobby::~Lobby() { stop(); }
 
 Result<std::shared_ptr<const Rules>> Lobby::rulesFor(const std::string& variant,
-                                                     const std::map<std::string, std::string>& options) {
+                                                      const std::map<std::string, std::string>& options) {
   std::string key = variant;
   std::vector<std::string> opts;
   for (const auto& [k, v] : options) {
@@ -112,8 +109,9 @@ Outcome Lobby::create(const CreateRequest& req, CreatedGame* out) {
   for (const auto& s : seats)
     if (s.bot && (s.level < 1 || s.level > engine::kFullStrength))
       return apiError(400, "bad-level", "a bot's level is 1 to " + std::to_string(engine::kFullStrength));
-  if (req.clock.enabled && (req.clock.initialMs < 1000 || req.clock.initialMs > 86400000 || req.clock.incrementMs < 0 ||
-                            req.clock.incrementMs > 3600000))
+  if (req.clock.enabled &&
+      (req.clock.initialMs < 1000 || req.clock.initialMs > 86400000 || req.clock.incrementMs < 0 ||
+       req.clock.incrementMs > 3600000))
     return apiError(400, "bad-clock", "clock: initialMs 1000..86400000, incrementMs 0..3600000");
   if (size() >= config_.maxGames) return apiError(503, "full", "the server holds too many games; try again later");
   if (int64_t wait = 0; !createLimiter_.allow(req.client, &wait)) {
@@ -248,10 +246,8 @@ std::vector<std::string> Lobby::recent(int limit, const std::string& filter) {
     for (size_t s = 0; s < g.seats.size() && s < (*rules)->seats.size(); ++s) {
       w.beginObject().key("seat").value((*rules)->seats[s].name).key("kind").value(g.seats[s].bot ? "bot" : "human");
       w.key("level");
-      if (g.seats[s].bot)
-        w.value(g.seats[s].level);
-      else
-        w.null();
+      if (g.seats[s].bot) w.value(g.seats[s].level);
+      else w.null();
       w.endObject();
     }
     w.endArray().key("createdAt").value(g.createdMs).endObject();

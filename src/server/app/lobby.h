@@ -66,7 +66,7 @@ class Lobby : public RoomHost {
   std::vector<std::string> recent(int limit, const std::string& filter);
   // Compiled rules, shared between games with the same variant and options.
   Result<std::shared_ptr<const Rules>> rulesFor(const std::string& variant,
-                                                const std::map<std::string, std::string>& options);
+                                                 const std::map<std::string, std::string>& options);
   const VariantRegistry& registry() const { return registry_; }
   size_t size();
 

@@ -14,18 +14,12 @@ constexpr int64_t kLastStoreRetryMs = 10000;
 
 const char* outReasonName(OutReason r) {
   switch (r) {
-    case OutReason::kMated:
-      return "checkmate";
-    case OutReason::kStalemated:
-      return "stalemate";
-    case OutReason::kKingCaptured:
-      return "king-captured";
-    case OutReason::kBareKing:
-      return "bare-king";
-    case OutReason::kResigned:
-      return "resign";
-    case OutReason::kTimeout:
-      return "timeout";
+    case OutReason::kMated: return "checkmate";
+    case OutReason::kStalemated: return "stalemate";
+    case OutReason::kKingCaptured: return "king-captured";
+    case OutReason::kBareKing: return "bare-king";
+    case OutReason::kResigned: return "resign";
+    case OutReason::kTimeout: return "timeout";
   }
   return "out";
 }
@@ -121,10 +115,8 @@ bool applyEntryToGame(Game& game, const std::string& text, int seat, std::vector
   const int n = game.rules().nseats();
   if (text == "resign" || text == "timeout") {
     if (seat < 0 || seat >= n || !pos.isIn(seat) || game.finished()) return false;
-    if (text == "resign")
-      game.resign(seat);
-    else
-      game.timeout(seat);
+    if (text == "resign") game.resign(seat);
+    else game.timeout(seat);
   } else if (text == "draw") {
     if (game.finished()) return false;
     game.agreeDraw();
@@ -152,18 +144,14 @@ std::string resultJsonOf(const Game& game, const std::vector<std::string>& outRe
   JsonWriter w;
   w.beginObject().key("places").beginObject();
   const auto places = p.places();
-  for (int s = 0; s < r.nseats(); ++s)
-    w.key(r.seats[static_cast<size_t>(s)].name).value(places[static_cast<size_t>(s)]);
+  for (int s = 0; s < r.nseats(); ++s) w.key(r.seats[static_cast<size_t>(s)].name).value(places[static_cast<size_t>(s)]);
   w.endObject();
   std::string reason;
   const std::string draw = game.drawReason();
   if (!draw.empty()) {
-    if (draw == "fifty moves")
-      reason = "fifty-moves";
-    else if (draw == "only kings")
-      reason = "only-kings";
-    else
-      reason = draw;
+    if (draw == "fifty moves") reason = "fifty-moves";
+    else if (draw == "only kings") reason = "only-kings";
+    else reason = draw;
   } else if (p.result() == ResultKind::kOthersDraw) {
     reason = "stalemate";
   } else if (p.outCount() > 0) {
@@ -188,23 +176,16 @@ std::string resultJsonOf(const Game& game, const std::vector<std::string>& outRe
       ++firsts;
     }
   w.key("winner");
-  if (firsts == 1)
-    w.value(r.seats[static_cast<size_t>(winner)].name);
-  else
-    w.null();
+  if (firsts == 1) w.value(r.seats[static_cast<size_t>(winner)].name);
+  else w.null();
   w.endObject();
   return w.take();
 }
 
 GameRoom::GameRoom(const StoredGame& meta, std::shared_ptr<const Rules> rules, Store& store, RoomHost* host,
                    const TimeSource& time, BotFactory botFactory, const LobbyConfig& config)
-    : meta_(meta),
-      rules_(std::move(rules)),
-      store_(store),
-      host_(host),
-      time_(time),
-      botFactory_(std::move(botFactory)),
-      config_(config) {
+    : meta_(meta), rules_(std::move(rules)), store_(store), host_(host), time_(time),
+      botFactory_(std::move(botFactory)), config_(config) {
   meta_.entries.clear();
   const size_t n = static_cast<size_t>(rules_->nseats());
   outReason_.assign(n, "");
@@ -267,7 +248,9 @@ std::vector<int> GameRoom::seatsOf(const std::string& token) const {
   return seatsOfLocked(token);
 }
 
-bool GameRoom::clockRunning() const { return meta_.clock.enabled && !over() && !entries_.empty(); }
+bool GameRoom::clockRunning() const {
+  return meta_.clock.enabled && !over() && !entries_.empty();
+}
 
 int64_t GameRoom::clockLeft(int seat, int64_t now) const {
   int64_t left = clock_[static_cast<size_t>(seat)];
@@ -306,52 +289,38 @@ const std::string& GameRoom::stateBase() {
     const SeatPlan& plan = meta_.seats[static_cast<size_t>(s)];
     w.beginObject().key("seat").value(seatName(s)).key("kind").value(plan.bot ? "bot" : "human");
     w.key("level");
-    if (plan.bot)
-      w.value(plan.level);
-    else
-      w.null();
+    if (plan.bot) w.value(plan.level);
+    else w.null();
     w.key("in").value(p.isIn(s));
     w.key("place");
-    if (over)
-      w.value(places[static_cast<size_t>(s)]);
-    else
-      w.null();
+    if (over) w.value(places[static_cast<size_t>(s)]);
+    else w.null();
     w.key("clockMs");
-    if (meta_.clock.enabled)
-      w.value(clockLeft(s, now));
-    else
-      w.null();
+    if (meta_.clock.enabled) w.value(clockLeft(s, now));
+    else w.null();
     w.key("connected").value(plan.bot || connections_[static_cast<size_t>(s)] > 0);
     w.key("outReason");
-    if (!p.isIn(s) && !outReason_[static_cast<size_t>(s)].empty())
-      w.value(outReason_[static_cast<size_t>(s)]);
-    else
-      w.null();
+    if (!p.isIn(s) && !outReason_[static_cast<size_t>(s)].empty()) w.value(outReason_[static_cast<size_t>(s)]);
+    else w.null();
     w.endObject();
   }
   w.endArray();
   w.key("pieces");
   writePieces(w, p);
   w.key("toMove");
-  if (over)
-    w.null();
-  else
-    w.value(seatName(p.toMove()));
+  if (over) w.null();
+  else w.value(seatName(p.toMove()));
   w.key("status").value(over ? "finished" : "ongoing");
   w.key("result");
-  if (over)
-    w.raw(resultJson());
-  else
-    w.null();
+  if (over) w.raw(resultJson());
+  else w.null();
   w.key("lastMove");
   {
     const std::string* last = nullptr;
     for (auto it = entries_.rbegin(); it != entries_.rend() && !last; ++it)
       if (isBoardMove(it->text)) last = &it->text;
-    if (last)
-      w.value(*last);
-    else
-      w.null();
+    if (last) w.value(*last);
+    else w.null();
   }
   w.key("check").beginArray();
   for (int s = 0; s < n; ++s)
@@ -364,10 +333,8 @@ const std::string& GameRoom::stateBase() {
       const std::string text = p.moveText(m);
       const std::string from = m.isNull() ? std::string("0000") : r.squareName(m.from());
       auto it = std::find_if(groups.begin(), groups.end(), [&](const auto& gr) { return gr.first == from; });
-      if (it == groups.end())
-        groups.push_back({from, {text}});
-      else
-        it->second.push_back(text);
+      if (it == groups.end()) groups.push_back({from, {text}});
+      else it->second.push_back(text);
     }
     for (const auto& [from, list] : groups) {
       w.key(from).beginArray();
@@ -377,15 +344,12 @@ const std::string& GameRoom::stateBase() {
   }
   w.endObject();
   w.key("die");
-  if (g.currentThrow() && !over)
-    w.value(g.currentThrow());
-  else
-    w.null();
+  if (g.currentThrow() && !over) w.value(g.currentThrow());
+  else w.null();
   w.key("dieKind");
   if (g.currentThrow() && !over && g.currentThrowType() >= 0)
     w.value(r.types[static_cast<size_t>(g.currentThrowType())].name);
-  else
-    w.null();
+  else w.null();
   w.key("coins");
   if (r.coins) {
     w.beginObject();
@@ -399,20 +363,14 @@ const std::string& GameRoom::stateBase() {
     const StoredEntry& e = entries_[i];
     w.beginObject().key("uci").value(e.text).key("seat").value(e.seat >= 0 && e.seat < n ? seatName(e.seat) : "");
     w.key("san");
-    if (i < notes_.size() && !notes_[i].san.empty())
-      w.value(notes_[i].san);
-    else
-      w.null();
+    if (i < notes_.size() && !notes_[i].san.empty()) w.value(notes_[i].san);
+    else w.null();
     w.key("die");
-    if (e.die)
-      w.value(e.die);
-    else
-      w.null();
+    if (e.die) w.value(e.die);
+    else w.null();
     w.key("dieKind");
-    if (i < notes_.size() && !notes_[i].dieKind.empty())
-      w.value(notes_[i].dieKind);
-    else
-      w.null();
+    if (i < notes_.size() && !notes_[i].dieKind.empty()) w.value(notes_[i].dieKind);
+    else w.null();
     w.endObject();
   }
   w.endArray();
@@ -420,35 +378,21 @@ const std::string& GameRoom::stateBase() {
   w.key("v").value(v_);
   w.key("clock");
   if (meta_.clock.enabled)
-    w.beginObject()
-        .key("initialMs")
-        .value(meta_.clock.initialMs)
-        .key("incrementMs")
-        .value(meta_.clock.incrementMs)
-        .endObject();
-  else
-    w.null();
+    w.beginObject().key("initialMs").value(meta_.clock.initialMs).key("incrementMs").value(meta_.clock.incrementMs).endObject();
+  else w.null();
   w.key("clockRunning");
-  if (clockRunning())
-    w.value(seatName(p.toMove()));
-  else
-    w.null();
+  if (clockRunning()) w.value(seatName(p.toMove()));
+  else w.null();
   w.key("drawOffer");
-  if (drawOffer_ >= 0)
-    w.value(seatName(drawOffer_));
-  else
-    w.null();
+  if (drawOffer_ >= 0) w.value(seatName(drawOffer_));
+  else w.null();
   w.key("waiting");
-  if (wait_.active)
-    w.value("store");
-  else
-    w.null();
+  if (wait_.active) w.value("store");
+  else w.null();
   w.key("hotSeat").value(meta_.hotSeat);
   w.key("seed");
-  if (over)
-    w.value(std::to_string(meta_.seed));
-  else
-    w.null();
+  if (over) w.value(std::to_string(meta_.seed));
+  else w.null();
   w.key("startFen").value(meta_.startFen);
   w.endObject();
   base_ = w.take();
@@ -662,8 +606,7 @@ Outcome GameRoom::takeback(const std::string& token) {
   int cut = -1;
   for (int i = static_cast<int>(entries_.size()) - 1; i >= 0; --i) {
     const auto& e = entries_[static_cast<size_t>(i)];
-    if (!isBoardMove(e.text))
-      return apiError(409, "no-takeback", "a resignation, timeout or draw cannot be taken back");
+    if (!isBoardMove(e.text)) return apiError(409, "no-takeback", "a resignation, timeout or draw cannot be taken back");
     if (e.text != "0000" && holds(e.seat)) {
       cut = i;
       break;
@@ -774,8 +717,7 @@ void GameRoom::runBot(int64_t epoch) {
   bool hadBot = false;
   try {
     // Made outside the room's lock (its table is large) and gone before the lock is taken again.
-    std::unique_ptr<engine::Bot> bot =
-        botFactory_ ? botFactory_(rules_, level, botSeed(meta_.seed, seat, ply)) : nullptr;
+    std::unique_ptr<engine::Bot> bot = botFactory_ ? botFactory_(rules_, level, botSeed(meta_.seed, seat, ply)) : nullptr;
     if (bot) {
       hadBot = true;
       const engine::SearchResult r = bot->choose(*copy, limits, botStop_);
@@ -938,19 +880,15 @@ std::string GameRoom::summaryJson() {
   w.beginObject().key("id").value(meta_.id).key("variant").value(r.variant).key("title").value(r.title);
   w.key("status").value(over() ? "finished" : "ongoing");
   w.key("toMove");
-  if (over())
-    w.null();
-  else
-    w.value(r.seats[static_cast<size_t>(game_->position().toMove())].name);
+  if (over()) w.null();
+  else w.value(r.seats[static_cast<size_t>(game_->position().toMove())].name);
   w.key("plies").value(static_cast<int64_t>(entries_.size()));
   w.key("seats").beginArray();
   for (size_t s = 0; s < meta_.seats.size(); ++s) {
     w.beginObject().key("seat").value(r.seats[s].name).key("kind").value(meta_.seats[s].bot ? "bot" : "human");
     w.key("level");
-    if (meta_.seats[s].bot)
-      w.value(meta_.seats[s].level);
-    else
-      w.null();
+    if (meta_.seats[s].bot) w.value(meta_.seats[s].level);
+    else w.null();
     w.endObject();
   }
   w.endArray();

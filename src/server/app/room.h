@@ -150,22 +150,22 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   int drawOffer_ = -1;
   std::vector<int> connections_;
   int64_t v_ = 1;
-  int64_t epoch_ = 0;  // grows with every change of the record (bots check it)
+  int64_t epoch_ = 0;                   // grows with every change of the record (bots check it)
   std::string base_;
   int64_t baseV_ = -1;
   std::map<int, std::pair<std::vector<int>, Listener>> listeners_;
   int nextListener_ = 1;
-  bool botBusy_ = false;  // a bot job is queued or running
+  bool botBusy_ = false;                // a bot job is queued or running
   std::atomic<bool> botStop_{false};
-  struct StoreWait {  // an entry of the server's own that the store refused
+  struct StoreWait {                    // an entry of the server's own that the store refused
     bool active = false;
     std::string text;
     int seat = -1;
     int64_t delayMs = 0;
     int64_t dueMs = 0;
   } wait_;
-  bool retryListed_ = false;  // the lobby calls retryStore() until it returns false
-  int64_t lastUsedMs_ = 0;    // steady ms of the last change or find()
+  bool retryListed_ = false;            // the lobby calls retryStore() until it returns false
+  int64_t lastUsedMs_ = 0;              // steady ms of the last change or find()
 };
 
 // What a room needs from its owner.
