@@ -44,6 +44,9 @@ export class Board {
   constructor(container, opts = {}) {
     this.container = container;
     this.onMove = opts.onMove || (() => {});
+    // Rules diagrams are drawn small: they ask for larger coordinates (and room for them).
+    this.coordSize = opts.coordSize || 22;
+    this.M = opts.coordSize ? Math.round(opts.coordSize * 1.9) : MARGIN;
     this.cfg = { width: 8, height: 8, blocked: [], pieces: [], legal: {}, rotation: 0 };
     this.selected = null;
     this.drag = null;
@@ -84,7 +87,7 @@ export class Board {
   squareXY(name) {
     const p = parseSquare(name);
     const d = this.toDisplay(p.file, p.rank);
-    return { x: MARGIN + d.c * S, y: PAD + d.r * S };
+    return { x: this.M + d.c * S, y: PAD + d.r * S };
   }
   pointToSquare(evt) {
     const pt = this.svg.createSVGPoint();
@@ -92,7 +95,7 @@ export class Board {
     const ctm = this.svg.getScreenCTM();
     if (!ctm) return null;
     const p = pt.matrixTransform(ctm.inverse());
-    const c = Math.floor((p.x - MARGIN) / S), r = Math.floor((p.y - PAD) / S);
+    const c = Math.floor((p.x - this.M) / S), r = Math.floor((p.y - PAD) / S);
     if (c < 0 || r < 0 || c >= this.cols || r >= this.rows) return { sq: null, x: p.x, y: p.y };
     return { sq: this.fromDisplay(c, r), x: p.x, y: p.y };
   }
@@ -127,8 +130,9 @@ export class Board {
     const { cfg } = this;
     const svg = this.svg;
     const W = this.cols * S, H = this.rows * S;
-    svg.setAttribute('viewBox', `0 0 ${MARGIN + W + PAD} ${PAD + H + MARGIN}`);
+    svg.setAttribute('viewBox', `0 0 ${this.M + W + PAD} ${PAD + H + this.M}`);
     svg.setAttribute('data-rotation', String(this.rot));
+    if (cfg.labels && cfg.labels.board) svg.setAttribute('aria-label', cfg.labels.board);
     svg.replaceChildren();
     const defs = el('defs', {}, svg);
     const pat = el('pattern', { id: 'blocked-hatch', width: 16, height: 16, patternUnits: 'userSpaceOnUse', patternTransform: 'rotate(45)' }, defs);
@@ -141,10 +145,10 @@ export class Board {
 
     if (cfg.toMove) {
       // the seat to move: a band of its colour around the board, with a thin dark edge
-      el('rect', { class: 'turn-edge', x: MARGIN - 13, y: PAD - 13, width: W + 26, height: H + 26, rx: 8, fill: '#3b3028' }, svg);
-      el('rect', { class: `turn-frame seat-${cfg.toMove}`, x: MARGIN - 11, y: PAD - 11, width: W + 22, height: H + 22, rx: 7, 'data-turn': cfg.toMove }, svg);
+      el('rect', { class: 'turn-edge', x: this.M - 13, y: PAD - 13, width: W + 26, height: H + 26, rx: 8, fill: '#3b3028' }, svg);
+      el('rect', { class: `turn-frame seat-${cfg.toMove}`, x: this.M - 11, y: PAD - 11, width: W + 22, height: H + 22, rx: 7, 'data-turn': cfg.toMove }, svg);
     }
-    el('rect', { class: 'frame', x: MARGIN - 5, y: PAD - 5, width: W + 10, height: H + 10, rx: 3 }, svg);
+    el('rect', { class: 'frame', x: this.M - 5, y: PAD - 5, width: W + 10, height: H + 10, rx: 3 }, svg);
     const blocked = new Set(cfg.blocked || []);
     const squares = el('g', { class: 'squares' }, svg);
     for (let f = 0; f < cfg.width; f++) {
@@ -160,7 +164,15 @@ export class Board {
 
     // highlights
     const hl = el('g', { class: 'highlights', 'pointer-events': 'none' }, svg);
-    const last = parseMove(cfg.lastMove);
+    const last = cfg.seatMoves ? null : parseMove(cfg.lastMove);
+    // four players: every seat's last move in its colour, the latest strongest
+    (cfg.seatMoves || []).forEach((mv, i, all) => {
+      for (const sq of [mv.from, mv.to]) {
+        if (!parseSquare(sq)) continue;
+        const { x, y } = this.squareXY(sq);
+        el('rect', { class: `hl-seat seat-${mv.seat}${i === all.length - 1 ? ' latest' : ''}`, x: x + 4, y: y + 4, width: S - 8, height: S - 8, rx: 6, 'data-hl': i === all.length - 1 ? 'last' : 'seat-last', 'data-hl-seat': mv.seat }, hl);
+      }
+    });
     if (last) {
       for (const sq of [last.from, last.to]) {
         if (!parseSquare(sq)) continue;
@@ -206,14 +218,14 @@ export class Board {
       const name = this.fromDisplay(c, this.rows - 1);
       const p = parseSquare(name);
       const label = this.rot % 2 ? String(p.rank + 1) : String.fromCharCode(97 + p.file);
-      const t = el('text', { class: 'coord', x: MARGIN + c * S + S / 2, y: PAD + H + 36, 'text-anchor': 'middle', 'font-size': 22 }, coords);
+      const t = el('text', { class: 'coord', x: this.M + c * S + S / 2, y: PAD + H + this.coordSize * 1.6, 'text-anchor': 'middle', 'font-size': this.coordSize }, coords);
       t.textContent = label;
     }
     for (let r = 0; r < this.rows; r++) {
       const name = this.fromDisplay(0, r);
       const p = parseSquare(name);
       const label = this.rot % 2 ? String.fromCharCode(97 + p.file) : String(p.rank + 1);
-      const t = el('text', { class: 'coord', x: MARGIN / 2 - 6, y: PAD + r * S + S / 2 + 8, 'text-anchor': 'middle', 'font-size': 22 }, coords);
+      const t = el('text', { class: 'coord', x: this.M / 2 - 6, y: PAD + r * S + S / 2 + this.coordSize * 0.36, 'text-anchor': 'middle', 'font-size': this.coordSize }, coords);
       t.textContent = label;
     }
 
@@ -247,9 +259,13 @@ export class Board {
       'data-letter': pc.letter || '', 'data-name': pc.name || '',
     }, parent);
     const title = el('title', {}, g);
-    title.textContent = `${pc.seat} ${pc.name || pc.letter}${pc.dir ? ` (${{ n: 'north', s: 'south', e: 'east', w: 'west' }[pc.dir] || pc.dir})` : ''}`;
+    const L = this.cfg.labels || {};
+    title.textContent = `${L.seat ? L.seat(pc.seat) : pc.seat} ${L.piece ? L.piece(pc.name || pc.letter) : pc.name || pc.letter} ${pc.square}${pc.dir && this.cfg.arrows ? ` (${{ n: '↑', s: '↓', e: '→', w: '←' }[pc.dir] || pc.dir})` : ''}`;
     const inner = el('g', { transform: 'translate(7 6) scale(0.86)' }, g);
     inner.append(pieceGlyph(pc.name, pc.letter));
+    // colour-blind option (CSS shows it): a shape on the army colour
+    if (pc.seat === 'red') el('rect', { class: 'cb-mark', x: 74, y: 6, width: 20, height: 20, rx: 2 }, g);
+    else if (pc.seat === 'green') el('path', { class: 'cb-mark', d: 'M84 4 L96 26 L72 26 Z' }, g);
     if (pc.dir && this.cfg.arrows && (pc.name === 'pawn' || (!pc.name && pc.letter === 'P')) && DIR_ANGLE[pc.dir] !== undefined) {
       const angle = DIR_ANGLE[pc.dir] + this.rot * 90;
       el('path', {
@@ -264,13 +280,13 @@ export class Board {
     const { from, to, moves } = this.promo;
     const W = this.cols * S, H = this.rows * S;
     const layer = el('g', { class: 'promo' }, this.svg);
-    const bg = el('rect', { class: 'promo-bg', x: MARGIN, y: PAD, width: W, height: H }, layer);
+    const bg = el('rect', { class: 'promo-bg', x: this.M, y: PAD, width: W, height: H }, layer);
     bg.addEventListener('pointerdown', (e) => { e.stopPropagation(); this.promo = null; this.selected = null; this.render(); });
     const mover = this.pieceAt(from);
     const seat = mover ? mover.seat : 'white';
     const n = moves.length;
     const size = Math.min(S * 1.3, (W - 20) / n);
-    const x0 = MARGIN + W / 2 - (n * size) / 2, y0 = PAD + H / 2 - size / 2;
+    const x0 = this.M + W / 2 - (n * size) / 2, y0 = PAD + H / 2 - size / 2;
     moves.forEach((m, i) => {
       const suffix = parseMove(m).suffix;
       const letter = suffix ? suffix.toUpperCase() : (mover && mover.letter);
@@ -280,7 +296,7 @@ export class Board {
       const inner = el('g', { transform: `translate(${size * 0.1} ${size * 0.06}) scale(${(size * 0.8) / 100})` }, g);
       inner.append(pieceGlyph(name, letter));
       const t = el('title', {}, g);
-      t.textContent = `promote to ${name}`;
+      t.textContent = this.cfg.labels && this.cfg.labels.promoteTo ? this.cfg.labels.promoteTo(name) : `promote to ${name}`;
       g.addEventListener('pointerdown', (e) => {
         e.stopPropagation();
         this.promo = null;
@@ -288,8 +304,8 @@ export class Board {
         this.commit(m);
       });
     });
-    const label = el('text', { x: MARGIN + W / 2, y: y0 - 14, 'text-anchor': 'middle', 'font-size': 30, fill: '#fff', 'font-weight': 700 }, layer);
-    label.textContent = `Promote on ${to}`;
+    const label = el('text', { x: this.M + W / 2, y: y0 - 14, 'text-anchor': 'middle', 'font-size': 30, fill: '#fff', 'font-weight': 700 }, layer);
+    label.textContent = this.cfg.labels && this.cfg.labels.promote ? this.cfg.labels.promote(to) : `Promote on ${to}`;
   }
 
   // ---- interaction ----------------------------------------------------------
