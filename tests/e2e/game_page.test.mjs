@@ -283,3 +283,41 @@ test('bot moves are paced so a player can follow them', async () => {
   assert.ok(from);
   await page.context().close();
 });
+
+test('dark theme, move sounds with a mute switch, stepping through the moves with the keyboard', async () => {
+  const page = await browser.newPage();
+  await page.goto(`${server.base}/`);
+  await page.waitForSelector('body[data-ready="1"]');
+  await Promise.all([page.waitForURL(/game/), page.locator('[data-quick="shako"]').click()]);
+  await page.waitForSelector('body[data-ready="1"]');
+  await page.locator('#settings summary').click();
+  await page.locator('#pref-theme').selectOption('dark');
+  assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark');
+  const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  assert.equal(bg, 'rgb(29, 27, 25)', 'the page turns dark');
+  // a move and the bot's answer sound; muted, the next ones do not
+  await clickMove(page, 'e3', 'e4');
+  await page.waitForSelector('#moves td[data-ply="2"]');
+  const heard = await page.evaluate(() => window.acedrexSounds.played.length);
+  assert.ok(heard >= 1, 'moves are heard');
+  await page.locator('#pref-sound').uncheck();
+  await clickMove(page, 'd3', 'd4');
+  await page.waitForSelector('#moves td[data-ply="4"]');
+  assert.equal(await page.evaluate(() => window.acedrexSounds.played.length), heard, 'muted');
+  await page.screenshot({ path: `${outDir}/shako-dark.png` });
+  // the keyboard steps through the moves, and back to the game
+  await page.locator('#moves').focus();
+  await page.keyboard.press('ArrowLeft');
+  await page.waitForFunction(() => document.getElementById('rp-label').textContent.startsWith('ply 3'));
+  await page.keyboard.press('ArrowUp');
+  await page.waitForFunction(() => document.getElementById('rp-label').textContent.startsWith('ply 0'));
+  await page.keyboard.press('ArrowRight');
+  await page.waitForFunction(() => document.getElementById('rp-label').textContent.startsWith('ply 1'));
+  await page.keyboard.press('End');
+  await page.waitForFunction(() => document.getElementById('replay').hidden);
+  await page.reload();
+  await page.waitForSelector('body[data-ready="1"]');
+  assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark', 'the theme is remembered');
+  assert.equal(page.errors.length, 0, page.errors.join('; '));
+  await page.context().close();
+});

@@ -490,7 +490,7 @@ function renderResult() {
   else if (winner) head = mine.includes(winner) && mine.length < state.seats.length ? t('result.youWin') : t('result.wins', { seat: seatName(winner) });
   else if (firsts.length > 1) head = firsts.length === state.seats.length ? t('result.draw') : t('result.drawBetween', { seats: firsts.map(seatName).join(', ') });
   else head = t('result.over');
-  box.replaceChildren(
+  box.replaceChildren(...[
     h('button', { class: 'close', title: t('result.close'), 'aria-label': t('result.close'), onclick: () => { resultClosed = true; renderResult(); } }, '×'),
     h('h2', { 'data-result': r.reason === 'aborted' ? 'aborted' : winner || 'draw' }, head),
     h('div', { 'data-reason': r.reason || '' }, reasonText(r.reason || 'unknown')),
@@ -501,7 +501,7 @@ function renderResult() {
       h('a', { class: 'button', href: api.pgnUrl(id), download: `acedrex-${id}.pgn` }, t('nav.downloadRecord')),
       h('a', { class: 'button', href: `/?variant=${state.variant}` }, t('nav.newGame'))),
     h('div', { id: 'rematch-links' }),
-  );
+  ].filter(Boolean));
 }
 let resultClosed = false;
 
@@ -580,16 +580,16 @@ function renderSettings() {
       if (key === 'hotSeatTurn' && c.checked && state && state.toMove) rotation = rotationOf(state.toMove);
       render();
     });
-    return h('label', { class: 'pref' }, c, ' ', label);
+    return h('label', { class: 'pref check' }, c, ' ', label);
   };
-  box.replaceChildren(
+  box.replaceChildren(...[
     sel('notation', t('settings.notation'), [['san', t('settings.san')], ['coord', t('settings.coord')]]),
     sel('botPaceMs', t('settings.botPace'), [[0, t('settings.instant')], [500, t('clock.sec', { n: 0.5 })], [1000, t('clock.sec', { n: 1 })], [2000, t('clock.sec', { n: 2 })]], Number),
     check('colourBlind', t('settings.colourBlind')),
     state && state.hotSeat ? check('hotSeatTurn', t('settings.hotSeatTurn')) : null,
     check('sound', t('settings.sound')),
     sel('theme', t('settings.theme'), [['light', t('settings.light')], ['dark', t('settings.dark')]]),
-  );
+  ].filter(Boolean));
 }
 
 // ---- replay ------------------------------------------------------------------------

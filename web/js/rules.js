@@ -5,7 +5,7 @@
 import { api } from './api.js';
 import { Board } from './board.js';
 import { pieceIcon, PIECE_NAMES } from './pieces.js';
-import { t, pieceName, translatePage, languageSwitch } from './i18n.js';
+import { t, pieceName, translatePage, languageSwitch, lang } from './i18n.js';
 import './prefs.js';
 
 const $ = (id) => document.getElementById(id);
@@ -245,8 +245,8 @@ async function main() {
   if (!v) { root.replaceChildren(h('p', { class: 'error' }, t('rules.noGame', { name }))); return; }
   document.title = `${t('rules.titleOf', { title: v.title })} · Acedrex`;
   const text = GAMES[v.name] || { intro: '', sections: [] };
-  root.replaceChildren(h('h1', {}, v.title), h('p', {}, text.intro),
-    h('p', {}, h('a', { class: 'button primary', href: `/?variant=${v.name}` }, t('rules.play', { title: v.title }))));
+  root.replaceChildren(...[h('h1', {}, v.title), lang !== 'en' ? h('p', { class: 'muted', 'data-prose-note': '' }, t('rules.proseInEnglish')) : null, h('p', {}, text.intro),
+    h('p', {}, h('a', { class: 'button primary', href: `/?variant=${v.name}` }, t('rules.play', { title: v.title })))].filter(Boolean));
   for (const [title, html] of text.sections) root.append(h('div', { class: 'card' }, h('h2', { style: 'margin-top:0' }, title), h('div', { html })));
 
   const optionValues = {};
