@@ -140,6 +140,12 @@ test('the view\'s rules: the mated king glows, take back, seat moves, clock text
       sm: v.seatMoves([{ uci: 'a2a3', seat: 'red' }, { uci: 'b7b6', seat: 'green' }, { uci: 'a3a4', seat: 'red' }], 3).map((m) => `${m.seat}:${m.from}${m.to}`),
       clock: [v.clockText({ initialMs: 8000, incrementMs: 0 }), v.clockText({ initialMs: 600000, incrementMs: 5000 }), v.clockText({ initialMs: 90000, incrementMs: 500 })],
       labels: [v.moveLabel({ uci: 'e3e4', san: 'e4' }, 'san'), v.moveLabel({ uci: 'e3e4', san: 'e4' }, 'coord'), v.moveLabel({ uci: 'a9a10q' }, 'san')],
+      typed: (() => {
+        const legal = { e3: ['e3e4', 'e3e5'], c2: ['c2d4', 'c2b4'], h2: ['h2g4'], a9: ['a9a10q', 'a9a10r'], f4: ['f4e5'] };
+        const pieces = [{ square: 'e3', letter: 'P', name: 'pawn' }, { square: 'c2', letter: 'N', name: 'knight' }, { square: 'h2', letter: 'N', name: 'knight' },
+          { square: 'a9', letter: 'P', name: 'pawn' }, { square: 'f4', letter: 'P', name: 'pawn' }];
+        return ['e4', 'e3-e5', 'Nd4', 'Ng4+', 'fxe5', 'a10=R', 'a9a10', 'a9a10q', 'a9a1', 'Ne4', 'xyz'].map((m) => v.matchTyped(m, legal, pieces).join('|'));
+      })(),
     };
   });
   assert.deepEqual(r.glowEnd, ['black'], 'the mated king keeps its glow at the end');
@@ -151,6 +157,7 @@ test('the view\'s rules: the mated king glows, take back, seat moves, clock text
   assert.deepEqual(r.sm, ['green:b7b6', 'red:a3a4']);
   assert.deepEqual(r.clock, ['clock 8 s + 0 s', 'clock 10 min + 5 s', 'clock 1.5 min + 0.5 s']);
   assert.deepEqual(r.labels, ['e4', 'e3-e4', 'a9-a10=Q']);
+  assert.deepEqual(r.typed, ['e3e4', 'e3e5', 'c2d4', 'h2g4', 'f4e5', 'a9a10r', 'a9a10q|a9a10r', 'a9a10q', '', '', ''], 'typed moves');
   await page.context().close();
 });
 
@@ -318,6 +325,49 @@ test('dark theme, move sounds with a mute switch, stepping through the moves wit
   await page.reload();
   await page.waitForSelector('body[data-ready="1"]');
   assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark', 'the theme is remembered');
+  assert.equal(page.errors.length, 0, page.errors.join('; '));
+  await page.context().close();
+});
+
+test('the board is played from the keyboard, and a move can be typed', async () => {
+  const page = await browser.newPage();
+  await page.goto(`${server.base}/`);
+  await page.waitForSelector('body[data-ready="1"]');
+  await Promise.all([page.waitForURL(/game/), page.locator('[data-quick="shako"]').click()]);
+  await page.waitForSelector('body[data-ready="1"]');
+  const id = new URL(page.url()).searchParams.get('id');
+  // typed: SAN
+  await page.locator('#type-move').fill('Kf5');
+  await page.locator('#type-move').press('Enter');
+  await page.waitForFunction(() => /not a legal move/.test(document.getElementById('banner').textContent));
+  await page.locator('#type-move').fill('e4');
+  await page.locator('#type-move').press('Enter');
+  await waitFor(async () => (await fetchState(server.base, id)).moves.length >= 2, { what: 'the bot to answer' });
+  assert.equal((await fetchState(server.base, id)).moves[0].uci, 'e3e4');
+  await page.waitForFunction(() => !document.getElementById('type-move').disabled);
+  // keyboard: the cursor to d3, Enter, up to d4, Enter
+  await page.locator('#board svg').focus();
+  const where = async () => (await page.locator('#board-sr').textContent()).split(':')[0];
+  const go = async (target) => {
+    for (let i = 0; i < 30; i++) {
+      const at = await where();
+      if (at === target) return;
+      const [f, r] = [at.charCodeAt(0), Number(at.slice(1))];
+      const [tf, tr] = [target.charCodeAt(0), Number(target.slice(1))];
+      await page.keyboard.press(f < tf ? 'ArrowRight' : f > tf ? 'ArrowLeft' : r < tr ? 'ArrowUp' : 'ArrowDown');
+    }
+    throw new Error(`the cursor did not reach ${target}`);
+  };
+  await go('d3');
+  assert.match(await page.locator('#board-sr').textContent(), /^d3: White pawn, can move$/);
+  await page.keyboard.press('Enter');
+  assert.match(await page.locator('#board-sr').textContent(), /selected/);
+  await page.keyboard.press('ArrowUp');
+  assert.equal(await page.locator('#board-sr').textContent(), 'd4: empty, it can go here');
+  assert.equal(await page.locator('#replay').isHidden(), true, 'arrows on the board do not step the replay');
+  await page.keyboard.press('Enter');
+  await waitFor(async () => (await fetchState(server.base, id)).moves.length >= 3, { what: 'the keyboard move' });
+  assert.equal((await fetchState(server.base, id)).moves[2].uci, 'd3d4');
   assert.equal(page.errors.length, 0, page.errors.join('; '));
   await page.context().close();
 });

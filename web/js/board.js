@@ -53,12 +53,84 @@ export class Board {
     this.promo = null;
     this.localMove = null;
     this.svg = el('svg', { class: 'acedrex-board', role: 'img', 'aria-label': 'board' });
+    this.focused = false;
     container.append(this.svg);
     this.svg.addEventListener('pointerdown', (e) => this.pointerDown(e));
     this.svg.addEventListener('pointermove', (e) => this.pointerMove(e));
     this.svg.addEventListener('pointerup', (e) => this.pointerUp(e));
     this.svg.addEventListener('pointercancel', () => this.cancelDrag());
     this.svg.addEventListener('contextmenu', (e) => e.preventDefault());
+    // Keyboard play (the game page): the board takes the focus; arrows move a
+    // cursor over the squares as they are seen, Enter or Space picks up a piece
+    // and puts it down, Escape lets it go. onAnnounce(text) gets what a screen
+    // reader should hear (the square, its piece, what the key did).
+    this.onAnnounce = opts.onAnnounce || null;
+    this.cursor = null;
+    if (opts.keyboard) {
+      this.svg.setAttribute('tabindex', '0');
+      this.svg.setAttribute('role', 'application');
+      this.svg.addEventListener('keydown', (e) => this.keyDown(e));
+      this.svg.addEventListener('focus', () => {
+        this.focused = true;
+        if (!this.cursor) this.cursor = this.selected || Object.keys(this.cfg.legal || {}).find((q) => this.movesFrom(q).length) || squareName(0, 0);
+        this.render();
+        this.announce();
+      });
+      this.svg.addEventListener('blur', () => { this.focused = false; this.render(); });
+    }
+  }
+
+  describe(sq) {
+    const L = this.cfg.labels || {};
+    const pc = this.pieceAt(sq);
+    const what = pc ? `${L.seat ? L.seat(pc.seat) : pc.seat} ${L.piece ? L.piece(pc.name || pc.letter) : pc.name || pc.letter}` : (L.empty || 'empty');
+    const notes = [];
+    if (this.selected === sq) notes.push(L.selected || 'selected');
+    else if (this.selected && this.destinations(this.selected).has(sq)) notes.push(L.destination || 'a move goes here');
+    else if (!this.selected && this.movesFrom(sq).length) notes.push(L.movable || 'can move');
+    return `${sq}: ${what}${notes.length ? `, ${notes.join(', ')}` : ''}`;
+  }
+  announce() {
+    if (this.onAnnounce && this.cursor) this.onAnnounce(this.describe(this.cursor));
+  }
+
+  keyDown(e) {
+    if (this.promo) {
+      if (e.key === 'Escape') { this.promo = null; this.selected = null; this.render(); e.preventDefault(); e.stopPropagation(); }
+      else if (/^[a-z]$/i.test(e.key)) {
+        const m = this.promo.moves.find((x) => (parseMove(x).suffix || '').toLowerCase() === e.key.toLowerCase());
+        if (m) { this.promo = null; this.selected = null; this.commit(m); e.preventDefault(); e.stopPropagation(); }
+      }
+      return;
+    }
+    const delta = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] }[e.key];
+    if (delta) {
+      const p = parseSquare(this.cursor) || { file: 0, rank: 0 };
+      const d = this.toDisplay(p.file, p.rank);
+      const c = Math.min(this.cols - 1, Math.max(0, d.c + delta[0])), r = Math.min(this.rows - 1, Math.max(0, d.r + delta[1]));
+      this.cursor = this.fromDisplay(c, r);
+    } else if (e.key === 'Enter' || e.key === ' ') {
+      if (this.cursor) this.activate(this.cursor);
+    } else if (e.key === 'Escape') {
+      this.selected = null;
+    } else {
+      return;
+    }
+    e.preventDefault();
+    e.stopPropagation();
+    this.render();
+    this.announce();
+  }
+
+  // A click (or Enter) on a square: move the selected piece there, or select
+  // the piece standing there, or let the selection go.
+  activate(sq) {
+    if (this.selected && sq !== this.selected && this.destinations(this.selected).has(sq)) {
+      this.tryMove(this.selected, sq);
+      return;
+    }
+    this.selected = this.movesFrom(sq).length && this.selected !== sq ? sq : null;
+    this.render();
   }
 
   // ---- geometry -----------------------------------------------------------
@@ -210,6 +282,11 @@ export class Board {
           el('circle', { class: 'hl-dest', cx: p.x + S / 2, cy: p.y + S / 2, r: S * 0.15, 'data-dest': to }, hl);
         }
       }
+    }
+
+    if (this.focused && this.cursor && parseSquare(this.cursor)) {
+      const { x, y } = this.squareXY(this.cursor);
+      el('rect', { class: 'hl-cursor', x: x + 3, y: y + 3, width: S - 6, height: S - 6, rx: 4, 'data-hl': 'cursor', 'data-cursor': this.cursor }, hl);
     }
 
     // coordinates: the bottom row and the left column of the view

@@ -7,7 +7,7 @@ import { pieceIcon } from './pieces.js';
 import { t, tOr, seatName, pieceName, translatePage, languageSwitch } from './i18n.js';
 import { prefs } from './prefs.js';
 import { sounds } from './sounds.js';
-import { glowingSeats, seatMoves, takebackSeat, clockText, moveLabel } from './view.js';
+import { glowingSeats, seatMoves, takebackSeat, clockText, moveLabel, matchTyped } from './view.js';
 
 const $ = (id) => document.getElementById(id);
 function h(tag, attrs = {}, ...children) {
@@ -212,7 +212,10 @@ function render() {
     rotation,
     arrows: state.seats.length > 2,
     pieceNames: pieceNames(),
-    labels: { seat: seatName, piece: pieceName, promote: (sq) => t('board.promoteOn', { square: sq }), promoteTo: (n) => t('board.promoteTo', { piece: pieceName(n) }), board: t('board.label') },
+    labels: {
+      seat: seatName, piece: pieceName, promote: (sq) => t('board.promoteOn', { square: sq }), promoteTo: (n) => t('board.promoteTo', { piece: pieceName(n) }),
+      board: t('board.label'), empty: t('board.empty'), selected: t('board.selected'), destination: t('board.destination'), movable: t('board.movable'),
+    },
   });
   $('board').dataset.v = String(state.v);
   $('board').dataset.toMove = state.toMove || '';
@@ -227,6 +230,7 @@ function render() {
   renderStatus();
   renderClocksBar();
   renderReplayBar();
+  $('type-move').disabled = !canMove();
 }
 
 function renderTitle() {
@@ -638,6 +642,16 @@ async function onMove(uci) {
   render();
 }
 
+// A move typed as text: coordinates (e3e4, e3-e4, a9a10q) or SAN (e4, Nf3,
+// exd5, a10=Q), matched against the legal moves of the state.
+function typedMove(text) {
+  const box = $('type-move');
+  if (!canMove()) { flash(t('type.notYourTurn')); return; }
+  const found = matchTyped(text, state.legal || {}, state.pieces);
+  if (found.length === 1) { box.value = ''; board.localMove = found[0]; onMove(found[0]); return; }
+  flash(found.length ? t('type.ambiguous', { move: text }) : t('type.illegal', { move: text }));
+}
+
 async function refresh() {
   try {
     accept(await fetchState(primaryToken()));
@@ -673,7 +687,12 @@ async function checkTokens(candidates) {
 async function main() {
   translatePage();
   $('lang-slot').append(languageSwitch());
-  board = new Board($('board'), { onMove });
+  board = new Board($('board'), { onMove, keyboard: true, onAnnounce: (text) => { $('board-sr').textContent = text; } });
+  $('type-move').addEventListener('keydown', (e) => {
+    if (e.key !== 'Enter') return;
+    e.preventDefault();
+    typedMove($('type-move').value);
+  });
   if (!id) { banner(t('game.noGame'), 'warn'); return; }
   // The token leaves the address bar at once: sharing "this page" must not hand over the seat.
   if (urlToken) {

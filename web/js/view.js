@@ -55,3 +55,35 @@ export function moveLabel(m, notation) {
   if (!p) return m.uci;
   return `${p.from}-${p.to}${p.suffix ? `=${p.suffix.toUpperCase()}` : ''}`;
 }
+
+// The legal moves (texts) a typed move means: coordinates ("e3e4", "e3-e4",
+// "a9a10q", "a9-a10=Q") or SAN ("e4", "Nf3", "exd5", "Rbd1", "a10=Q"; + # x
+// ignored). `legal` is the state's {from: [moves]}, `pieces` its pieces.
+export function matchTyped(text, legal, pieces) {
+  const all = Object.values(legal).flat();
+  const s = String(text || '').trim().replace(/[+#!?\s]/g, '');
+  const coord = /^([a-p]\d{1,2})[-x]?([a-p]\d{1,2})(?:=?([a-zA-Z]))?$/.exec(s);
+  if (coord) {
+    const want = coord[1] + coord[2] + (coord[3] || '').toLowerCase();
+    const exact = all.filter((m) => m.toLowerCase() === want);
+    if (exact.length) return exact;
+    // a promotion typed without its piece: every promotion there (one is taken, several are asked about)
+    const head = coord[1] + coord[2];
+    return coord[3] ? [] : all.filter((m) => m.startsWith(head) && /^[a-z]+$/.test(m.slice(head.length)));
+  }
+  const san = /^([A-Z])?([a-p])?(\d{1,2})?x?([a-p]\d{1,2})(?:=?([A-Za-z]))?$/.exec(s);
+  if (!san) return [];
+  const [, letter, file, rank, to, promo] = san;
+  const at = new Map(pieces.map((p) => [p.square, p]));
+  return all.filter((m) => {
+    const mv = /^([a-p])(\d{1,2})([a-p]\d{1,2})(.*)$/.exec(m);
+    if (!mv || mv[3] !== to) return false;
+    const pc = at.get(mv[1] + mv[2]);
+    const isPawn = pc && (pc.name === 'pawn' || pc.letter === 'P');
+    if (letter ? !pc || pc.letter !== letter || isPawn : !isPawn) return false;
+    if (file && mv[1] !== file) return false;
+    if (rank && mv[2] !== rank) return false;
+    if (promo) return mv[4].toLowerCase() === promo.toLowerCase();
+    return true;
+  });
+}
