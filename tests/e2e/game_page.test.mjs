@@ -19,13 +19,17 @@ async function create(spec) {
 }
 const heldTokens = (page, id) => page.evaluate((gid) => JSON.parse(localStorage.getItem(`acedrex.tokens.${gid}`) || '{}'), id);
 const banner = (page) => page.locator('#banner').textContent();
+// The lobby's one-click game against the computer; the page is then on the game.
+async function quickPlay(page, variant) {
+  await page.goto(`${server.base}/`);
+  await page.waitForSelector('body[data-ready="1"]');
+  await Promise.all([page.waitForURL(/game/), page.locator(`[data-quick="${variant}"]`).click()]);
+  await page.waitForSelector('body[data-ready="1"]');
+}
 
 test('one click against the computer; the board fits 1280x800; notation, draw, take back, my games', async () => {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  await page.goto(`${server.base}/`);
-  await page.waitForSelector('body[data-ready="1"]');
-  await Promise.all([page.waitForURL(/game/), page.locator('[data-quick="grant-acedrex"]').click()]);
-  await page.waitForSelector('body[data-ready="1"]');
+  await quickPlay(page, 'grant-acedrex');
   const url = new URL(page.url());
   const id = url.searchParams.get('id');
   assert.equal(url.searchParams.get('token'), null, 'no token in the address bar');
@@ -109,6 +113,15 @@ test('four players: every seat\'s last move in its colour, lost turns named; a c
   assert.ok(await lost.count() >= 1, 'a lost turn says which piece could not move');
   assert.match(await lost.first().getAttribute('title'), /threw \d: no [a-z ]+ could move/);
   await page.screenshot({ path: `${outDir}/four-seasons-seat-moves.png` });
+  // replay: the move list follows the ply shown, and the die keeps its piece kind
+  await page.locator('#moves td[data-ply="2"]').click();
+  await page.waitForFunction(() => document.getElementById('rp-label').textContent.startsWith('ply 2'));
+  const inView = await page.evaluate(() => {
+    const box = document.getElementById('moves'), cur = box.querySelector('td.cur');
+    return cur.offsetTop >= box.scrollTop && cur.offsetTop + cur.offsetHeight <= box.scrollTop + box.clientHeight;
+  });
+  assert.ok(inView, 'the ply shown is in view in the move list');
+  assert.equal(await page.locator('#die [data-die-kind]').textContent(), s.moves[2].dieKind.replace('-', ' '), 'the die names the piece kind of the throw for the next move');
   await page.context().close();
   assert.ok(s);
 
@@ -163,10 +176,7 @@ test('the view\'s rules: the mated king glows, take back, seat moves, clock text
 
 test('the result panel is on screen, a rematch keeps the settings; the result reads well', async () => {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  await page.goto(`${server.base}/`);
-  await page.waitForSelector('body[data-ready="1"]');
-  await Promise.all([page.waitForURL(/game/), page.locator('[data-quick="shako"]').click()]);
-  await page.waitForSelector('body[data-ready="1"]');
+  await quickPlay(page, 'shako');
   const id = new URL(page.url()).searchParams.get('id');
   await page.locator('#resign').click();
   await page.locator('#resign').click();
@@ -293,10 +303,7 @@ test('bot moves are paced so a player can follow them', async () => {
 
 test('dark theme, move sounds with a mute switch, stepping through the moves with the keyboard', async () => {
   const page = await browser.newPage();
-  await page.goto(`${server.base}/`);
-  await page.waitForSelector('body[data-ready="1"]');
-  await Promise.all([page.waitForURL(/game/), page.locator('[data-quick="shako"]').click()]);
-  await page.waitForSelector('body[data-ready="1"]');
+  await quickPlay(page, 'shako');
   await page.locator('#settings summary').click();
   await page.locator('#pref-theme').selectOption('dark');
   assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark');
@@ -331,10 +338,7 @@ test('dark theme, move sounds with a mute switch, stepping through the moves wit
 
 test('the board is played from the keyboard, and a move can be typed', async () => {
   const page = await browser.newPage();
-  await page.goto(`${server.base}/`);
-  await page.waitForSelector('body[data-ready="1"]');
-  await Promise.all([page.waitForURL(/game/), page.locator('[data-quick="shako"]').click()]);
-  await page.waitForSelector('body[data-ready="1"]');
+  await quickPlay(page, 'shako');
   const id = new URL(page.url()).searchParams.get('id');
   // typed: SAN
   await page.locator('#type-move').fill('Kf5');

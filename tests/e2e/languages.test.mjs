@@ -51,14 +51,14 @@ const LOCALES = { en: 'en-GB', es: 'es-ES', de: 'de-DE', fr: 'fr-FR' };
 for (const l of LANGS) {
   test(`the lobby in ${l} from the browser's language`, async () => {
     const page = await browser.newPage({ locale: LOCALES[l] });
-    await page.goto(`${server.base}/`);
+    await page.goto(`${server.base}/?variant=four-seasons`);
     await page.waitForSelector('body[data-ready="1"]');
     assert.equal(await page.evaluate(() => document.documentElement.lang), l);
     assert.equal(await page.locator('h1[data-i18n="lobby.newGame"]').textContent(), cat[l]['lobby.newGame']);
     assert.equal(await page.locator('[data-i18n="lobby.quickTitle"]').textContent(), cat[l]['lobby.quickTitle']);
     assert.equal(await page.locator('#create-btn').textContent(), cat[l]['lobby.create']);
     assert.equal(await page.locator('[data-seat-kind] option[value="bot"]').first().textContent(), cat[l]['lobby.bot']);
-    assert.equal(await page.locator('.seatplan .seat .name').first().textContent(), cat[l]['seat.green'], 'Four Seasons, the first game: Green first');
+    assert.equal(await page.locator('.seatplan .seat .name').first().textContent(), cat[l]['seat.green'], 'Four Seasons: Green first');
     assert.equal(await page.title(), cat[l]['title.lobby']);
     assert.equal(await page.locator('#lang').inputValue(), l);
     await page.screenshot({ path: `${outDir}/lobby-${l}.png` });

@@ -340,9 +340,10 @@ export class Board {
     title.textContent = `${L.seat ? L.seat(pc.seat) : pc.seat} ${L.piece ? L.piece(pc.name || pc.letter) : pc.name || pc.letter} ${pc.square}${pc.dir && this.cfg.arrows ? ` (${{ n: '↑', s: '↓', e: '→', w: '←' }[pc.dir] || pc.dir})` : ''}`;
     const inner = el('g', { transform: 'translate(7 6) scale(0.86)' }, g);
     inner.append(pieceGlyph(pc.name, pc.letter));
-    // colour-blind option (CSS shows it): a shape on the army colour
+    // colour-blind option (CSS shows it): a shape on the army colour, a square
+    // on red and a cross on green (the pawns' arrows are triangles)
     if (pc.seat === 'red') el('rect', { class: 'cb-mark', x: 74, y: 6, width: 20, height: 20, rx: 2 }, g);
-    else if (pc.seat === 'green') el('path', { class: 'cb-mark', d: 'M84 4 L96 26 L72 26 Z' }, g);
+    else if (pc.seat === 'green') el('path', { class: 'cb-mark', d: 'M80 4 H88 V12 H96 V20 H88 V28 H80 V20 H72 V12 H80 Z' }, g);
     if (pc.dir && this.cfg.arrows && (pc.name === 'pawn' || (!pc.name && pc.letter === 'P')) && DIR_ANGLE[pc.dir] !== undefined) {
       const angle = DIR_ANGLE[pc.dir] + this.rot * 90;
       el('path', {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "core/pgn.h"
 #include "server/app/json.h"
 #include "server/app/records.h"
 
@@ -69,22 +70,18 @@ std::vector<PlyEvents::Out> outsOf(const std::shared_ptr<const Rules>& rules, co
 // What the state's move list says about an entry besides its text: its SAN
 // in two-player games (as the PGN writes it, with + and #) and the piece kind
 // the die allowed.
-GameRoom::EntryNote noteOf(const Game& before, const Game& after, const std::string& text,
-                           const std::vector<std::string>& outReasons) {
+GameRoom::EntryNote noteOf(const Game& before, const Game& after, const std::string& text) {
   GameRoom::EntryNote note;
   const Rules& r = before.rules();
   if (before.currentThrow() && before.currentThrowType() >= 0)
     note.dieKind = r.types[static_cast<size_t>(before.currentThrowType())].name;
-  if (r.nseats() != 2 || !isBoardMove(text)) return note;
+  if (r.nseats() != 2 || !isBoardMove(text) || text == "0000") return note;
   Game copy(before);
-  note.san = sanOf(copy, text);
-  const Position& p = after.position();
-  if (after.finished() && p.result() == ResultKind::kWin && p.outCount() > 0) {
-    if (outReasons[static_cast<size_t>(p.outSeat(p.outCount() - 1))] == "checkmate") note.san += '#';
-    return note;
-  }
-  for (int s = 0; s < 2; ++s)
-    if (p.isIn(s) && p.inCheck(s)) note.san += '+';
+  for (Move m : copy.legalMoves())
+    if (copy.position().moveText(m) == text) {
+      note.san = sanNotation().write(copy, m) + sanNotation().suffix(after);
+      break;
+    }
   return note;
 }
 
@@ -215,7 +212,7 @@ Result<std::shared_ptr<GameRoom>> GameRoom::restore(const StoredGame& stored, st
       break;
     }
     room->entries_.push_back(e);
-    room->notes_.push_back(noteOf(before, *room->game_, e.text, room->outReason_));
+    room->notes_.push_back(noteOf(before, *room->game_, e.text));
     ++applied;
   }
   if (stored.clock.enabled) {
@@ -452,7 +449,7 @@ Outcome GameRoom::commitEntry(const std::string& text, int seat) {
   const Status stored =
       over ? store_.appendFinal(meta_.id, e, resultJsonOf(*next, reasons)) : store_.appendEntry(meta_.id, e);
   if (!stored.ok()) return apiError(503, "store", "the move could not be stored: " + stored.error().text());
-  notes_.push_back(noteOf(*game_, *next, text, reasons));
+  notes_.push_back(noteOf(*game_, *next, text));
   game_ = std::move(next);
   outReason_ = std::move(reasons);
   entries_.push_back(std::move(e));
