@@ -37,6 +37,10 @@ test('every key the pages use is in the catalogues', () => {
   for (const s of ['green', 'red', 'black', 'white']) used.add(`seat.${s}`);
   const pieces = fs.readFileSync(path.join(web, 'js', 'pieces.js'), 'utf8');
   for (const m of pieces.matchAll(/^ {2}'?([a-z-]+)'?: \{/gm)) used.add(`piece.${m[1]}`);
+  // the options the server sends for our four games
+  for (const [v, names] of Object.entries({ 'four-seasons': ['takeover', 'bare-king', 'die'], 'grant-acedrex': ['king-leap', 'pawn-double', 'giraffe', 'rhino', 'lion', 'stalemate', 'die'] })) {
+    for (const n of names) { used.add(`option.${n}`); used.add(`opthelp.${v}.${n}`); }
+  }
   for (const r of ['checkmate', 'king-captured', 'stalemate', 'bare-king', 'resign', 'timeout', 'repetition', 'fifty-moves', 'only-kings', 'agreement', 'aborted']) used.add(`reason.${r}`);
   assert.ok(used.size > 150, `found ${used.size} keys`);
   const missing = [...used].filter((k) => !(k in cat.en));
@@ -60,6 +64,9 @@ for (const l of LANGS) {
     assert.equal(await page.locator('[data-seat-kind] option[value="bot"]').first().textContent(), cat[l]['lobby.bot']);
     assert.equal(await page.locator('.seatplan .seat .name').first().textContent(), cat[l]['seat.green'], 'Four Seasons: Green first');
     assert.equal(await page.title(), cat[l]['title.lobby']);
+    assert.equal(await page.locator('label[for="opt-takeover"]').textContent(), cat[l]['option.takeover']);
+    assert.equal(await page.locator('#opt-die option[value="on"]').textContent(), cat[l]['optval.on']);
+    assert.equal(await page.locator('#opt-takeover + .help').textContent(), cat[l]['opthelp.four-seasons.takeover']);
     assert.equal(await page.locator('#lang').inputValue(), l);
     await page.screenshot({ path: `${outDir}/lobby-${l}.png` });
     assert.equal(page.errors.length, 0, page.errors.join('; '));

@@ -49,6 +49,12 @@ export function tOr(key, otherwise, params) {
 export const seatName = (seat) => tOr(`seat.${seat}`, seat ? seat.charAt(0).toUpperCase() + seat.slice(1) : '');
 export const pieceName = (name) => tOr(`piece.${name}`, String(name || '').replace(/-/g, ' '));
 
+// A variant's rule options: the name, a value and the help the server sends
+// (in English) through the catalogues when they have them.
+export const optionName = (name) => tOr(`option.${name}`, name);
+export const optionValue = (value) => tOr(`optval.${value}`, value);
+export const optionHelp = (variant, o) => tOr(`opthelp.${variant}.${o.name}`, o.help || '');
+
 export function setLang(l) {
   try { localStorage.setItem(KEY, l); } catch { /* private mode */ }
   location.reload();

@@ -1,7 +1,7 @@
 // The lobby: choose a game, its rule options, who sits where, a clock; create
 // the game; hand out the invitation links; list games to watch.
 import { api, tokens, myGames } from './api.js';
-import { t, seatName, translatePage, languageSwitch, lang } from './i18n.js';
+import { t, seatName, translatePage, languageSwitch, lang, optionName, optionValue, optionHelp } from './i18n.js';
 import './prefs.js';
 
 const $ = (id) => document.getElementById(id);
@@ -48,8 +48,8 @@ function renderOptions() {
   if (!opts.length) box.append(h('p', { class: 'muted' }, t('lobby.noOptions')));
   for (const o of opts) {
     const sel = h('select', { name: `opt-${o.name}`, id: `opt-${o.name}`, 'data-option': o.name });
-    for (const val of o.values) sel.append(h('option', { value: val, selected: val === o.default }, val + (val === o.default ? ` ${t('lobby.default')}` : '')));
-    box.append(h('div', { class: 'opt' }, h('label', { for: `opt-${o.name}` }, h('b', {}, o.name)), sel, h('div', { class: 'help' }, o.help || '')));
+    for (const val of o.values) sel.append(h('option', { value: val, selected: val === o.default }, optionValue(val) + (val === o.default ? ` ${t('lobby.default')}` : '')));
+    box.append(h('div', { class: 'opt' }, h('label', { for: `opt-${o.name}` }, h('b', {}, optionName(o.name))), sel, h('div', { class: 'help' }, optionHelp(current.name, o))));
   }
 }
 

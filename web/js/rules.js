@@ -5,7 +5,7 @@
 import { api } from './api.js';
 import { Board } from './board.js';
 import { pieceIcon, PIECE_NAMES } from './pieces.js';
-import { t, pieceName, translatePage, languageSwitch, lang } from './i18n.js';
+import { t, pieceName, translatePage, languageSwitch, lang, optionName, optionValue, optionHelp } from './i18n.js';
 import './prefs.js';
 
 const $ = (id) => document.getElementById(id);
@@ -255,10 +255,10 @@ async function main() {
     const table = h('table', { class: 'opts' }, h('tr', {}, h('th', {}, t('rules.option')), h('th', {}, t('rules.values')), h('th', {}, t('rules.whatItDoes'))));
     for (const o of v.options) {
       const sel = h('select', { 'data-option': o.name });
-      for (const val of o.values) sel.append(h('option', { value: val, selected: val === o.default }, val + (val === o.default ? ` ${t('lobby.default')}` : '')));
+      for (const val of o.values) sel.append(h('option', { value: val, selected: val === o.default }, optionValue(val) + (val === o.default ? ` ${t('lobby.default')}` : '')));
       sel.addEventListener('change', () => { optionValues[o.name] = sel.value; drawDiagrams(v, diagrams, optionValues); });
-      table.append(h('tr', {}, h('td', {}, h('code', {}, o.name)), h('td', {}, sel),
-        h('td', {}, OPTION_TEXT[o.name] ? h('div', {}, OPTION_TEXT[o.name]) : null, h('div', { class: 'muted' }, o.help || ''))));
+      table.append(h('tr', {}, h('td', {}, optionName(o.name), ' ', h('code', { class: 'muted' }, o.name)), h('td', {}, sel),
+        h('td', {}, lang === 'en' && OPTION_TEXT[o.name] ? h('div', {}, OPTION_TEXT[o.name]) : null, h('div', { class: 'muted' }, optionHelp(v.name, o)))));
     }
     root.append(h('div', { class: 'card' }, h('h2', { style: 'margin-top:0' }, t('rules.options')),
       h('p', { class: 'muted' }, t('rules.optionsHelp')), table));
