@@ -110,7 +110,9 @@ function show(s, fresh) {
   state = s;
   receivedAt = performance.now();
   if (!prev) setup();
-  if (frames && state.moves && frames.length !== state.moves.length + 1) frames = null;
+  // Frames stay good while the game only grows (a player looking back is not
+  // pulled to the live position by the next move); a takeback drops them.
+  if (frames && state.moves && frames.length > state.moves.length + 1) { frames = null; viewPly = null; }
   if (prev && state.moves.length > prev.moves.length) {
     lastMoveShownAt = performance.now();
     announce(prev, state);
@@ -597,8 +599,8 @@ function renderSettings() {
 }
 
 // ---- replay ------------------------------------------------------------------------
-async function loadFrames() {
-  if (frames && frames.length === state.moves.length + 1) return true;
+async function loadFrames(upTo = state.moves.length) {
+  if (frames && upTo < frames.length) return true;
   try {
     const r = await fetch(`/api/game/${encodeURIComponent(id)}/replay`);
     if (!r.ok) throw new Error(`replay: ${r.status}`);
@@ -616,7 +618,7 @@ async function showPly(n) {
   const total = state.moves.length;
   n = Math.max(0, Math.min(total, n));
   if (n === total && state.status === 'ongoing') { viewPly = null; render(); return; }
-  if (!(await loadFrames())) return;
+  if (!(await loadFrames(n))) return;
   viewPly = Math.min(n, frames.length - 1);
   render();
 }
