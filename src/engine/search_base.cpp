@@ -162,15 +162,9 @@ void SearchBase::quiescenceMoves(MoveList& list, bool inCheck) const {
     pos_.pseudoMoves(list);
     return;
   }
-  // pseudoCaptures: once the core has Position::pseudoCaptures (captures, en
-  // passant and promotions only), this line becomes pos_.pseudoCaptures(list)
-  // and the filter below keeps every move (should its order differ from the
-  // filtered list's, the pinned search trees in tests/engine_test.cpp say so).
-  pos_.pseudoMoves(list);
-  int n = 0;
-  for (int i = 0; i < list.size(); ++i)
-    if (isCapture(list[i]) || list[i].promo() >= 0) list.set(n++, list[i]);
-  list.truncate(n);
+  // Out of check only captures, en passant and promotions: the core
+  // generates them without the quiet moves, in the order pseudoMoves has them.
+  pos_.pseudoCaptures(list);
 }
 
 }  // namespace acedrex::engine
