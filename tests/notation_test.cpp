@@ -2,7 +2,6 @@
 // over seeded random games, and bad text that must change nothing.
 #include <random>
 
-#include "core/record.h"
 #include "test_util.h"
 
 namespace acedrex::test {
@@ -108,32 +107,6 @@ TEST(Notation, EachSetupStepNamesItsError) {
     ASSERT_FALSE(s.ok()) << text;
     EXPECT_EQ(s.error().message, why) << text;
   }
-}
-
-TEST(Notation, PgnCarriesVariantFenAndResult) {
-  auto r = rules("shako");
-  Game g(r, 1);
-  ASSERT_TRUE(g.setStart("4k5/10/10/10/10/10/10/10/10/R3K5 w - - 0 1").ok());
-  ASSERT_TRUE(g.playAll("a1a9 e10f10 e1e2").ok());
-  const std::string pgn = toPgn(g, {{"White", "me"}});
-  EXPECT_NE(pgn.find("[Variant \"shako\"]"), std::string::npos);
-  EXPECT_NE(pgn.find("[FEN \"4k5/10/10/10/10/10/10/10/10/R3K5 w - - 0 1\"]"), std::string::npos);
-  EXPECT_NE(pgn.find("[White \"me\"]"), std::string::npos);
-  EXPECT_NE(pgn.find("1. a1a9 e10f10 2. e1e2 *"), std::string::npos) << pgn;
-}
-
-TEST(Notation, Pgn4NumbersRoundsAfterTheFirstSeatIsOut) {
-  auto r = rules("four-seasons");
-  Game g(r, 1);
-  ASSERT_TRUE(g.playAll("a6a5 a3a4 h3h4 h6h5").ok());
-  g.resign(0);  // green out: the next round starts with red
-  ASSERT_TRUE(g.playAll("a4a5 g3g4 g6g5 a5a6").ok());
-  const std::string pgn = toPgn(g);
-  EXPECT_NE(pgn.find("[RuleVariants \"Takeover\"]"), std::string::npos);
-  std::string flat = pgn;
-  std::replace(flat.begin(), flat.end(), '\n', ' ');
-  EXPECT_NE(flat.find("2. {green resigns} .. a4a5 .. g3g4 .. g6g5"), std::string::npos) << pgn;
-  EXPECT_NE(flat.find("3. a5a6"), std::string::npos) << pgn;
 }
 
 }  // namespace

@@ -2,7 +2,7 @@
 // file, the fit of k and the local search on small synthetic data sets.
 #include <cmath>
 
-#include "core/record.h"
+#include "core/pgn.h"
 #include "engine/eval.h"
 #include "test_util.h"
 #include "tune/tuner.h"
@@ -158,26 +158,6 @@ TEST(Tune, DataFileRoundTripAndErrors) {
   EXPECT_NE(data.error().text().find("d.txt line 2"), std::string::npos) << data.error().text();
 }
 
-TEST(Tune, ReadsPgnWithCommentsNumbersAndVariations) {
-  const std::string pgn =
-      "[Event \"a \\\"quoted\\\" event\"]\n[Variant \"shako\"]\n[Result \"1-0\"]\n\n"
-      "1. e3e4 {a comment\nover two lines} e8e7 2.f3f4 (2. a3a4 a8a7) 2... f8f6 $1 ; rest of line\n"
-      "3. 0000 1-0\n\n"
-      "[Variant \"shako\"]\n\n1. e3e4 *\n";
-  auto games = tune::parsePgn(pgn, "g.pgn");
-  ASSERT_TRUE(games.ok()) << games.error().text();
-  ASSERT_EQ(games->size(), 2u);
-  EXPECT_EQ((*games)[0].tags.at("Event"), "a \"quoted\" event");
-  EXPECT_EQ((*games)[0].moves, (std::vector<std::string>{"e3e4", "e8e7", "f3f4", "f8f6", "0000"}));
-  EXPECT_EQ((*games)[1].moves, (std::vector<std::string>{"e3e4"}));
-  EXPECT_EQ((*games)[1].tags.at("Result"), "*");
-  EXPECT_EQ((*games)[1].line, 9);
-
-  auto bad = tune::parsePgn("[Event \"x\"]\n\n1. e3e4 {never closed\n", "g.pgn");
-  ASSERT_FALSE(bad.ok());
-  EXPECT_NE(bad.error().text().find("g.pgn line 3"), std::string::npos) << bad.error().text();
-}
-
 // A game of legal moves picked by a fixed rule, ended by a resignation.
 Game pseudoRandomGame(const std::shared_ptr<const Rules>& r, int plies, int loser) {
   Game g(r, 1);
@@ -195,11 +175,11 @@ TEST(Tune, ExtractsFromRecordsWrittenByTheMatchRunner) {
   auto r = rules("shako");
   const Game g1 = pseudoRandomGame(r, 60, 1);
   const Game g2 = pseudoRandomGame(r, 60, 0);  // the same moves, Black wins: every position a duplicate
-  const std::string pgn = toPgn(g1) + "\n" + toPgn(g2);
-  auto games = tune::parsePgn(pgn, "m.pgn");
+  const std::string pgn = writePgn(g1) + "\n" + writePgn(g2);
+  auto games = readPgn(pgn, "m.pgn");
   ASSERT_TRUE(games.ok()) << games.error().text();
   ASSERT_EQ(games->size(), 2u);
-  ASSERT_EQ((*games)[0].moves.size(), g1.record().size() - 1);  // the resignation is a comment
+  ASSERT_EQ((*games)[0].moves.size(), g1.record().size() - 1);  // the resignation is in [Result] and [Termination]
 
   const auto reg = VariantRegistry::withEmbedded();
   tune::ExtractOptions all;
@@ -227,7 +207,7 @@ TEST(Tune, ExtractsFromRecordsWrittenByTheMatchRunner) {
   }
 
   // Other variants and unfinished games are skipped with a reason.
-  auto other = tune::parsePgn("[Variant \"grant-acedrex\"]\n[Result \"1-0\"]\n\n1. a1a2 1-0\n\n"
+  auto other = readPgn("[Variant \"grant-acedrex\"]\n[Result \"1-0\"]\n\n1. a1a2 1-0\n\n"
                               "[Variant \"shako\"]\n[Result \"*\"]\n\n1. e3e4 *\n\n"
                               "[Variant \"shako\"]\n[Result \"0-1\"]\n\n1. e3e9 0-1\n",
                               "o.pgn");
@@ -236,7 +216,7 @@ TEST(Tune, ExtractsFromRecordsWrittenByTheMatchRunner) {
   EXPECT_TRUE(tune::extractSamples(reg, "shako", *other, all, os).empty());
   EXPECT_EQ(os.gamesSkipped, 3);
   ASSERT_EQ(os.warnings.size(), 3u);
-  EXPECT_NE(os.warnings[2].find("not legal"), std::string::npos) << os.warnings[2];
+  EXPECT_NE(os.warnings[2].find("\"e3e9\" is not a legal move"), std::string::npos) << os.warnings[2];
 }
 
 }  // namespace

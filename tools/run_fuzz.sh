@@ -10,12 +10,14 @@ case "$seconds" in ''|*[!0-9]*) echo "usage: $0 [SECONDS_PER_TARGET]" >&2; exit 
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 cmake --preset fuzz >/dev/null
-cmake --build build/fuzz -j2 --target fen_fuzz move_fuzz request_fuzz
+cmake --build build/fuzz -j2 --target fen_fuzz move_fuzz pgn_fuzz request_fuzz
 
 out="build/fuzz"
-mkdir -p "$out/artifacts" "$out/corpus/fen" "$out/corpus/move" "$out/corpus/request"
-# The request fuzzer starts from real requests (kept in the repository).
+mkdir -p "$out/artifacts" "$out/corpus/fen" "$out/corpus/move" "$out/corpus/pgn" "$out/corpus/request"
+# The request and PGN fuzzers start from real requests and records (kept in
+# the repository).
 cp fuzz/corpus/request/* "$out/corpus/request/"
+cp fuzz/corpus/pgn/* "$out/corpus/pgn/"
 
 # Seed corpora: every variant's start position (from the variant files), and
 # a few move lines.
@@ -36,14 +38,14 @@ printf 'four-seasons die=on\n\x40\x03abcdefghijklmnopqrstuvwxyz' > "$out/corpus/
 printf 'shako\n\x00\x01e3e5 d8d6 e5d6 c9d7 f3f4 e8e7 g2c6 j9h7 a9a10q zz' > "$out/corpus/move/seed-shako-line"
 
 status=0
-for target in fen_fuzz move_fuzz request_fuzz; do
+for target in fen_fuzz move_fuzz pgn_fuzz request_fuzz; do
   corpus="$out/corpus/${target%_fuzz}"
   echo "== $target: ${seconds}s"
   if ! "$out/fuzz/$target" "$corpus" -max_total_time="$seconds" -timeout=20 -rss_limit_mb=4096 -max_len=2048 \
       -artifact_prefix="$out/artifacts/$target-" -print_final_stats=1 2>"$out/$target.log"; then
     status=1
     echo "!! $target failed; see $out/$target.log and $out/artifacts/"
-    grep -aE "^(==[0-9]+==ERROR|SUMMARY|fen_fuzz:|move_fuzz:|request_fuzz:|  )" "$out/$target.log" | head -20 || true
+    grep -aE "^(==[0-9]+==ERROR|SUMMARY|fen_fuzz:|move_fuzz:|pgn_fuzz:|request_fuzz:|  )" "$out/$target.log" | head -20 || true
   else
     grep -E "^stat::number_of_executed_units|^Done|cov:" "$out/$target.log" | tail -3 || true
   fi

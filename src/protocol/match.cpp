@@ -19,7 +19,7 @@
 #include <sstream>
 #include <thread>
 
-#include "core/record.h"
+#include "core/pgn.h"
 #include "engine/bot.h"
 #include "engine/multi.h"
 
@@ -444,15 +444,12 @@ Result<MatchReport> runMatch(const VariantRegistry& registry, const MatchConfig&
         ++sc.games;
       }
       if (pgn) {
-        std::map<std::string, std::string> tags{{"Event", "Acedrex match"}, {"Round", std::to_string(g + 1)}};
-        for (int s = 0; s < seats; ++s) {
-          std::string tag = rules->seats[s].name;
-          tag[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(tag[0])));
-          tags[tag] = config.engines[seatEngine[s]].label;
-        }
-        if (!forfeit.empty()) tags["Termination"] = "forfeit: " + forfeit;
-        if (!adjudicated.empty()) tags["Termination"] = adjudicated;
-        pgn << toPgn(game, tags) << "\n";
+        PgnWriteOptions record;
+        record.tags = {{"Event", "Acedrex match"}, {"Round", std::to_string(g + 1)}};
+        for (int s = 0; s < seats; ++s) record.tags.push_back({pgnSeatTag(*rules, s), config.engines[seatEngine[s]].label});
+        if (!forfeit.empty()) record.tags.push_back({"Termination", "forfeit: " + forfeit});
+        if (!adjudicated.empty()) record.tags.push_back({"Termination", adjudicated});
+        pgn << writePgn(game, record) << "\n";
         pgn.flush();
       }
       log << "game " << g + 1 << ": " << resultText(game) << " (" << game.record().size() << " plies";

@@ -2,6 +2,7 @@
 // fake Bot), clocks (a hand-moved time source), the store (in memory).
 #include <gtest/gtest.h>
 
+#include "core/pgn.h"
 #include "server/app/api.h"
 #include "server/app/lobby.h"
 #include "test_support.h"
@@ -504,6 +505,38 @@ TEST(ServerApp, PgnForTwoAndFourPlayers) {
   EXPECT_NE(pgn4.find("1. R"), std::string::npos) << pgn4;
 }
 
+TEST(ServerApp, PgnReadsBackThroughTheCoreReader) {
+  Fixture f;
+  auto g = f.create("shako", {human(), human()});
+  auto room = f.lobby->find(g.id);
+  for (const char* m : {"e3e4", "e8e7", "d2h6", "f8f7"}) ASSERT_FALSE(room->move(g.tokens[m[1] == '8' ? 1 : 0], m));
+  ASSERT_FALSE(room->resign(g.tokens[0], ""));
+  const std::string pgn = room->pgn();
+  auto games = readPgn(pgn, "server.pgn");
+  ASSERT_TRUE(games.ok()) << games.error().text();
+  ASSERT_EQ(games->size(), 1u);
+  EXPECT_EQ(games->front().tag("Termination"), "resign") << pgn;
+  EXPECT_EQ(games->front().result, "0-1") << pgn;
+  auto back = replayPgn(games->front(), f.registry, sanNotation(), "server.pgn");
+  ASSERT_TRUE(back.ok()) << back.error().text() << "\n" << pgn;
+  EXPECT_TRUE((*back)->finished());
+  EXPECT_EQ((*back)->position().text(), f.state(g.id).get("fen")->asString());
+
+  // Four players: a seat that resigns out of turn is named, and the record replays.
+  auto g4 = f.create("four-seasons", {human(), human(), human(), human()});
+  auto r4 = f.lobby->find(g4.id);
+  ASSERT_FALSE(r4->move(g4.tokens[0], "a6a5"));
+  ASSERT_FALSE(r4->resign(g4.tokens[2], ""));
+  ASSERT_FALSE(r4->move(g4.tokens[1], "a3a4"));
+  const std::string pgn4 = r4->pgn();
+  EXPECT_NE(pgn4.find("1. a6-a5 .. R {black resigns}"), std::string::npos) << pgn4;
+  auto games4 = readPgn(pgn4);
+  ASSERT_TRUE(games4.ok()) << games4.error().text();
+  auto back4 = replayPgn(games4->front(), f.registry, longNotation());
+  ASSERT_TRUE(back4.ok()) << back4.error().text() << "\n" << pgn4;
+  EXPECT_EQ((*back4)->position().text(), f.state(g4.id).get("fen")->asString());
+}
+
 TEST(ServerApp, ReplayHasOneFramePerEntryPlusTheStart) {
   Fixture f;
   auto g = f.create("shako", {human(), bot()});
@@ -776,7 +809,7 @@ TEST(ServerApi, CreateValidatesItsInput) {
       {"{", 400},
       {"[]", 400},
       {"{\"variant\": 3}", 400},
-      {"{\"variant\": \"chess\"}", 404},
+      {"{\"variant\": \"nosuchgame\"}", 404},
       {"{\"variant\": \"shako\", \"options\": {\"die\": \"on\"}}", 400},
       {"{\"variant\": \"four-seasons\", \"options\": {\"die\": \"maybe\"}}", 400},
       {"{\"variant\": \"four-seasons\", \"options\": [1]}", 400},
@@ -849,7 +882,7 @@ TEST(ServerApi, VariantsAndPieceReach) {
   ApiFixture f;
   auto v = parsed(f.call("GET", "/api/variants").body);
   ASSERT_TRUE(v.isArray());
-  EXPECT_EQ(v.items().size(), 4u);
+  EXPECT_EQ(v.items().size(), 8u);
   for (const auto& variant : v.items()) {
     EXPECT_FALSE(variant.get("pieces")->items().empty());
     EXPECT_EQ(variant.get("levels")->items().size(), 9u);

@@ -113,11 +113,11 @@ int cmdExtract(const Args& a) {
   tune::ExtractOptions opt;
   opt.skipPlies = static_cast<int>(*skip);
   opt.quietOnly = !a.all;
-  std::vector<tune::PgnGame> games;
+  std::vector<PgnGame> games;
   for (const auto& path : a.positional) {
     auto text = readFile(path);
     if (!text.ok()) return fail(text.error().text());
-    auto g = tune::parsePgn(*text, path);
+    auto g = readPgn(*text, path);
     if (!g.ok()) return fail(g.error().text());
     games.insert(games.end(), g->begin(), g->end());
   }

@@ -16,116 +16,6 @@
 
 namespace acedrex::tune {
 
-// ---- PGN ------------------------------------------------------------------
-
-namespace {
-
-bool isResultToken(const std::string& t) {
-  if (t == "*") return true;
-  // 1-0, 0-1, 1/2-1/2, and many-seat places such as 1-4-2-3.
-  if (t.find('-') == std::string::npos) return false;
-  return std::all_of(t.begin(), t.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)) || c == '-' || c == '/'; });
-}
-
-}  // namespace
-
-Result<std::vector<PgnGame>> parsePgn(const std::string& text, const std::string& source) {
-  std::vector<PgnGame> out;
-  PgnGame cur;
-  bool have = false, inMoves = false;
-  int line = 1;
-  auto where = [&](int l) { return source + " line " + std::to_string(l); };
-  auto finish = [&]() {
-    if (have) out.push_back(std::move(cur));
-    cur = PgnGame{};
-    have = inMoves = false;
-  };
-  const size_t n = text.size();
-  size_t i = 0;
-  while (i < n) {
-    const char c = text[i];
-    if (c == '\n') {
-      ++line;
-      ++i;
-      continue;
-    }
-    if (std::isspace(static_cast<unsigned char>(c))) {
-      ++i;
-      continue;
-    }
-    if (c == '[') {  // a tag pair: [Key "value"]
-      if (inMoves) finish();
-      if (!have) cur.line = line;
-      have = true;
-      size_t j = i + 1;
-      std::string key;
-      while (j < n && (std::isalnum(static_cast<unsigned char>(text[j])) || text[j] == '_')) key += text[j++];
-      while (j < n && text[j] == ' ') ++j;
-      if (key.empty() || j >= n || text[j] != '"') return makeError("pgn", "a tag is [Key \"value\"]", where(line));
-      std::string value;
-      for (++j; j < n && text[j] != '"' && text[j] != '\n'; ++j) {
-        if (text[j] == '\\' && j + 1 < n) ++j;
-        value += text[j];
-      }
-      if (j >= n || text[j] != '"') return makeError("pgn", "unterminated tag value", where(line));
-      ++j;
-      while (j < n && text[j] == ' ') ++j;
-      if (j >= n || text[j] != ']') return makeError("pgn", "a tag is [Key \"value\"]", where(line));
-      cur.tags[key] = value;
-      i = j + 1;
-      continue;
-    }
-    if (c == '{') {  // a comment, possibly over several lines
-      const int start = line;
-      size_t j = i + 1;
-      while (j < n && text[j] != '}') line += text[j++] == '\n';
-      if (j >= n) return makeError("pgn", "unterminated comment", where(start));
-      i = j + 1;
-      continue;
-    }
-    if (c == ';') {  // a comment to the end of the line
-      while (i < n && text[i] != '\n') ++i;
-      continue;
-    }
-    if (c == '(') {  // a variation: skipped
-      const int start = line;
-      int depth = 0;
-      size_t j = i;
-      for (; j < n; ++j) {
-        if (text[j] == '\n') ++line;
-        if (text[j] == '(') ++depth;
-        if (text[j] == ')' && --depth == 0) break;
-      }
-      if (j >= n) return makeError("pgn", "unterminated variation", where(start));
-      i = j + 1;
-      continue;
-    }
-    size_t j = i;
-    while (j < n && !std::isspace(static_cast<unsigned char>(text[j])) && !std::strchr("{}();[", text[j])) ++j;
-    std::string tok = text.substr(i, j - i);
-    i = j;
-    if (tok.empty()) return makeError("pgn", std::string("unexpected '") + c + "'", where(line));
-    if (!have) cur.line = line;
-    have = inMoves = true;
-    if (tok[0] == '$') continue;  // an annotation glyph
-    if (isResultToken(tok)) {
-      if (!cur.tags.count("Result")) cur.tags["Result"] = tok;
-      continue;
-    }
-    // A move number ("12." or "12...") alone or glued to the move; ".." between seats in PGN4.
-    size_t k = 0;
-    while (k < tok.size() && std::isdigit(static_cast<unsigned char>(tok[k]))) ++k;
-    if (k < tok.size() && tok[k] == '.') {
-      while (k < tok.size() && tok[k] == '.') ++k;
-      tok = tok.substr(k);
-      if (tok.empty()) continue;
-    }
-    cur.moves.push_back(tok);
-  }
-  finish();
-  return out;
-}
-
 // ---- Extraction -----------------------------------------------------------
 
 namespace {
@@ -191,15 +81,12 @@ std::vector<Sample> extractSamples(const VariantRegistry& registry, const std::s
   };
   for (const PgnGame& g : games) {
     ++stats.games;
-    const auto tag = [&](const std::string& k) {
-      auto it = g.tags.find(k);
-      return it == g.tags.end() ? std::string() : it->second;
-    };
-    if (tag("Variant") != variant) {
+    const auto tag = [&](const std::string& k) { return g.tag(k); };
+    if (pgnVariant(g, registry) != variant) {
       skip(g, "variant \"" + tag("Variant") + "\"");
       continue;
     }
-    const std::string res = tag("Result");
+    const std::string res = tag("Result").empty() ? g.result : tag("Result");
     double result = 0;
     if (res == "1-0") result = 1;
     else if (res == "0-1") result = 0;
@@ -227,14 +114,12 @@ std::vector<Sample> extractSamples(const VariantRegistry& registry, const std::s
       skip(g, "not a two-seat variant");
       continue;
     }
-    uint64_t seed = 1;
-    if (!tag("Seed").empty()) seed = std::strtoull(tag("Seed").c_str(), nullptr, 10);
-    Game game(rules, seed);
-    if (!tag("FEN").empty())
-      if (auto s = game.setStart(tag("FEN")); !s.ok()) {
-        skip(g, "FEN: " + s.error().text());
-        continue;
-      }
+    auto started = pgnStart(g, rules);
+    if (!started.ok()) {
+      skip(g, started.error().text());
+      continue;
+    }
+    Game& game = **started;
     std::vector<Sample> mine;
     std::vector<uint64_t> hashes;
     int early = 0, finished = 0, inCheck = 0, afterCapture = 0, winning = 0, positions = 0;
@@ -253,20 +138,13 @@ std::vector<Sample> extractSamples(const VariantRegistry& registry, const std::s
         hashes.push_back(pos.hash());
       }
       // 2. The move itself.
-      const std::string& text = g.moves[ply];
-      Move move;
-      bool found = false;
-      for (Move m : game.legalMoves())
-        if (pos.moveText(m) == text) {
-          move = m;
-          found = true;
-          break;
-        }
-      if (!found) {
-        skip(g, "move " + std::to_string(ply + 1) + " \"" + text + "\" is not legal");
+      auto read = readPgnMove(game, g.moves[ply], engineNotation());
+      if (!read.ok()) {
+        skip(g, "move " + std::to_string(ply + 1) + ": " + read.error().text());
         bad = true;
         break;
       }
+      const Move move = *read;
       noisyBefore = isCapture(pos, move) || move.promo() >= 0;
       if (auto s = game.play(move); !s.ok()) {
         skip(g, "move " + std::to_string(ply + 1) + ": " + s.error().text());

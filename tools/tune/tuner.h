@@ -1,5 +1,5 @@
-// The Texel tuner's logic (tools/tune): reading PGN records, extracting
-// quiet positions with the game results, and fitting the evaluation
+// The Texel tuner's logic (tools/tune): extracting from PGN records (read
+// by core's readPgn) quiet positions with the game results, and fitting the evaluation
 // parameters to them. main.cpp is the thin command line around it; the tests
 // call these functions directly. See docs/tuning.md.
 #pragma once
@@ -11,25 +11,13 @@
 #include <string>
 #include <vector>
 
+#include "core/pgn.h"
 #include "core/position.h"
 #include "core/result.h"
 #include "core/variant.h"
 #include "engine/eval.h"
 
 namespace acedrex::tune {
-
-// ---- PGN ------------------------------------------------------------------
-
-// One game of a PGN file: its tags and its moves (comments, move numbers and
-// the result token removed).
-struct PgnGame {
-  std::map<std::string, std::string> tags;
-  std::vector<std::string> moves;
-  int line = 0;  // the line of the game's first tag, for messages
-};
-
-// Reads every game of a PGN text as written by core's toPgn (two seats).
-Result<std::vector<PgnGame>> parsePgn(const std::string& text, const std::string& source);
 
 // ---- Extraction -----------------------------------------------------------
 
@@ -56,7 +44,8 @@ struct ExtractStats {
   std::vector<std::string> warnings;  // why games were skipped (the first few)
 };
 
-// Replays the games of `variant` and returns the quiet positions, each once
+// Replays the games of `variant` ([VariantName] or [Variant], see pgnVariant;
+// moves in the engine's move text) and returns the quiet positions, each once
 // (the first occurrence, by the position's hash), with their games' results.
 // The variant's options come from each game's [VariantOptions] tag.
 std::vector<Sample> extractSamples(const VariantRegistry& registry, const std::string& variant,

@@ -1,5 +1,7 @@
-// Game records for downloads and replays: PGN (two players, SAN moves),
-// PGN4-style text (four players) and the replay frames of a game.
+// Game records for downloads and replays: the PGN of a stored game (core's
+// writePgn with the server's tags: players, date, site, termination, time
+// control; SAN for two players, PGN4 long algebraic for four) and the replay
+// frames of a game.
 #pragma once
 
 #include <memory>
@@ -16,8 +18,5 @@ std::string replayJsonOf(const StoredGame& game, const std::shared_ptr<const Rul
 
 // The "pieces" array of the state: every piece with square, seat, letter, name, dir.
 void writePieces(JsonWriter& w, const Position& p);
-
-// SAN of a legal move text in the game's current position (before it is played).
-std::string sanOf(Game& game, const std::string& moveText);
 
 }  // namespace acedrex::server
