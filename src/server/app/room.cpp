@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "core/pgn.h"
 #include "server/app/json.h"
 #include "server/app/records.h"
 
@@ -64,6 +65,24 @@ std::vector<PlyEvents::Out> outsOf(const std::shared_ptr<const Rules>& rules, co
     collect();
   }
   return outs;
+}
+
+// What the state's move list says about an entry besides its text: its SAN
+// in two-player games (as the PGN writes it, with + and #) and the piece kind
+// the die allowed.
+GameRoom::EntryNote noteOf(const Game& before, const Game& after, const std::string& text) {
+  GameRoom::EntryNote note;
+  const Rules& r = before.rules();
+  if (before.currentThrow() && before.currentThrowType() >= 0)
+    note.dieKind = r.types[static_cast<size_t>(before.currentThrowType())].name;
+  if (r.nseats() != 2 || !isBoardMove(text) || text == "0000") return note;
+  Game copy(before);
+  for (Move m : copy.legalMoves())
+    if (copy.position().moveText(m) == text) {
+      note.san = sanNotation().write(copy, m) + sanNotation().suffix(after);
+      break;
+    }
+  return note;
 }
 
 std::string seatsJson(const Rules& r, const std::vector<int>& seats) {
@@ -185,6 +204,7 @@ Result<std::shared_ptr<GameRoom>> GameRoom::restore(const StoredGame& stored, st
   room->meta_.startFen = room->game_->startText();
   size_t applied = 0;
   for (const auto& e : stored.entries) {
+    Game before(*room->game_);
     if (!applyEntryToGame(*room->game_, e.text, e.seat, room->outReason_)) {
       std::fprintf(stderr, "acedrex serve: game %s: entry %d \"%s\" no longer applies; the record ends before it\n",
                    stored.id.c_str(), e.ply, e.text.c_str());
@@ -192,6 +212,7 @@ Result<std::shared_ptr<GameRoom>> GameRoom::restore(const StoredGame& stored, st
       break;
     }
     room->entries_.push_back(e);
+    room->notes_.push_back(noteOf(before, *room->game_, e.text));
     ++applied;
   }
   if (stored.clock.enabled) {
@@ -200,6 +221,13 @@ Result<std::shared_ptr<GameRoom>> GameRoom::restore(const StoredGame& stored, st
     room->turnStart_ = time.steadyMs();  // the time the server was down is not charged
   }
   if (room->game_->finished() && !stored.finished) (void)store.finishGame(stored.id, room->resultJson());
+  // A game stored as finished that the rules do not end was aborted (abortIfAbandoned).
+  if (stored.finished && !room->game_->finished()) {
+    room->aborted_ = true;
+    room->abortResult_ = stored.resultJson;
+  }
+  room->lastHumanMs_ =
+      stored.entries.empty() ? stored.createdMs : std::max(stored.createdMs, stored.entries.back().atMs);
   room->epoch_ = static_cast<int64_t>(applied) + 1;
   return room;
 }
@@ -218,7 +246,7 @@ std::vector<int> GameRoom::seatsOf(const std::string& token) const {
 }
 
 bool GameRoom::clockRunning() const {
-  return meta_.clock.enabled && !game_->finished() && !entries_.empty();
+  return meta_.clock.enabled && !over() && !entries_.empty();
 }
 
 int64_t GameRoom::clockLeft(int seat, int64_t now) const {
@@ -231,7 +259,7 @@ bool GameRoom::timedOut(int seat, int64_t now) const {
   return clockRunning() && seat == game_->position().toMove() && clockLeft(seat, now) <= 0;
 }
 
-std::string GameRoom::resultJson() { return resultJsonOf(*game_, outReason_); }
+std::string GameRoom::resultJson() { return aborted_ ? abortResult_ : resultJsonOf(*game_, outReason_); }
 
 const std::string& GameRoom::stateBase() {
   if (baseV_ == v_ && !clockRunning()) return base_;
@@ -239,7 +267,7 @@ const std::string& GameRoom::stateBase() {
   const Position& p = g.position();
   const Rules& r = *rules_;
   const int n = r.nseats();
-  const bool over = g.finished();
+  const bool over = this->over();
   const int64_t now = time_.steadyMs();
   auto seatName = [&](int s) -> const std::string& { return r.seats[static_cast<size_t>(s)].name; };
   JsonWriter w;
@@ -328,10 +356,17 @@ const std::string& GameRoom::stateBase() {
     w.null();
   }
   w.key("moves").beginArray();
-  for (const auto& e : entries_) {
+  for (size_t i = 0; i < entries_.size(); ++i) {
+    const StoredEntry& e = entries_[i];
     w.beginObject().key("uci").value(e.text).key("seat").value(e.seat >= 0 && e.seat < n ? seatName(e.seat) : "");
+    w.key("san");
+    if (i < notes_.size() && !notes_[i].san.empty()) w.value(notes_[i].san);
+    else w.null();
     w.key("die");
     if (e.die) w.value(e.die);
+    else w.null();
+    w.key("dieKind");
+    if (i < notes_.size() && !notes_[i].dieKind.empty()) w.value(notes_[i].dieKind);
     else w.null();
     w.endObject();
   }
@@ -414,9 +449,12 @@ Outcome GameRoom::commitEntry(const std::string& text, int seat) {
   const Status stored =
       over ? store_.appendFinal(meta_.id, e, resultJsonOf(*next, reasons)) : store_.appendEntry(meta_.id, e);
   if (!stored.ok()) return apiError(503, "store", "the move could not be stored: " + stored.error().text());
+  notes_.push_back(noteOf(*game_, *next, text));
   game_ = std::move(next);
   outReason_ = std::move(reasons);
   entries_.push_back(std::move(e));
+  if (seat >= 0 && seat < rules_->nseats() && !meta_.seats[static_cast<size_t>(seat)].bot)
+    lastHumanMs_ = time_.wallMs();
   if (meta_.clock.enabled) {
     clock_ = clocks;
     turnStart_ = now;
@@ -430,7 +468,7 @@ Outcome GameRoom::commitEntry(const std::string& text, int seat) {
 
 void GameRoom::afterAction() {
   if (wait_.active) return;  // retryStore() goes on when the store takes the pending entry
-  for (int guard = 0; guard < 10000 && !game_->finished(); ++guard) {
+  for (int guard = 0; guard < 10000 && !over(); ++guard) {
     const int tm = game_->position().toMove();
     if (timedOut(tm, time_.steadyMs())) {
       if (commitEntry("timeout", tm)) return waitForStore("timeout", tm);
@@ -447,7 +485,7 @@ void GameRoom::afterAction() {
 }
 
 void GameRoom::maybeScheduleBot() {
-  if (game_->finished() || botBusy_ || wait_.active || !host_) return;
+  if (over() || botBusy_ || wait_.active || !host_) return;
   if (!meta_.seats[static_cast<size_t>(game_->position().toMove())].bot) return;
   botBusy_ = true;
   botStop_ = false;
@@ -459,7 +497,7 @@ Outcome GameRoom::move(const std::string& token, const std::string& moveText) {
   const auto seats = seatsOfLocked(token);
   if (token.empty()) return apiError(401, "no-token", "a seat token is needed (Authorization: Bearer <token>)");
   if (seats.empty()) return apiError(403, "wrong-token", "this token holds no seat in this game");
-  if (game_->finished()) return apiError(409, "game-over", "the game is over");
+  if (over()) return apiError(409, "game-over", "the game is over");
   const int tm = game_->position().toMove();
   if (std::find(seats.begin(), seats.end(), tm) == seats.end())
     return apiError(403, "not-your-turn", "it is " + rules_->seats[static_cast<size_t>(tm)].name + "'s turn");
@@ -488,7 +526,7 @@ Outcome GameRoom::resign(const std::string& token, const std::string& seatName) 
   if (token.empty()) return apiError(401, "no-token", "a seat token is needed (Authorization: Bearer <token>)");
   const auto seats = seatsOfLocked(token);
   if (seats.empty()) return apiError(403, "wrong-token", "this token holds no seat in this game");
-  if (game_->finished()) return apiError(409, "game-over", "the game is over");
+  if (over()) return apiError(409, "game-over", "the game is over");
   const Position& p = game_->position();
   int seat = -1;
   if (!seatName.empty()) {
@@ -520,7 +558,7 @@ Outcome GameRoom::draw(const std::string& token, const std::string& action) {
   if (action != "offer" && action != "accept" && action != "decline")
     return apiError(400, "bad-action", "a draw action is offer, accept or decline");
   if (rules_->nseats() != 2) return apiError(409, "no-draws", "draw offers are for two-player games");
-  if (game_->finished()) return apiError(409, "game-over", "the game is over");
+  if (over()) return apiError(409, "game-over", "the game is over");
   const int tm = game_->position().toMove();
   auto holds = [&](int s) { return std::find(seats.begin(), seats.end(), s) != seats.end(); };
   const int mine = holds(tm) ? tm : seats.front();
@@ -572,13 +610,15 @@ Outcome GameRoom::takeback(const std::string& token) {
     }
   }
   if (cut < 0) return apiError(409, "no-takeback", "there is no move of yours to take back");
-  const bool wasOver = game_->finished();
+  if (aborted_) return apiError(409, "game-over", "the game was aborted");
+  const bool wasOver = over();
   if (auto s = store_.truncate(meta_.id, cut); !s.ok())
     return apiError(503, "store", "the takeback could not be stored: " + s.error().text());
   auto fresh = std::make_unique<Game>(rules_, meta_.seed);
   (void)fresh->setStart(meta_.startFen);
   std::vector<std::string> reasons(outReason_.size());
   entries_.resize(static_cast<size_t>(cut));
+  notes_.resize(std::min(notes_.size(), entries_.size()));
   wait_ = StoreWait{};
   for (const auto& e : entries_) (void)applyEntryToGame(*fresh, e.text, e.seat, reasons);
   game_ = std::move(fresh);
@@ -597,6 +637,7 @@ int GameRoom::subscribe(const std::string& token, Listener listener, Update* cur
   std::lock_guard lock(m_);
   const auto seats = seatsOfLocked(token);
   for (int s : seats) ++connections_[static_cast<size_t>(s)];
+  if (!seats.empty()) lastHumanMs_ = time_.wallMs();
   if (!seats.empty()) publish("state");
   const int id = nextListener_++;
   listeners_.emplace(id, std::make_pair(seats, std::move(listener)));
@@ -616,6 +657,7 @@ void GameRoom::unsubscribe(int id) {
   const auto seats = it->second.first;
   listeners_.erase(it);
   for (int s : seats) --connections_[static_cast<size_t>(s)];
+  if (!seats.empty()) lastHumanMs_ = time_.wallMs();
   if (!seats.empty()) publish("state");
 }
 
@@ -626,9 +668,9 @@ void GameRoom::resume() {
 
 bool GameRoom::checkClock() {
   std::lock_guard lock(m_);
-  if (!meta_.clock.enabled || game_->finished()) return false;
+  if (!meta_.clock.enabled || over()) return false;
   if (timedOut(game_->position().toMove(), time_.steadyMs())) afterAction();
-  return !game_->finished();
+  return !over();
 }
 
 namespace {
@@ -649,7 +691,7 @@ void GameRoom::runBot(int64_t epoch) {
   int seat = -1, level = 0, ply = 0;
   {
     std::lock_guard lock(m_);
-    if (epoch != epoch_ || game_->finished() || !meta_.seats[static_cast<size_t>(game_->position().toMove())].bot) {
+    if (epoch != epoch_ || over() || !meta_.seats[static_cast<size_t>(game_->position().toMove())].bot) {
       botBusy_ = false;
       maybeScheduleBot();
       return;
@@ -683,7 +725,7 @@ void GameRoom::runBot(int64_t epoch) {
   }
   std::lock_guard lock(m_);
   botBusy_ = false;
-  if (epoch == epoch_ && !game_->finished() && game_->position().toMove() == seat) {
+  if (epoch == epoch_ && !over() && game_->position().toMove() == seat) {
     const auto legal = game_->legalMoves();
     bool ok = false;
     for (Move m : legal)
@@ -729,7 +771,7 @@ bool GameRoom::retryStore() {
 bool GameRoom::retryStoreLocked() {
   if (!wait_.active) return false;
   const int64_t now = time_.steadyMs();
-  if (game_->finished() || game_->position().toMove() != wait_.seat) {  // cannot happen: changes clear the wait
+  if (over() || game_->position().toMove() != wait_.seat) {  // cannot happen: changes clear the wait
     wait_ = StoreWait{};
     publish("state");
     afterAction();
@@ -752,9 +794,47 @@ bool GameRoom::retryStoreLocked() {
 bool GameRoom::idle(int64_t now, int64_t idleMs) {
   std::lock_guard lock(m_);
   if (!listeners_.empty()) return false;
-  if (game_->finished()) return true;
+  if (over()) return true;
   if (idleMs < 0 || botBusy_ || wait_.active || clockRunning() || drawOffer_ >= 0) return false;
   return now - lastUsedMs_ >= idleMs;
+}
+
+bool GameRoom::abortIfAbandoned(int64_t firstMoveMs, int64_t absentMs) {
+  std::lock_guard lock(m_);
+  if (over()) return false;
+  const int64_t now = time_.wallMs();
+  const int n = rules_->nseats();
+  bool humans = false, humanHere = false;
+  for (int s = 0; s < n; ++s) {
+    if (meta_.seats[static_cast<size_t>(s)].bot) continue;
+    humans = true;
+    if (connections_[static_cast<size_t>(s)] > 0) humanHere = true;
+  }
+  if (!humans) return false;  // bots alone always play on
+  // The first rule: the human seat to move has never moved, and its turn started long ago.
+  const int tm = game_->position().toMove();
+  bool firstTurnMissed = false;
+  if (firstMoveMs > 0 && !meta_.seats[static_cast<size_t>(tm)].bot) {
+    const bool moved =
+        std::any_of(entries_.begin(), entries_.end(), [&](const StoredEntry& e) { return e.seat == tm; });
+    const int64_t turnStart = entries_.empty() ? meta_.createdMs : entries_.back().atMs;
+    firstTurnMissed = !moved && now - turnStart >= firstMoveMs;
+  }
+  // The second: every human seat gone for long.
+  const bool deserted = absentMs > 0 && !humanHere && now - lastHumanMs_ >= absentMs;
+  if (!firstTurnMissed && !deserted) return false;
+  JsonWriter w;
+  w.beginObject().key("places").beginObject().endObject().key("reason").value("aborted").key("winner").null();
+  w.key("abortedBecause").value(firstTurnMissed ? "no-first-move" : "abandoned").endObject();
+  const std::string result = w.take();
+  if (!store_.finishGame(meta_.id, result).ok()) return false;  // tried again at the next check
+  aborted_ = true;
+  abortResult_ = result;
+  drawOffer_ = -1;
+  botStop_ = true;
+  ++epoch_;
+  publish("end");
+  return true;
 }
 
 void GameRoom::touch() {
@@ -774,7 +854,7 @@ std::string GameRoom::pgn() {
     std::lock_guard lock(m_);
     copy = meta_;
     copy.entries = entries_;
-    copy.finished = game_->finished();
+    copy.finished = over();
     if (copy.finished) copy.resultJson = resultJson();
   }
   return pgnOf(copy, rules_);
@@ -795,9 +875,9 @@ std::string GameRoom::summaryJson() {
   const Rules& r = *rules_;
   JsonWriter w;
   w.beginObject().key("id").value(meta_.id).key("variant").value(r.variant).key("title").value(r.title);
-  w.key("status").value(game_->finished() ? "finished" : "ongoing");
+  w.key("status").value(over() ? "finished" : "ongoing");
   w.key("toMove");
-  if (game_->finished()) w.null();
+  if (over()) w.null();
   else w.value(r.seats[static_cast<size_t>(game_->position().toMove())].name);
   w.key("plies").value(static_cast<int64_t>(entries_.size()));
   w.key("seats").beginArray();
@@ -816,7 +896,7 @@ std::string GameRoom::summaryJson() {
 
 bool GameRoom::finished() {
   std::lock_guard lock(m_);
-  return game_->finished();
+  return over();
 }
 
 int GameRoom::listenerCount() {
