@@ -50,33 +50,21 @@ Seen walk(const std::string& variant, const std::vector<std::string>& options, u
   return seen;
 }
 
-TEST(PseudoCaptures, ShakoRandomGames) {
-  const Seen s = walk("shako", {}, 11, 30, 300);
-  EXPECT_GT(s.positions, 3000);
-  EXPECT_GT(s.captures, 1000);
-  EXPECT_GT(s.enPassant, 0);
-  EXPECT_GT(s.quietPromotions + s.capturePromotions, 0);
-}
-
-TEST(PseudoCaptures, GrantAcedrexRandomGames) {
-  const Seen s = walk("grant-acedrex", {}, 12, 30, 300);
-  EXPECT_GT(s.positions, 3000);
-  EXPECT_GT(s.captures, 1000);
-  EXPECT_GT(s.quietPromotions + s.capturePromotions, 0);
-}
-
-TEST(PseudoCaptures, FourSeasonsRandomGames) {
-  const Seen s = walk("four-seasons", {}, 13, 30, 300);
-  EXPECT_GT(s.positions, 3000);
-  EXPECT_GT(s.captures, 1000);
-  EXPECT_GT(s.quietPromotions + s.capturePromotions, 0);
-}
-
-TEST(PseudoCaptures, JokoUrtaroakRandomGames) {
-  const Seen s = walk("joko-urtaroak", {}, 14, 30, 300);
-  EXPECT_GT(s.positions, 3000);
-  EXPECT_GT(s.captures, 1000);
-  EXPECT_GT(s.quietPromotions + s.capturePromotions, 0);
+// Every embedded variant: enough positions, captures and promotions (and,
+// where the variant has it, en passant) to mean something.
+TEST(PseudoCaptures, RandomGamesOfEveryVariant) {
+  const VariantRegistry embedded = VariantRegistry::withEmbedded();
+  uint32_t seed = 11;
+  for (const VariantDef* d : embedded.all()) {
+    const std::string& variant = d->name;
+    const Seen s = walk(variant, {}, seed++, 16, 250);
+    EXPECT_GT(s.positions, 3000) << variant;
+    EXPECT_GT(s.captures, 1000) << variant;
+    EXPECT_GT(s.quietPromotions + s.capturePromotions, 0) << variant;
+    if (rules(variant)->enPassant) {
+      EXPECT_GT(s.enPassant, 0) << variant;
+    }
+  }
 }
 
 // Quiet and capturing promotions, a double step, en passant and castling in

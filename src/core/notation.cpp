@@ -52,17 +52,23 @@ namespace {
 
 Error fenError(std::string why) { return makeError("fen", std::move(why)); }
 
-// The board part of either form: as many ranks as the board has, top first.
-Result<std::vector<std::string>> splitRanks(const std::string& board, int height) {
-  auto ranks = split(board, '/');
-  if (static_cast<int>(ranks.size()) != height)
-    return fenError("expected " + std::to_string(height) + " ranks, found " + std::to_string(ranks.size()));
-  return ranks;
-}
-
-Status rankWidthError(int rank, int file, int width) {
-  return fenError("rank " + std::to_string(rank + 1) + " has " + std::to_string(file) + " squares, not " +
-                  std::to_string(width));
+// The board part of either form: as many ranks as the board has, top first,
+// separated by '/'. readRank(rank, text, file) reads one, counting the
+// squares in file; each rank must fill the board's width.
+template <class ReadRank>
+Status readRanks(const std::string& board, const Rules& r, ReadRank&& readRank) {
+  const auto ranks = split(board, '/');
+  if (static_cast<int>(ranks.size()) != r.height)
+    return fenError("expected " + std::to_string(r.height) + " ranks, found " + std::to_string(ranks.size()));
+  for (int i = 0; i < r.height; ++i) {
+    const int rank = r.height - 1 - i;
+    int file = 0;
+    if (Status s = readRank(rank, ranks[i], file); !s.ok()) return s;
+    if (file != r.width)
+      return fenError("rank " + std::to_string(rank + 1) + " has " + std::to_string(file) + " squares, not " +
+                      std::to_string(r.width));
+  }
+  return okStatus();
 }
 
 std::string trimmed(const std::string& text) {
@@ -134,12 +140,7 @@ Status Position::readFen(const std::string& text) {
 // digits for runs of empty squares.
 Status Position::readFenBoard(const std::string& board) {
   const Rules& r = *rules_;
-  auto ranks = splitRanks(board, r.height);
-  if (!ranks.ok()) return ranks.error();
-  for (int i = 0; i < r.height; ++i) {
-    const int rank = r.height - 1 - i;
-    int file = 0;
-    const std::string& row = (*ranks)[i];
+  return readRanks(board, r, [&](int rank, const std::string& row, int& file) -> Status {
     for (size_t j = 0; j < row.size(); ++j) {
       const char c = row[j];
       if (std::isdigit(static_cast<unsigned char>(c))) {
@@ -162,9 +163,8 @@ Status Position::readFenBoard(const std::string& board) {
       if (auto placed = placeRead(s, makePiece(type, r.seats[seat].dir, seat)); !placed.ok()) return placed;
       ++file;
     }
-    if (file != r.width) return rankWidthError(rank, file, r.width);
-  }
-  return okStatus();
+    return okStatus();
+  });
 }
 
 // One letter of the FEN's rights field: J (the king's leap), D (the double
@@ -270,12 +270,8 @@ Status Position::readFen4(const std::string& text) {
 // a hole, or seat letter + piece letter [+ direction].
 Status Position::readFen4Board(const std::string& board) {
   const Rules& r = *rules_;
-  auto ranks = splitRanks(board, r.height);
-  if (!ranks.ok()) return ranks.error();
-  for (int i = 0; i < r.height; ++i) {
-    const int rank = r.height - 1 - i;
-    int file = 0;
-    for (const std::string& cell : split((*ranks)[i], ',')) {
+  return readRanks(board, r, [&](int rank, const std::string& row, int& file) -> Status {
+    for (const std::string& cell : split(row, ',')) {
       const std::string where = " in rank " + std::to_string(rank + 1);
       if (allDigits(cell)) {
         const int n = std::stoi(cell.substr(0, 3));
@@ -309,9 +305,8 @@ Status Position::readFen4Board(const std::string& board) {
       if (auto placed = placeRead(s, makePiece(type, dir, seat)); !placed.ok()) return placed;
       ++file;
     }
-    if (file != r.width) return rankWidthError(rank, file, r.width);
-  }
-  return okStatus();
+    return okStatus();
+  });
 }
 
 // Every seat in has exactly one king; seats out have none.

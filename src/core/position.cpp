@@ -369,24 +369,24 @@ void Position::genSpecial(MoveList& out) const {
   }
 }
 
-void Position::pseudoMoves(MoveList& out) const {
-  if (finished()) return;
+template <Position::GenType kGen>
+void Position::genPieces(MoveList& out) const {
   const int us = st_.toMove;
   for (int i = 0; i < st_.count[us]; ++i) {
     const Square s = st_.list[us][i];
-    genPiece<GenType::kAll>(s, st_.board[s], out);
+    genPiece<kGen>(s, st_.board[s], out);
   }
+}
+
+void Position::pseudoMoves(MoveList& out) const {
+  if (finished()) return;
+  genPieces<GenType::kAll>(out);
   genSpecial(out);
 }
 
 void Position::pseudoCaptures(MoveList& out) const {
   if (finished()) return;
-  const int us = st_.toMove;
-  for (int i = 0; i < st_.count[us]; ++i) {
-    const Square s = st_.list[us][i];
-    genPiece<GenType::kCaptures>(s, st_.board[s], out);
-  }
-  // Castling and the king's leap never capture.
+  genPieces<GenType::kCaptures>(out);  // castling and the king's leap never capture
 }
 
 bool Position::isCaptureOrPromotion(Move m) const {

@@ -225,6 +225,8 @@ class Position {
   void makeImpl(Move m, bool full);
   enum class GenType { kAll, kCaptures };  // kCaptures: captures and promotions
   template <GenType kGen>
+  void genPieces(MoveList& out) const;  // the moves of the pieces of the seat to move
+  template <GenType kGen>
   void genPiece(Square s, Piece p, MoveList& out) const;
   void addPawnMove(Square from, Square to, int dir, MoveFlag flag, MoveList& out) const;
   void genSpecial(MoveList& out) const;

@@ -171,8 +171,14 @@ namespace {
 
 Error keyError(std::string why) { return makeError("variant-file", std::move(why)); }
 
+const VariantKey* findKey(const std::string& name);
+
+// The form of the line's key, from the table.
+std::string_view formOf(const VariantLine& l) { return findKey(l.key)->form; }
+
 // The key's form as the error: "key = form".
 Error formError(const VariantLine& l, std::string_view form) { return keyError(l.key + " = " + std::string(form)); }
+Error formError(const VariantLine& l) { return formError(l, formOf(l)); }
 
 // The index of v among the words of a form "a|b|c", or -1.
 int wordIndex(const std::string& v, std::string_view form) {
@@ -183,6 +189,15 @@ int wordIndex(const std::string& v, std::string_view form) {
     if (bar == std::string_view::npos) return -1;
     at = bar + 1;
   }
+}
+
+// A value that is one word of its key's form "a|b|c": store(its index), or the form as the error.
+template <class Store>
+Status oneWordOf(const VariantLine& l, Store&& store) {
+  const int i = wordIndex(l.value, formOf(l));
+  if (i < 0) return formError(l);
+  store(i);
+  return okStatus();
 }
 
 // Piece letters (any case, spaces allowed) to types.
@@ -223,7 +238,7 @@ Status readBlocked(Rules& r, const VariantLine& l) {
 Status readSeat(Rules& r, const VariantLine& l) {
   auto ws = words(l.value);
   if (ws.size() != 3 || ws[1].size() != 1 || ws[2].size() != 1 || dirByLetter(ws[2][0]) < 0)
-    return formError(l, "NAME LETTER DIRECTION(n|e|s|w)");
+    return formError(l);
   r.seats.push_back({ws[0], ws[1][0], dirByLetter(ws[2][0])});
   return okStatus();
 }
@@ -231,7 +246,7 @@ Status readSeat(Rules& r, const VariantLine& l) {
 Status readPiece(Rules& r, const VariantLine& l) {
   auto ws = words(l.value);
   if (ws.size() < 3 || ws[1].size() != 1 || !std::isupper(static_cast<unsigned char>(ws[1][0])))
-    return formError(l, "NAME LETTER BETZA [royal] [pawn]");
+    return formError(l);
   PieceType t;
   t.name = ws[0];
   t.letter = ws[1][0];
@@ -270,17 +285,13 @@ Status readDoubleStep(Rules& r, const VariantLine& l) {
 }
 
 Status readDoubleStepRights(Rules& r, const VariantLine& l) {
-  const int i = wordIndex(l.value, "none|until-capture");
-  if (i < 0) return formError(l, "none|until-capture");
-  r.doubleRights = i == 1 ? DoubleStepRights::kUntilCapture : DoubleStepRights::kNone;
-  return okStatus();
+  return oneWordOf(l, [&](int i) {
+    r.doubleRights = std::array{DoubleStepRights::kNone, DoubleStepRights::kUntilCapture}[i];
+  });
 }
 
 Status readEnPassant(Rules& r, const VariantLine& l) {
-  const int i = wordIndex(l.value, "yes|no");
-  if (i < 0) return formError(l, "yes|no");
-  r.enPassant = i == 0;
-  return okStatus();
+  return oneWordOf(l, [&](int i) { r.enPassant = i == 0; });
 }
 
 Status readCastling(Rules& r, const VariantLine& l) {
@@ -321,49 +332,34 @@ Status readKingLeap(Rules& r, const VariantLine& l) {
 }
 
 Status readEnding(Rules& r, const VariantLine& l) {
-  constexpr std::string_view form = "checkmate|last-standing|first-mate";
-  const int i = wordIndex(l.value, form);
-  if (i < 0) return formError(l, form);
-  r.ending = std::array{Ending::kCheckmate, Ending::kLastStanding, Ending::kFirstMate}[i];
-  return okStatus();
+  return oneWordOf(l, [&](int i) {
+    r.ending = std::array{Ending::kCheckmate, Ending::kLastStanding, Ending::kFirstMate}[i];
+  });
 }
 
 Status readMate(Rules& r, const VariantLine& l) {
-  constexpr std::string_view form = "none|takeover|remove";
-  const int i = wordIndex(l.value, form);
-  if (i < 0) return formError(l, form);
-  r.mateEffect = std::array{MateEffect::kNone, MateEffect::kTakeover, MateEffect::kRemove}[i];
-  return okStatus();
+  return oneWordOf(l, [&](int i) {
+    r.mateEffect = std::array{MateEffect::kNone, MateEffect::kTakeover, MateEffect::kRemove}[i];
+  });
 }
 
 Status readStalemate(Rules& r, const VariantLine& l) {
-  constexpr std::string_view form = "draw|loss|out|others-draw";
-  const int i = wordIndex(l.value, form);
-  if (i < 0) return formError(l, form);
-  r.stalemate =
-      std::array{StalemateEffect::kDraw, StalemateEffect::kLoss, StalemateEffect::kOut, StalemateEffect::kOthersDraw}[i];
-  return okStatus();
+  return oneWordOf(l, [&](int i) {
+    r.stalemate = std::array{StalemateEffect::kDraw, StalemateEffect::kLoss, StalemateEffect::kOut,
+                             StalemateEffect::kOthersDraw}[i];
+  });
 }
 
 Status readBareKing(Rules& r, const VariantLine& l) {
-  const int i = wordIndex(l.value, "plays|loses");
-  if (i < 0) return formError(l, "plays|loses");
-  r.bareKingLoses = i == 1;
-  return okStatus();
+  return oneWordOf(l, [&](int i) { r.bareKingLoses = i == 1; });
 }
 
 Status readOnlyKings(Rules& r, const VariantLine& l) {
-  const int i = wordIndex(l.value, "draw|plays");
-  if (i < 0) return formError(l, "draw|plays");
-  r.onlyKingsDraw = i == 0;
-  return okStatus();
+  return oneWordOf(l, [&](int i) { r.onlyKingsDraw = i == 0; });
 }
 
 Status readCoins(Rules& r, const VariantLine& l) {
-  const int i = wordIndex(l.value, "yes|no");
-  if (i < 0) return formError(l, "yes|no");
-  r.coins = i == 0;
-  return okStatus();
+  return oneWordOf(l, [&](int i) { r.coins = i == 0; });
 }
 
 Status readDie(Rules& r, const VariantLine& l) {
@@ -411,7 +407,7 @@ const VariantKey kVariantKeys[] = {
     {"start", "a position text", Phase::kRule, readStart},
 };
 
-const VariantKey* findKey(const std::string& name) {
+const VariantKey* findKey(const std::string& name) {  // nullptr: no such key
   for (const auto& k : kVariantKeys)
     if (k.name == name) return &k;
   return nullptr;
