@@ -23,9 +23,6 @@
 
 namespace acedrex {
 
-// The engine's name for the move-list capacity (types.h), kept until it
-// uses MoveList::kCapacity.
-constexpr int kMaxMoves = kMoveListCapacity;
 
 // The moves of one position. Position::set refuses a position whose pieces
 // could ever generate more than Rules::moveCapacity (Position::moveBound),

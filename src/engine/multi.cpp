@@ -231,7 +231,7 @@ uint64_t MultiSearch::ttKey() const {
 bool MultiSearch::legalOrdered(MoveList& list, int ply, Move ttMove) {
   pos_.legalMoves(list);
   if (list.empty()) return false;
-  int scores[kMaxMoves];
+  int scores[MoveList::kCapacity];
   scoreMoves(list, ttMove, ply, scores, LosingCaptures::kByOrderKey);
   sortByScore(list, scores);
   return true;
@@ -297,7 +297,7 @@ int MultiSearch::quiesce(int alpha, int beta, int ply, int qdepth, bool quiet) {
   quiescenceMoves(list, inCheck);
   // Captures by most valuable victim, least valuable attacker; captures that
   // lose material in the exchange (all the opponents counted as one side) are left out.
-  int scores[kMaxMoves];
+  int scores[MoveList::kCapacity];
   int n = 0;
   for (int i = 0; i < list.size(); ++i) {
     const Move m = list[i];
@@ -598,7 +598,7 @@ SearchResult MultiSearch::run(const Game& game, const SearchLimits& limits, std:
   {
     MoveList l;
     for (Move m : root) l.push(m);
-    int sc[kMaxMoves];
+    int sc[MoveList::kCapacity];
     for (int i = 0; i < l.size(); ++i) {
       const Move m = l[i];
       sc[i] = 0;

@@ -64,7 +64,7 @@ int Search::qsearch(int alpha, int beta, int ply, int qdepth) {
   }
   MoveList list;
   quiescenceMoves(list, inCheck);
-  int scores[kMaxMoves];
+  int scores[MoveList::kCapacity];
   scoreMoves(list, ttMove, kMaxPly, scores, LosingCaptures::kUntested);
   int legal = 0;
   bool sorted = false;
@@ -144,7 +144,7 @@ int Search::chance(int depth, int alpha, int beta, int ply) {
   MoveList list;
   pos_.legalMoves(list);
   if (list.empty()) return pos_.inCheck(pos_.toMove()) || r.stalemate == StalemateEffect::kLoss ? -(kMate - ply) : 0;
-  int scores[kMaxMoves];
+  int scores[MoveList::kCapacity];
   orderMoves(list, Move(), ply, scores);
   const int nFaces = static_cast<int>(r.die.size());
   std::array<int, kMaxDieFaces> best;  // per face (the variant file allows at most kMaxDieFaces)
@@ -278,7 +278,7 @@ int Search::negamax(int depth, int alpha, int beta, int ply, bool allowNull) {
   // Pseudo-legal moves, each checked for legality only when its turn comes.
   MoveList list;
   pos_.pseudoMoves(list);
-  int scores[kMaxMoves];
+  int scores[MoveList::kCapacity];
   scoreMoves(list, ttMove, ply, scores, LosingCaptures::kUntested);
 
   const int origAlpha = alpha;
@@ -394,7 +394,7 @@ SearchResult Search::run(const Game& game, const SearchLimits& limits, std::atom
     // Initial order: captures first by the usual ordering.
     MoveList l;
     for (Move m : root) l.push(m);
-    int sc[kMaxMoves];
+    int sc[MoveList::kCapacity];
     orderMoves(l, Move(), 0, sc);
     order = rootOrder(root, l);
   }

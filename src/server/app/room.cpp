@@ -13,19 +13,6 @@ namespace {
 constexpr int64_t kFirstStoreRetryMs = 100;
 constexpr int64_t kLastStoreRetryMs = 10000;
 
-const char* outReasonName(OutReason r) {
-  switch (r) {
-    case OutReason::kMated: return "checkmate";
-    case OutReason::kStalemated: return "stalemate";
-    case OutReason::kKingCaptured: return "king-captured";
-    case OutReason::kBareKing: return "bare-king";
-    case OutReason::kResigned: return "resign";
-    case OutReason::kTimeout: return "timeout";
-  }
-  return "out";
-}
-
-bool isBoardMove(const std::string& t) { return t != "resign" && t != "timeout" && t != "draw"; }
 
 // Constant-time comparison of a presented token with a seat's token.
 bool sameToken(const std::string& a, const std::string& b) {
@@ -47,8 +34,9 @@ std::vector<PlyEvents::Out> outsOf(const std::shared_ptr<const Rules>& rules, co
     const PlyEvents& ev = p.lastEvents();
     for (int i = 0; i < ev.nOuts; ++i) outs.push_back(ev.outs[i]);
   };
-  if (text == "resign" || text == "timeout") {
-    p.removeSeat(seat, text == "resign" ? OutReason::kResigned : OutReason::kTimeout);
+  const EntryKind kind = entryKindOf(text);
+  if (kind == EntryKind::kResign || kind == EntryKind::kTimeout) {
+    p.removeSeat(seat, kind == EntryKind::kResign ? OutReason::kResigned : OutReason::kTimeout);
   } else if (text == "0000") {
     p.make(Move::null());
   } else {
@@ -75,7 +63,7 @@ GameRoom::EntryNote noteOf(const Game& before, const Game& after, const std::str
   const Rules& r = before.rules();
   if (before.currentThrow() && before.currentThrowType() >= 0)
     note.dieKind = r.types[static_cast<size_t>(before.currentThrowType())].name;
-  if (r.nseats() != 2 || !isBoardMove(text) || text == "0000") return note;
+  if (r.nseats() != 2 || entryKindOf(text) != EntryKind::kMove || text == "0000") return note;
   Game copy(before);
   for (Move m : copy.legalMoves())
     if (copy.position().moveText(m) == text) {
@@ -110,11 +98,13 @@ bool applyEntryToGame(Game& game, const std::string& text, int seat, std::vector
   const uint8_t inBefore = pos.inMask();
   const std::string before = pos.text();
   const int n = game.rules().nseats();
-  if (text == "resign" || text == "timeout") {
+  const EntryKind kind = entryKindOf(text);
+  const bool exit = kind == EntryKind::kResign || kind == EntryKind::kTimeout;
+  if (exit) {
     if (seat < 0 || seat >= n || !pos.isIn(seat) || game.finished()) return false;
-    if (text == "resign") game.resign(seat);
+    if (kind == EntryKind::kResign) game.resign(seat);
     else game.timeout(seat);
-  } else if (text == "draw") {
+  } else if (kind == EntryKind::kDraw) {
     if (game.finished()) return false;
     game.agreeDraw();
   } else {
@@ -125,10 +115,10 @@ bool applyEntryToGame(Game& game, const std::string& text, int seat, std::vector
     const auto outs = outsOf(game.position().rulesPtr(), before, text, seat);
     for (int s = 0; s < n; ++s) {
       if (!((gone >> s) & 1)) continue;
-      std::string reason = text == "resign" || text == "timeout" ? (s == seat ? text : "") : "";
+      std::string reason = exit && s == seat ? text : "";
       if (reason.empty())
         for (const auto& o : outs)
-          if (o.seat == s) reason = outReasonName(o.reason);
+          if (o.seat == s) reason = std::string(nameOf(o.reason));
       outReasons[static_cast<size_t>(s)] = reason.empty() ? "checkmate" : reason;
     }
   }
@@ -144,11 +134,8 @@ std::string resultJsonOf(const Game& game, const std::vector<std::string>& outRe
   for (int s = 0; s < r.nseats(); ++s) w.key(r.seats[static_cast<size_t>(s)].name).value(places[static_cast<size_t>(s)]);
   w.endObject();
   std::string reason;
-  const std::string draw = game.drawReason();
-  if (!draw.empty()) {
-    if (draw == "fifty moves") reason = "fifty-moves";
-    else if (draw == "only kings") reason = "only-kings";
-    else reason = draw;
+  if (game.drawReasonKind() != DrawReason::kNone) {
+    reason = std::string(nameOf(game.drawReasonKind()));
   } else if (p.result() == ResultKind::kOthersDraw) {
     reason = "stalemate";
   } else if (p.outCount() > 0) {
@@ -315,7 +302,7 @@ const std::string& GameRoom::stateBase() {
   {
     const std::string* last = nullptr;
     for (auto it = entries_.rbegin(); it != entries_.rend() && !last; ++it)
-      if (isBoardMove(it->text)) last = &it->text;
+      if (entryKindOf(it->text) == EntryKind::kMove) last = &it->text;
     if (last) w.value(*last);
     else w.null();
   }
@@ -418,7 +405,7 @@ void GameRoom::publish(const char* type) {
 Outcome GameRoom::commitEntry(const std::string& text, int seat) {
   const int64_t now = time_.steadyMs();
   std::vector<int64_t> clocks;
-  const bool boardMove = isBoardMove(text);
+  const bool boardMove = entryKindOf(text) == EntryKind::kMove;
   if (meta_.clock.enabled) {
     clocks = clock_;
     if (clockRunning()) {
@@ -426,7 +413,7 @@ Outcome GameRoom::commitEntry(const std::string& text, int seat) {
       clocks[static_cast<size_t>(tm)] = clockLeft(tm, now);
     }
     if (boardMove && text != "0000") clocks[static_cast<size_t>(seat)] += meta_.clock.incrementMs;
-    if (text == "timeout") clocks[static_cast<size_t>(seat)] = 0;
+    if (entryKindOf(text) == EntryKind::kTimeout) clocks[static_cast<size_t>(seat)] = 0;
   }
   StoredEntry e;
   e.ply = static_cast<int>(entries_.size());
@@ -603,7 +590,7 @@ Outcome GameRoom::takeback(const std::string& token) {
   int cut = -1;
   for (int i = static_cast<int>(entries_.size()) - 1; i >= 0; --i) {
     const auto& e = entries_[static_cast<size_t>(i)];
-    if (!isBoardMove(e.text)) return apiError(409, "no-takeback", "a resignation, timeout or draw cannot be taken back");
+    if (entryKindOf(e.text) != EntryKind::kMove) return apiError(409, "no-takeback", "a resignation, timeout or draw cannot be taken back");
     if (e.text != "0000" && holds(e.seat)) {
       cut = i;
       break;
