@@ -93,13 +93,22 @@ inline void checkValid(const WalkContext& c, const Position& pos, const std::str
   if (!pos.isValid(&why)) walkFail(c, pos, "isValid " + where + ": " + why);
 }
 
-// Legal moves against pseudo-legal ones: every legal move is pseudo-legal,
-// at most kMaxMoves, no duplicates of the same move, and its text reads back
-// to a legal move with the same text.
+// Legal moves against pseudo-legal ones: every legal move is pseudo-legal
+// and a move of the side to move, there are no more pseudo-legal moves than
+// the position's bound, and pseudoCaptures is exactly the pseudo-legal
+// captures and promotions, in order.
 inline void checkMoveList(const WalkContext& c, Position& pos, const MoveList& legal) {
-  MoveList pseudo;
+  MoveList pseudo, captures;
   pos.pseudoMoves(pseudo);
-  if (pseudo.size() > kMaxMoves || legal.size() > pseudo.size()) walkFail(c, pos, "move list sizes");
+  pos.pseudoCaptures(captures);
+  if (pseudo.size() > pos.moveBound(pos.toMove()) || legal.size() > pseudo.size()) walkFail(c, pos, "move list sizes");
+  int next = 0;
+  for (Move m : pseudo) {
+    if (!pos.isCaptureOrPromotion(m)) continue;
+    if (next >= captures.size() || captures[next] != m) walkFail(c, pos, "pseudoCaptures misses " + pos.moveText(m));
+    ++next;
+  }
+  if (next != captures.size()) walkFail(c, pos, "pseudoCaptures has more than the captures and promotions");
   for (Move m : legal) {
     bool found = false;
     for (Move p : pseudo) found = found || p == m;

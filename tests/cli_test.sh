@@ -94,6 +94,7 @@ check err-range-depth 2 'DEPTH must be a number from 0 to 99' "$bin" perft --var
 check err-range-port 2 '^error: --port takes a number from 0 to 65535, not "70000"$' "$bin" serve --port 70000
 check err-range-serve-limit 2 '^error: --max-connections takes a number from 1 to 1000000, not "0"$' "$bin" serve --max-connections 0
 check err-range-serve-queue 2 '^error: --max-queue-bytes takes 0 \(no limit\) or a number from 1024' "$bin" serve --max-queue-bytes 10
+check err-range-serve-abort 2 '^error: --abort-absent-minutes takes 0 \(no limit\) or a number from 1 to 525600, not "600000"$' "$bin" serve --abort-absent-minutes 600000
 check err-serve-log-level 2 '^error: --log-level takes trace, debug, info, warn, error or off' "$bin" serve --log-level loud
 check err-serve-flag 2 'unknown flag --games for serve' "$bin" serve --games 3
 check help 0 '^  perft --variant V' "$bin" help

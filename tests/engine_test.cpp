@@ -12,6 +12,7 @@
 #include "engine/eval.h"
 #include "engine/multi.h"
 #include "engine/search.h"
+#include "engine/search_base.h"
 #include "engine/search_util.h"
 #include "engine/see.h"
 #include "protocol/match.h"
@@ -317,6 +318,121 @@ TEST(Engine, LevelsAreDeterministicForASeed) {
   }
 }
 
+// The search tree, pinned: with a fixed seed and depth and no time limit,
+// each search must choose the same move with the same score after the same
+// number of nodes. A change to move ordering, pruning, the table or the
+// evaluation changes these figures; if that change is meant, record them
+// again and say so in the commit. The figures below were recorded from the
+// engine at main 53b948b (before SearchBase). Each case searches its
+// position, plays the move found and searches again with the same search
+// object, so that what one search leaves to the next (the table, history,
+// killers) is pinned too.
+struct TreeCase {
+  std::string variant;
+  std::vector<std::string> options;
+  std::string fen;    // empty: the start
+  std::string moves;  // played from there
+  const char* algo;   // "two", or a MultiAlgorithm: "brs", "paranoid", "maxn"
+  int depth;
+  int noise;
+  bool chance;
+  std::string expected;  // "move score nodes pv; ..." for each search
+};
+
+std::string searchFigures(const TreeCase& c) {
+  auto r = rules(c.variant, c.options);
+  Game g(r, 1);
+  if (!c.fen.empty()) {
+    EXPECT_TRUE(g.setStart(c.fen).ok()) << c.fen;
+  }
+  if (!c.moves.empty()) {
+    EXPECT_TRUE(g.playAll(c.moves).ok()) << c.moves;
+  }
+  engine::Evaluator eval(r, engine::defaultEvalParams(*r));
+  engine::SearchConfig config;
+  config.seed = 5;
+  config.noise = c.noise;
+  config.chanceNodes = c.chance;
+  config.ttMegabytes = 4;
+  const std::string algo = c.algo;
+  std::unique_ptr<engine::Search> two;
+  std::unique_ptr<engine::MultiSearch> multi;
+  if (algo == "two")
+    two = std::make_unique<engine::Search>(r, eval, config);
+  else
+    multi = std::make_unique<engine::MultiSearch>(r, eval, config,
+                                                  algo == "brs"        ? engine::MultiAlgorithm::kBrsPlus
+                                                  : algo == "paranoid" ? engine::MultiAlgorithm::kParanoid
+                                                                       : engine::MultiAlgorithm::kMaxN);
+  engine::SearchLimits limits;
+  limits.depth = c.depth;
+  std::string out;
+  // Two searches that find a move (a lost turn to a throw is recorded and played as well).
+  for (int i = 0, found = 0; found < 2 && i < 8 && !g.finished(); ++i) {
+    std::atomic<bool> stop{false};
+    const auto res = two ? two->run(g, limits, stop, {}) : multi->run(g, limits, stop, {});
+    if (!res.found) break;
+    const std::string m = g.position().moveText(res.best);
+    if (!res.best.isNull()) ++found;
+    if (i) out += "; ";
+    out += m + " " + std::to_string(res.info.score) + " " + std::to_string(res.info.nodes);
+    Position p = g.position();
+    for (Move pv : res.info.pv) {
+      out += " " + p.moveText(pv);
+      p.make(pv);
+    }
+    EXPECT_TRUE(g.play(m).ok()) << m;
+  }
+  return out;
+}
+
+TEST(SearchTree, FixedDepthSearchesKeepTheirFigures) {
+  const std::string jokoMid =
+      "g-grbw-*-3-25-1,wK,1,wPe,1,bB,bPw,1,bR,1/wN,wG,wE,wPe,1,bPw,1,bE,bG,bK/wR,wE,6,bE,bN/1,wB,1,x,x,x,x,3/"
+      "1,wPs,1,x,x,x,x,1,bPs,bPs/1,gPn,1,x,x,x,x,3/3,x,x,x,x,1,rPn,rPn/gN,gE,gB,2,rB,2,rE,rR/"
+      "gE,gG,1,gPe,1,rPw,1,rE,rG,1/gK,1,gR,2,gPe,rPw,rN,rK,1";
+  const std::string fsMoves = "c7d7 a2b4 h3h4 g6g5 c8d8 b4a6 g2e4 g5h4 b8c8 c2d2 g3h4 f8e8";
+  const std::string jokoMoves = "d1e1 h1g3 h10i10 a7a6 a1b1 j1i1 g10f10 a10a9";
+  // clang-format off
+  const std::vector<TreeCase> cases = {
+      {"shako", {}, "", "", "two", 6, 0, true,
+       "j3j5 13 9735 j3j5 e8e6 e3e5 b8b6 a3a5 i8i6 a5b6 b9b6; e8e6 -13 9337 e8e6 j5j6 b8b6 i3i5 c8c6 b3b5"},
+      {"shako", {}, "4kc3c/ernbq1b1re/ppp3p1pp/3p2pp2/4p5/5P4/2PN2P3/PP1PP2PPP/ER1BQKBNR1/5C3C w KQ - 0 9", "", "two", 6, 0, true,
+       "f5e6 -59 13411 f5e6 g9a3 b2b1 i9f9 h2f3 d7e6 h3h5; g9a3 63 5357 g9a3 b2b1 i9f9 g2f3 d7e6 f2g2 d9f7"},
+      {"shako", {}, "c8c/1rnbqkbnre/p1pp1ppppp/2e1p5/10/1pP7/1B1N2P3/PP1PPP1PPP/ER2QKBNRE/C8C w KQkq - 1 5", "", "two", 4, 30, true,
+       "h3h5 -37 59437 h3h5 d8d6 f3f4 d6c5 b4c5; d8d6 41 41091 d8d6 f3f4 i8i6 i3i5 d6c5 b4c5"},
+      {"grant-acedrex", {}, "", "", "two", 5, 0, true,
+       "e4e6 17 5609 e4e6 e9e7 k4k6 h9h8 l4l5; e9e7 -18 7180 e9e7 k4k6 h9h8 j1i3 c12f8"},
+      {"grant-acedrex", {}, "rlugcakcgul1/12/11r/p1pp1pp1pppp/4p2p4/1p10/1P4P5/5P6/P1PPP2PPPPP/3U8/12/RL1GCAKCGULR w JDjd - 0 5", "", "two", 5, 0, true,
+       "e4e6 50 5686 e4e6 a9a8 a4a6 b7a6 a1a6; a9a8 -27 10285 a9a8 a4a6 b7a6 a1a6 e12j7"},
+      {"grant-acedrex", {"die=on"}, "", "", "two", 4, 0, true,
+       "f1g2 -19 53506 f1g2; e9e7 57 58372 e9e7 h4h6 h9h7 f4f6 e7f6 g2f6 c12h6 f6h7"},
+      {"grant-acedrex", {"die=on"}, "rlugcakcgulr/12/12/pppp1pp2ppp/4p7/8p3/3PP7/12/PPP2PPPP1PP/12/12/RLUGCAKCGULR w Jj - 0 5", "", "two", 4, 0, false,
+       "f1d2 -63 1059 f1d2 j12g8 c1h7 c12f8; b9b8 24 1969 b9b8 c1h7 j12g8 b1e2"},
+      {"four-seasons", {}, "", "", "brs", 4, 0, true,
+       "c8d8 -29 3032 c8d8; c1d1 -37 9927 c1d1"},
+      {"four-seasons", {}, "", fsMoves, "brs", 4, 0, true,
+       "d7e7 -112 9304 d7e7; a3a4 105 8182 a3a4"},
+      {"four-seasons", {}, "", fsMoves, "paranoid", 3, 0, true,
+       "d7e7 -110 908 d7e7; b2d4 117 947 b2d4"},
+      {"four-seasons", {}, "", fsMoves, "maxn", 2, 0, true,
+       "d7e8 -42 169 d7e8; a1a2 123 180 a1a2"},
+      {"four-seasons", {"die=on"}, "", "", "brs", 4, 0, true,
+       "c8d8 23 4366 c8d8; 0000 0 0; 0000 0 0; f8e8 15 10883 f8e8"},
+      {"four-seasons", {"die=on"}, "", "", "paranoid", 3, 0, true,
+       "c8d8 26 664 c8d8; 0000 0 0; 0000 0 0; f8e8 16 824 f8e8"},
+      {"joko-urtaroak", {}, "", jokoMoves, "brs", 4, 0, true,
+       "b1a2 -31 10259 b1a2; j4j5 -28 8645 j4j5"},
+      {"joko-urtaroak", {}, jokoMid, "", "brs", 3, 20, true,
+       "a2a4 -385 31701 a2a4; f3e2 -58 58393 f3e2"},
+  };
+  // clang-format on
+
+  for (const TreeCase& c : cases)
+    EXPECT_EQ(searchFigures(c), c.expected)
+        << c.variant << " " << c.algo << " depth " << c.depth << " " << c.fen << c.moves;
+}
+
 TEST(Engine, DieGameMovesOnlyTheThrownKind) {
   auto r = rules("grant-acedrex", {"die=on"});
   Game g(r, 3);
@@ -609,6 +725,58 @@ int captureKey(const std::map<std::string, char>& pieces, const std::string& mov
   return onShakoBoard(pieces, move, engine::captureOrder);
 }
 
+// The quiescence search's move generation, reached through a SearchBase that exposes it.
+class QuiescenceProbe : public engine::SearchBase {
+ public:
+  QuiescenceProbe(std::shared_ptr<const Rules> r, const engine::Evaluator& eval)
+      : SearchBase(std::move(r), eval, config()) {}
+  std::vector<std::string> moves(const Position& p, bool inCheck) {
+    pos_ = p;
+    MoveList list;
+    quiescenceMoves(list, inCheck);
+    std::vector<std::string> out;
+    for (Move m : list) out.push_back(pos_.moveText(m));
+    std::sort(out.begin(), out.end());
+    return out;
+  }
+
+ private:
+  static engine::SearchConfig config() {
+    engine::SearchConfig c;
+    c.ttMegabytes = 1;
+    return c;
+  }
+};
+
+TEST(Quiescence, OutOfCheckTheCapturesEnPassantAndPromotionsOnly) {
+  // b9 promotes by moving and by capturing on a10 and c10; e7 takes d7 en
+  // passant; e7e8 and the king's moves are quiet.
+  auto r = rules("shako");
+  engine::Evaluator eval(r, engine::defaultEvalParams(*r));
+  QuiescenceProbe probe(r, eval);
+  Position pos = position("shako", "r1r1k5/1P8/10/3pP5/10/10/10/10/4K5/10 w - d8 0 1");
+  std::vector<std::string> expected{"e7d8"};
+  for (const char* to : {"a10", "b10", "c10"})
+    for (const char* promo : {"q", "r", "b", "n", "e", "c"}) expected.push_back(std::string("b9") + to + promo);
+  std::sort(expected.begin(), expected.end());
+  EXPECT_EQ(probe.moves(pos, false), expected);
+}
+
+TEST(Quiescence, InCheckEveryPseudoLegalMove) {
+  auto r = rules("shako");
+  engine::Evaluator eval(r, engine::defaultEvalParams(*r));
+  QuiescenceProbe probe(r, eval);
+  Position pos = position("shako", "r1r1k5/1P8/10/3pP5/10/10/10/10/4K5/4r5 w - d8 0 1");
+  ASSERT_TRUE(pos.inCheck(pos.toMove()));
+  MoveList all;
+  pos.pseudoMoves(all);
+  std::vector<std::string> expected;
+  for (Move m : all) expected.push_back(pos.moveText(m));
+  std::sort(expected.begin(), expected.end());
+  EXPECT_EQ(probe.moves(pos, true), expected);
+  EXPECT_GT(expected.size(), pos.countLegal() + 10u);  // the illegal ones too: legality is the caller's
+}
+
 TEST(MoveOrder, CapturesGoByTheDearestVictimThenTheCheapestAttacker) {
   // Shako's values: pawn 90, knight 300, rook 500.
   const std::map<std::string, char> board{{"j1", 'K'}, {"a10", 'k'}, {"e1", 'R'}, {"d3", 'N'},
@@ -742,7 +910,7 @@ TEST(Uci, MalformedInputIsAnsweredAndChangesNothing) {
   UciHarness h;
   h.session.handle("position startpos moves e3e4");
   for (const char* bad : {"position fen nonsense", "position startpos moves e3e4 e3e4", "go depth x",
-                          "go wtime", "setoption name UCI_Variant value chess", "setoption name Level value 12",
+                          "go wtime", "setoption name UCI_Variant value nosuchgame", "setoption name Level value 12",
                           "frobnicate", "position", "go ztime 100", "setoption"}) {
     const size_t before = h.out.size();
     EXPECT_TRUE(h.session.handle(bad));

@@ -441,7 +441,7 @@ TEST(FourSeasons, BareKingLosesMeansOnlyKingsCannotArise) {
     PLAY(g, "a6b5");
     EXPECT_TRUE(g.finished());
     EXPECT_EQ(g.position().result(), ResultKind::kDraw);
-    EXPECT_EQ(g.drawReason(), "only kings");
+    EXPECT_EQ(g.drawReasonKind(), DrawReason::kOnlyKings);
     EXPECT_EQ(g.position().places()[G], 1);
     EXPECT_EQ(g.position().places()[W], 1);
   }
@@ -489,7 +489,7 @@ TEST(FourSeasons, ThreefoldRepetitionIsSharedBySeatsStillIn) {
     PLAY(g, cycle[i % 6]);
   }
   EXPECT_TRUE(g.finished());
-  EXPECT_EQ(g.drawReason(), "repetition");
+  EXPECT_EQ(g.drawReasonKind(), DrawReason::kRepetition);
   EXPECT_EQ(g.position().result(), ResultKind::kDraw);
   EXPECT_EQ(g.position().places(), (Places{1, 4, 1, 1}));
   EXPECT_EQ(g.coins(), (Coins{0, 0, 0, 0}));
@@ -505,7 +505,7 @@ TEST(FourSeasons, FiftyRoundsAreFiftyTimesTheSeatsIn) {
     EXPECT_EQ(g.position().fifty(), 199);
     PLAY(g, "a1b1");
     EXPECT_TRUE(g.finished());
-    EXPECT_EQ(g.drawReason(), "fifty moves");
+    EXPECT_EQ(g.drawReasonKind(), DrawReason::kFiftyMoves);
     EXPECT_EQ(g.position().places(), (Places{1, 1, 1, 1}));
   }
   {
@@ -523,7 +523,7 @@ TEST(FourSeasons, FiftyRoundsAreFiftyTimesTheSeatsIn) {
     EXPECT_FALSE(g.finished());
     PLAY(g, "h1g1");
     EXPECT_TRUE(g.finished());
-    EXPECT_EQ(g.drawReason(), "fifty moves");
+    EXPECT_EQ(g.drawReasonKind(), DrawReason::kFiftyMoves);
     EXPECT_EQ(g.position().places(), (Places{1, 4, 1, 1}));
   }
 }
@@ -540,7 +540,7 @@ TEST(FourSeasons, RepetitionNeedsTheSameSeatToMove) {
     PLAY(g, cycle[i % 12]);
   }
   EXPECT_TRUE(g.finished());
-  EXPECT_EQ(g.drawReason(), "repetition");
+  EXPECT_EQ(g.drawReasonKind(), DrawReason::kRepetition);
 }
 
 TEST(FourSeasons, MatesAtTheTurnStartComeBeforeTheDrawTests) {
@@ -552,7 +552,7 @@ TEST(FourSeasons, MatesAtTheTurnStartComeBeforeTheDrawTests) {
   PLAY(g, "d1e3");
   ASSERT_TRUE(g.finished());
   EXPECT_FALSE(g.position().isIn(R));
-  EXPECT_EQ(g.drawReason(), "fifty moves");
+  EXPECT_EQ(g.drawReasonKind(), DrawReason::kFiftyMoves);
   EXPECT_EQ(g.position().places(), (Places{1, 4, 1, 1}));
   EXPECT_EQ(g.coins(), (Coins{0, -3, 0, 3}));
 }
@@ -564,7 +564,7 @@ TEST(FourSeasons, OnlyKingsLeftIsADrawWithoutSettlement) {
   PLAY(g, "h8h7");
   PLAY(g, "d5c4");
   EXPECT_TRUE(g.finished());
-  EXPECT_EQ(g.drawReason(), "only kings");
+  EXPECT_EQ(g.drawReasonKind(), DrawReason::kOnlyKings);
   EXPECT_EQ(g.position().places(), (Places{1, 4, 1, 1}));
   EXPECT_EQ(g.coins(), (Coins{0, 0, -1, 1}));
 }
@@ -835,7 +835,7 @@ TEST(FourSeasons, DieLostTurnCountsTowardsFifty) {
   Game g = game(start, {"die=on"}, seed);
   PLAY(g, "0000");
   EXPECT_TRUE(g.finished());
-  EXPECT_EQ(g.drawReason(), "fifty moves");
+  EXPECT_EQ(g.drawReasonKind(), DrawReason::kFiftyMoves);
 }
 
 TEST(FourSeasons, DieLostTurnsRepeatThePositionIntoADraw) {
@@ -854,7 +854,7 @@ TEST(FourSeasons, DieLostTurnsRepeatThePositionIntoADraw) {
     PLAY(g, "0000");
   }
   EXPECT_TRUE(g.finished());
-  EXPECT_EQ(g.drawReason(), "repetition");
+  EXPECT_EQ(g.drawReasonKind(), DrawReason::kRepetition);
   EXPECT_EQ(g.position().places(), (Places{1, 1, 1, 1}));
 }
 

@@ -414,7 +414,7 @@ TEST(GrantEnd, StalemateDrawOrLoss) {
   ASSERT_TRUE(draw.play("e11d10").ok());
   EXPECT_TRUE(draw.finished());
   EXPECT_EQ(draw.position().result(), ResultKind::kDraw);
-  EXPECT_EQ(draw.drawReason(), "stalemate");
+  EXPECT_EQ(draw.drawReasonKind(), DrawReason::kStalemate);
   EXPECT_EQ(draw.position().places()[0], 1);
   EXPECT_EQ(draw.position().places()[1], 1);
 

@@ -266,7 +266,7 @@ TEST(Joko, RepetitionDrawsForAllFour) {
     PLAY(g, cycle[i % 8]);
   }
   ASSERT_TRUE(g.finished());
-  EXPECT_EQ(g.drawReason(), "repetition");
+  EXPECT_EQ(g.drawReasonKind(), DrawReason::kRepetition);
   EXPECT_EQ(g.position().result(), ResultKind::kDraw);
   EXPECT_EQ(g.position().places(), (Places{1, 1, 1, 1}));
 }
@@ -284,7 +284,7 @@ TEST(Joko, FiftyRoundsDrawForAllFour) {
     EXPECT_FALSE(g.finished());
     PLAY(g, "h1g3");
     ASSERT_TRUE(g.finished());
-    EXPECT_EQ(g.drawReason(), "fifty moves");
+    EXPECT_EQ(g.drawReasonKind(), DrawReason::kFiftyMoves);
     EXPECT_EQ(g.position().places(), (Places{1, 1, 1, 1}));
   }
   {
@@ -302,7 +302,7 @@ TEST(Joko, OnlyKingsLeftIsNoDraw) {
   Game g = game(jk('g', {{"b2", "gK"}, {"j1", "rK"}, {"j10", "bK"}, {"a10", "wK"}, {"c3", "wPs"}}));
   PLAY(g, "b2c3");
   EXPECT_FALSE(g.finished());
-  EXPECT_EQ(g.drawReason(), "");
+  EXPECT_EQ(g.drawReasonKind(), DrawReason::kNone);
 }
 
 TEST(Joko, SummaryJsonAtTheStart) {

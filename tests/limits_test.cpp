@@ -51,7 +51,7 @@ TEST(PositionLimits, TooManyPiecesOfOneSeatAreRefusedBeforeTheyAreWritten) {
 
 TEST(PositionLimits, PiecesThatCouldMakeMoreMovesThanAMoveListHoldsAreRefused) {
   // Shako: a queen (or a pawn, which may become one) makes at most 35 moves,
-  // a king 8, castling 2. 28 queens stay within kMaxMoves (1024); 29 do not.
+  // a king 8, castling 2. 28 queens stay within Shako's move capacity (1024); 29 do not.
   // The black king hides behind its rooks from the queens on ranks 1 to 6.
   auto queens = [](int n, char side) {
     std::map<std::string, char> p = {{"j10", 'k'}, {"i10", 'r'}, {"i9", 'r'}, {"j9", 'r'}, {"a1", 'K'}};
@@ -59,6 +59,7 @@ TEST(PositionLimits, PiecesThatCouldMakeMoreMovesThanAMoveListHoldsAreRefused) {
     return fenFromPieces(10, 10, p, std::string(1, side) + " - - 0 1");
   };
   Position pos = position("shako");
+  EXPECT_EQ(pos.rules().moveCapacity, 1024);
   const std::string before = pos.text();
   const Status many = pos.set(queens(29, 'w'));
   ASSERT_FALSE(many.ok()) << queens(29, 'w');
@@ -70,7 +71,30 @@ TEST(PositionLimits, PiecesThatCouldMakeMoreMovesThanAMoveListHoldsAreRefused) {
   MoveList list;
   pos.pseudoMoves(list);
   EXPECT_GT(list.size(), 90);
-  EXPECT_LE(list.size(), kMaxMoves);
+  EXPECT_LE(list.size(), pos.rules().moveCapacity);
+  EXPECT_EQ(pos.moveBound(0), 28 * 35 + 8 + 2);
+}
+
+// Every variant's move capacity fits the move list; a variant whose start
+// position alone could make more moves is refused when it is loaded, naming it.
+TEST(PositionLimits, AVariantWhoseStartNeedsLongerMoveListsIsRefused) {
+  const VariantRegistry embedded = VariantRegistry::withEmbedded();
+  for (const VariantDef* d : embedded.all()) EXPECT_LE(rules(d->name)->moveCapacity, MoveList::kCapacity) << d->name;
+  // 16x16, a king and 32 queens a side: far more than 1024 moves for White.
+  std::string board = "k15/qqqqqqqqqqqqqqqq/qqqqqqqqqqqqqqqq";
+  for (int i = 0; i < 10; ++i) board += "/16";
+  board += "/QQQQQQQQQQQQQQQQ/QQQQQQQQQQQQQQQQ/K15";
+  const std::string variant = "name = queens\nboard = 16x16\nseat = white w n\nseat = black b s\n"
+                              "piece = king K K royal\npiece = queen Q Q\nstart = " + board + " w - - 0 1\n";
+  VariantRegistry reg;
+  const Status s = reg.add(variant, "queens.variant");
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.error().location, "queens");
+  EXPECT_NE(s.error().message.find("the start position is refused: too many pieces: the white seat's pieces could "
+                                   "make up to"),
+            std::string::npos)
+      << s.error().text();
+  EXPECT_NE(s.error().message.find("more than 1024"), std::string::npos) << s.error().text();
 }
 
 TEST(PositionLimits, TakeoverCountsAllSeatsTogether) {
@@ -111,15 +135,16 @@ TEST(PositionLimits, TakeoverCountsAllSeatsTogether) {
 // drops the move in release builds.
 TEST(MoveListDeathTest, PushStopsAtTheCapacity) {
   auto list = std::make_unique<MoveList>();
-  for (int i = 0; i < kMaxMoves; ++i) list->push(Move(i % 256, (i / 256) % 256));
-  EXPECT_EQ(list->size(), kMaxMoves);
+  constexpr int kMax = MoveList::kCapacity;
+  for (int i = 0; i < kMax; ++i) list->push(Move(i % 256, (i / 256) % 256));
+  EXPECT_EQ(list->size(), kMax);
   EXPECT_DEBUG_DEATH(
       {
         for (int i = 0; i < 64; ++i) list->push(Move(1, 2));
       },
       "");
-  EXPECT_EQ(list->size(), kMaxMoves);
-  EXPECT_EQ((*list)[kMaxMoves - 1], Move((kMaxMoves - 1) % 256, ((kMaxMoves - 1) / 256) % 256));
+  EXPECT_EQ(list->size(), kMax);
+  EXPECT_EQ((*list)[kMax - 1], Move((kMax - 1) % 256, ((kMax - 1) / 256) % 256));
 }
 
 // The generation bound holds: every piece type, on every square and facing

@@ -59,5 +59,55 @@ TEST(Notation, BadFourPlayerTextChangesNothing) {
   }
 }
 
+// Each step of Position::set names what it refused; the whole text is the location.
+TEST(Notation, EachSetupStepNamesItsError) {
+  const std::string start = "c8c/ernbqkbnre/pppppppppp/10/10/10/10/PPPPPPPPPP/ERNBQKBNRE/C8C";
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"  ", "empty position"},
+      {start, "expected the board and the side to move"},
+      {start + " w KQkq - 0 1 x", "unexpected text \"x\""},
+      {"10/10 w", "expected 10 ranks, found 2"},
+      {"c8c/ernbqkbnre/pppppppppp/10/10/10/10/PPPPPPPPPP/ERNBQKBNRE/C10 w", "rank 1 is too long"},
+      {"c8c/ernbqkbnre/pppppppppp/10/10/10/10/PPPPPPPPPP/ERNBQKBNRE/C8 w", "rank 1 has 9 squares, not 10"},
+      {"c8c/ernbqkbnre/pppppppppp/10/10/10/10/PPPPPPPPPP/ERNBQKBNRX/C8C w", "unknown piece 'X'"},
+      {start + " x", "the side to move is w or b, not \"x\""},
+      {start + " w KZ", "unknown castling right 'Z'"},
+      {start + " w KQkq j1", "bad en-passant square \"j1\""},
+      {start + " w KQkq - a 1", "the move counters must be numbers"},
+      {"c8c/ernbq1bnre/pppppppppp/10/10/10/10/PPPPPPPPPP/ERNBQKBNRE/C8C w", "the black seat needs exactly one king"},
+      {"c7Pc/ernbqkbnre/pppppppppp/10/10/10/10/PPPPPPPPP1/ERNBQKBNRE/C8C w", "a pawn on its last square at i10"},
+      {"4k5/4R5/10/10/10/10/10/10/10/4K5 b", ""},
+      {"4k5/4R5/10/10/10/10/10/10/10/4K5 w", "the side not to move is in check"},
+  };
+  Position p = position("shako");
+  const std::string before = p.text();
+  for (const auto& [text, why] : cases) {
+    const Status s = p.set(text);
+    if (why.empty()) {
+      EXPECT_TRUE(s.ok()) << text << ": " << s.error().text();
+      ASSERT_TRUE(p.set(before).ok());
+      continue;
+    }
+    ASSERT_FALSE(s.ok()) << text;
+    EXPECT_EQ(s.error().code, "fen");
+    EXPECT_EQ(s.error().message, why) << text;
+    EXPECT_EQ(s.error().location, "position \"" + text + "\"");
+    EXPECT_EQ(p.text(), before) << text;
+  }
+  Position four = position("joko-urtaroak");
+  for (const auto& [text, why] : std::vector<std::pair<std::string, std::string>>{
+           {"g-grbw-*-0-1", "expected 6 fields separated by '-': to-move, seats in, rights, fifty, ply, board"},
+           {"z-grbw-*-0-1-10", "unknown seat to move \"z\""},
+           {"g-grqw-*-0-1-10", "unknown seat 'q' among the seats in"},
+           {"g-rbw-*-0-1-10", "the seat to move is not in"},
+           {"g-grbw-K-0-1-10", "this variant has no rights; write *"},
+           {"g-grbw-*-x-1-10", "the counters must be numbers"},
+           {"g-grbw-*-0-1-10", "expected 10 ranks, found 1"}}) {
+    const Status s = four.set(text);
+    ASSERT_FALSE(s.ok()) << text;
+    EXPECT_EQ(s.error().message, why) << text;
+  }
+}
+
 }  // namespace
 }  // namespace acedrex::test

@@ -1,7 +1,5 @@
 // Perft against the figures of independent implementations (shared/reference).
-#include <fstream>
 #include <random>
-#include <sstream>
 
 #include "test_util.h"
 
@@ -32,22 +30,6 @@ TEST(Perft, ShakoStart) { checkPerft(kShako, 3); }
 TEST(Perft, FourSeasonsStart) { checkPerft(kFourSeasons, 5); }
 TEST(Perft, GrantAcedrexKingLeap) { checkPerft(kGrantLeap, 2); }
 TEST(Perft, GrantAcedrexNoKingLeap) { checkPerft(kGrantNoLeap, 2); }
-
-// FEN<TAB>depth<TAB>nodes lines of a file under tests/data/perft.
-std::vector<std::tuple<std::string, int, uint64_t>> perftFile(const std::string& name) {
-  std::ifstream in(std::string(ACEDREX_SOURCE_DIR) + "/tests/data/perft/" + name);
-  std::vector<std::tuple<std::string, int, uint64_t>> out;
-  for (std::string line; std::getline(in, line);) {
-    if (line.empty() || line[0] == '#') continue;
-    std::istringstream f(line);
-    std::string fen, depth, nodes;
-    std::getline(f, fen, '\t');
-    std::getline(f, depth, '\t');
-    std::getline(f, nodes, '\t');
-    out.emplace_back(fen, std::stoi(depth), std::stoull(nodes));
-  }
-  return out;
-}
 
 // The Shako positions of Fairy-Stockfish's own perft suite.
 std::vector<std::tuple<std::string, int, uint64_t>> shakoSuite() { return perftFile("shako_fsf_suite.tsv"); }

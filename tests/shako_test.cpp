@@ -517,7 +517,7 @@ TEST(ShakoGame, StalemateDraws) {
   ASSERT_TRUE(game.play("c5c9").ok());
   EXPECT_TRUE(game.finished());
   EXPECT_EQ(game.position().result(), ResultKind::kDraw);
-  EXPECT_EQ(game.drawReason(), "stalemate");
+  EXPECT_EQ(game.drawReasonKind(), DrawReason::kStalemate);
   EXPECT_EQ(game.position().places()[0], 1);
   EXPECT_EQ(game.position().places()[1], 1);
 }
@@ -532,14 +532,14 @@ TEST(ShakoGame, RepetitionAndFiftyMoves) {
   EXPECT_FALSE(game.finished());
   ASSERT_TRUE(game.play("b2b3").ok());  // the third time of this one
   EXPECT_TRUE(game.finished());
-  EXPECT_EQ(game.drawReason(), "repetition");
+  EXPECT_EQ(game.drawReasonKind(), DrawReason::kRepetition);
 
   Game fifty(shakoRules());
   ASSERT_TRUE(fifty.setStart(fen10({{"a1", 'K'}, {"j10", 'k'}, {"e5", 'R'}}, "w - - 99 80")).ok());
   EXPECT_FALSE(fifty.finished());
   ASSERT_TRUE(fifty.play("e5e6").ok());
   EXPECT_TRUE(fifty.finished());
-  EXPECT_EQ(fifty.drawReason(), "fifty moves");
+  EXPECT_EQ(fifty.drawReasonKind(), DrawReason::kFiftyMoves);
 }
 
 }  // namespace

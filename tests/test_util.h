@@ -3,9 +3,13 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdint>
+#include <fstream>
 #include <map>
 #include <memory>
+#include <sstream>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -31,6 +35,22 @@ inline Position position(const std::string& variant, const std::string& fen = ""
   auto s = pos.set(fen.empty() ? r->start : fen);
   EXPECT_TRUE(s.ok()) << (s.ok() ? "" : s.error().text());
   return pos;
+}
+
+// FEN<TAB>depth<TAB>nodes lines of a file under tests/data/perft ('#' starts a comment line).
+inline std::vector<std::tuple<std::string, int, uint64_t>> perftFile(const std::string& name) {
+  std::ifstream in(std::string(ACEDREX_SOURCE_DIR) + "/tests/data/perft/" + name);
+  std::vector<std::tuple<std::string, int, uint64_t>> out;
+  for (std::string line; std::getline(in, line);) {
+    if (line.empty() || line[0] == '#') continue;
+    std::istringstream f(line);
+    std::string fen, depth, nodes;
+    std::getline(f, fen, '\t');
+    std::getline(f, depth, '\t');
+    std::getline(f, nodes, '\t');
+    out.emplace_back(fen, std::stoi(depth), std::stoull(nodes));
+  }
+  return out;
 }
 
 inline std::vector<std::string> legalTexts(Position& pos) {

@@ -1,5 +1,8 @@
 // Variant files: values that the compiler checks (castling files against the
 // board, the yes/no and named values), and the embedded variants' options.
+#include <fstream>
+#include <map>
+#include <set>
 #include <string>
 
 #include "core/json_text.h"
@@ -100,9 +103,68 @@ TEST(VariantFile, YesNoAndNamedValuesAcceptOnlyTheDocumentedWords) {
   }
 }
 
+// Every key of the compiler's table checks its value: a bad value is an error
+// naming the line. A key added to the table needs a case here.
+TEST(VariantFile, EveryKeyRefusesABadValue) {
+  const std::map<std::string, std::string> bad = {
+      {"board", "8"},
+      {"blocked", "z9"},
+      {"seat", "red r"},
+      {"piece", "bishop b B"},
+      {"promotion", "Z"},
+      {"promotion-by-file", "RRR"},
+      {"double-step", "-1"},
+      {"double-step-rights", "yes"},
+      {"en-passant", "true"},
+      {"castling", "1 g c"},
+      {"king-leap", "Y"},
+      {"ending", "mate"},
+      {"mate", "keep"},
+      {"stalemate", "win"},
+      {"bare-king", "lose"},
+      {"only-kings", "yes"},
+      {"coins", "on"},
+      {"die", "6:Z"},
+      {"start", "8/8/8/8/8/8/8/8 w - - 0 1"},
+  };
+  EXPECT_EQ(bad.size(), variantKeys().size());
+  for (const VariantKey& key : variantKeys()) {
+    const std::string name(key.name);
+    ASSERT_TRUE(bad.count(name)) << "no bad value for the key " << name;
+    EXPECT_FALSE(key.form.empty()) << name;
+    const std::string e = errorWith(name + " = " + bad.at(name));
+    EXPECT_NE(e, "") << name;
+    // The line is named, except for the start, which is refused as a position.
+    if (name != "start") {
+      EXPECT_NE(e.find("mini:13"), std::string::npos) << name << " -> " << e;
+    }
+  }
+  EXPECT_NE(errorWith("frobnicate = 1").find("mini:13: unknown key \"frobnicate\""), std::string::npos);
+}
+
+// The section "Keys" of docs/variant-files.md describes exactly the keys of
+// the compiler: a table row each, or a "key = FORM" line (piece).
+TEST(VariantFile, TheDocsListExactlyTheCompilersKeys) {
+  std::ifstream in(std::string(ACEDREX_SOURCE_DIR) + "/docs/variant-files.md");
+  ASSERT_TRUE(in.good());
+  std::set<std::string> documented;
+  bool inKeys = false;
+  for (std::string line; std::getline(in, line);) {
+    if (line.rfind("## ", 0) == 0) inKeys = line == "## Keys";
+    if (!inKeys) continue;
+    std::string key;
+    if (line.rfind("| `", 0) == 0) key = line.substr(3, line.find('`', 3) - 3);
+    else if (const size_t eq = line.find(" = "); eq != std::string::npos && line.find(' ') == eq) key = line.substr(0, eq);
+    if (!key.empty() && key != "name" && key != "title" && key != "option") documented.insert(key);
+  }
+  std::set<std::string> compiled;
+  for (const VariantKey& key : variantKeys()) compiled.insert(std::string(key.name));
+  EXPECT_EQ(documented, compiled);
+}
+
 TEST(VariantFile, EveryEmbeddedVariantCompilesWithEveryOptionValue) {
   const VariantRegistry reg = VariantRegistry::withEmbedded();
-  ASSERT_EQ(reg.all().size(), 4u);
+  ASSERT_EQ(reg.all().size(), 8u);
   for (const VariantDef* d : reg.all())
     for (const auto& o : d->options)
       for (const auto& v : o.values) {

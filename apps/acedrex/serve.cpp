@@ -47,6 +47,10 @@ const std::vector<Flag> kServeFlags = {
      "bytes queued for one slow stream before it is cut, 0 (no limit) or 1024 to 1073741824 (default 1048576)"},
     {"idle-game-minutes", Flag::kValue, "MIN",
      "unfinished games untouched this long leave memory, 1 to 525600 (default 30)"},
+    {"abort-first-move-minutes", Flag::kValue, "MIN",
+     "a human seat that has not made its first move this long into its turn aborts the game, 0 (never) to 525600 (default 10)"},
+    {"abort-absent-minutes", Flag::kValue, "MIN",
+     "no human seat connected or moving this long aborts the game, 0 (never) to 525600 (default 60)"},
     {"log-level", Flag::kValue, "LEVEL", "trace, debug, info, warn, error or off (default info)"},
     {"access-log", Flag::kValue, "FILE", "the access log: a file, - for standard error, or off (default -)"},
     {"trust-proxy", Flag::kSwitch, "", "behind a TLS proxy: the client is the last X-Forwarded-For address"},
@@ -57,7 +61,8 @@ const char* kServeUsage =
     "        [--threads N] [--bot-threads N] [--bot-ms MS] [--log-level info] [--access-log -|FILE|off]\n"
     "        [--max-games-per-minute N] [--max-open-games N] [--max-requests-per-second N] [--request-burst N]\n"
     "        [--max-connections-per-client N] [--max-connections N] [--max-streams-per-client N]\n"
-    "        [--max-streams N] [--max-queue-bytes N] [--idle-game-minutes N] [--trust-proxy]\n"
+    "        [--max-streams N] [--max-queue-bytes N] [--idle-game-minutes N] [--abort-first-move-minutes N]\n"
+    "        [--abort-absent-minutes N] [--trust-proxy]\n"
     "                                         the web server: page, JSON API, WebSockets (see docs/api.md);\n"
     "                                         --db postgresql://USER@HOST:PORT/DBNAME shares one PostgreSQL database\n"
     "                                         between several processes (docs/deploy.md)\n"
@@ -110,7 +115,9 @@ int cmdServe(const Args& args) {
       intFlag(args, "max-streams-per-client", 1, 1000000, true, limits.streamsPerClient, err) &&
       intFlag(args, "max-streams", 1, 1000000, false, limits.maxStreams, err) &&
       intFlag(args, "max-queue-bytes", 1024, 1LL << 30, true, limits.queueBytesPerClient, err) &&
-      intFlag(args, "idle-game-minutes", 1, 525600, false, limits.idleGameMinutes, err);
+      intFlag(args, "idle-game-minutes", 1, 525600, false, limits.idleGameMinutes, err) &&
+      intFlag(args, "abort-first-move-minutes", 1, 525600, true, limits.abortFirstMoveMinutes, err) &&
+      intFlag(args, "abort-absent-minutes", 1, 525600, true, limits.abortAbsentMinutes, err);
   if (!numbersOk) return fail(err);
   if (args.has("db")) db = args.value("db");
   if (db.empty()) return fail("--db takes a file name or a postgresql:// URI");

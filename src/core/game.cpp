@@ -7,6 +7,61 @@
 
 namespace acedrex {
 
+namespace {
+struct EntryKindName {
+  EntryKind kind;
+  std::string_view name;
+};
+constexpr EntryKindName kEntryKindNames[] = {
+    {EntryKind::kResign, "resign"},
+    {EntryKind::kTimeout, "timeout"},
+    {EntryKind::kDraw, "draw"},
+};
+
+struct DrawReasonName {
+  DrawReason reason;
+  std::string_view name, text;
+};
+constexpr DrawReasonName kDrawReasonNames[] = {
+    {DrawReason::kRepetition, "repetition", "repetition"}, {DrawReason::kFiftyMoves, "fifty-moves", "fifty moves"},
+    {DrawReason::kStalemate, "stalemate", "stalemate"},    {DrawReason::kOnlyKings, "only-kings", "only kings"},
+    {DrawReason::kAgreement, "agreement", "agreement"},
+};
+const DrawReasonName* drawReasonRow(DrawReason reason) {
+  for (const auto& n : kDrawReasonNames)
+    if (n.reason == reason) return &n;
+  return nullptr;
+}
+}  // namespace
+
+std::string_view nameOf(EntryKind kind) {
+  for (const auto& n : kEntryKindNames)
+    if (n.kind == kind) return n.name;
+  return "";
+}
+
+EntryKind entryKindOf(std::string_view text) {
+  for (const auto& n : kEntryKindNames)
+    if (n.name == text) return n.kind;
+  return EntryKind::kMove;
+}
+
+std::string_view nameOf(DrawReason reason) {
+  const DrawReasonName* row = drawReasonRow(reason);
+  return row ? row->name : "";
+}
+
+std::string_view textOf(DrawReason reason) {
+  const DrawReasonName* row = drawReasonRow(reason);
+  return row ? row->text : "";
+}
+
+std::optional<DrawReason> parseDrawReason(std::string_view name) {
+  for (const auto& n : kDrawReasonNames)
+    if (n.name == name) return n.reason;
+  return std::nullopt;
+}
+
 uint64_t DieRng::next() {
   uint64_t z = (s_ += 0x9E3779B97F4A7C15ULL);
   z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
@@ -38,7 +93,7 @@ Status Game::setStart(const std::string& text) {
   hashes_.clear();
   coins_.fill(0);
   settled_ = false;
-  drawReason_.clear();
+  drawReason_ = DrawReason::kNone;
   throw_ = 0;
   afterPly();
   return okStatus();
@@ -117,11 +172,12 @@ void Game::afterPly() {
   if (!pos_.finished()) {
     hashes_.push_back(pos_.hash());
     const auto reps = std::count(hashes_.begin(), hashes_.end(), pos_.hash());
-    if (reps >= 3) drawReason_ = "repetition";
-    else if (pos_.fifty() >= 50 * pos_.seatsIn()) drawReason_ = "fifty moves";
-    if (!drawReason_.empty()) pos_.declareDraw();
-  } else if (pos_.result() == ResultKind::kDraw && drawReason_.empty()) {
-    drawReason_ = pos_.seatsIn() > 1 && pos_.outCount() == 0 && rules().nseats() == 2 ? "stalemate" : "only kings";
+    if (reps >= 3) drawReason_ = DrawReason::kRepetition;
+    else if (pos_.fifty() >= 50 * pos_.seatsIn()) drawReason_ = DrawReason::kFiftyMoves;
+    if (drawReason_ != DrawReason::kNone) pos_.declareDraw();
+  } else if (pos_.result() == ResultKind::kDraw && drawReason_ == DrawReason::kNone) {
+    drawReason_ = pos_.seatsIn() > 1 && pos_.outCount() == 0 && rules().nseats() == 2 ? DrawReason::kStalemate
+                                                                                       : DrawReason::kOnlyKings;
   }
   settleEnd();
   throw_ = 0;
@@ -176,7 +232,7 @@ void Game::settleEnd() {
 
 void Game::resign(int seat) {
   if (finished() || !pos_.isIn(seat)) return;
-  record_.push_back({"resign", seat, 0});
+  record_.push_back({std::string(nameOf(EntryKind::kResign)), seat, 0, EntryKind::kResign});
   pos_.removeSeat(seat, OutReason::kResigned);
   settleEvents(pos_.lastEvents());
   afterPly();
@@ -184,7 +240,7 @@ void Game::resign(int seat) {
 
 void Game::timeout(int seat) {
   if (finished() || !pos_.isIn(seat)) return;
-  record_.push_back({"timeout", seat, 0});
+  record_.push_back({std::string(nameOf(EntryKind::kTimeout)), seat, 0, EntryKind::kTimeout});
   pos_.removeSeat(seat, OutReason::kTimeout);
   settleEvents(pos_.lastEvents());
   afterPly();
@@ -192,7 +248,7 @@ void Game::timeout(int seat) {
 
 void Game::agreeDraw() {
   if (finished()) return;
-  drawReason_ = "agreement";
+  drawReason_ = DrawReason::kAgreement;
   pos_.declareDraw();
 }
 
@@ -225,7 +281,7 @@ std::string Game::summaryJson() const {
     o << "}";
   }
   if (!r.die.empty()) o << ",\"die\":" << throw_;
-  if (!drawReason_.empty()) o << ",\"draw_reason\":" << jsonString(drawReason_);
+  if (drawReason_ != DrawReason::kNone) o << ",\"draw_reason\":" << jsonString(textOf(drawReason_));
   o << ",\"plies\":" << record_.size();
   o << ",\"fen\":" << jsonString(pos_.text()) << "}";
   return o.str();

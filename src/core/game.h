@@ -8,7 +8,9 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/position.h"
@@ -26,10 +28,28 @@ class DieRng {
   uint64_t s_;
 };
 
+// What a record entry is: a move (its text; "0000" a lost turn), or a
+// seat's resignation or timeout, or (in the server's records) a draw by
+// agreement.
+enum class EntryKind : uint8_t { kMove, kResign, kTimeout, kDraw };
+// The word of an entry that is no move: "resign", "timeout", "draw" ("" for kMove).
+std::string_view nameOf(EntryKind kind);
+// The kind of an entry's text: one of those words, or else kMove.
+EntryKind entryKindOf(std::string_view text);
+
+// Why a game was drawn (kNone: it was not).
+enum class DrawReason : uint8_t { kNone, kRepetition, kFiftyMoves, kStalemate, kOnlyKings, kAgreement };
+// Its name as the API writes it ("fifty-moves"), its text in the summary's
+// draw_reason and the PGN's Termination ("fifty moves"); "" for kNone.
+std::string_view nameOf(DrawReason reason);
+std::string_view textOf(DrawReason reason);
+std::optional<DrawReason> parseDrawReason(std::string_view name);  // from the name
+
 struct PlyRecord {
-  std::string move;  // move text, "0000" for a lost turn
+  std::string move;  // move text, "0000" for a lost turn; for other entries nameOf(kind)
   int seat = -1;
   int dieFace = 0;   // the throw this move was made under (0: no die)
+  EntryKind kind = EntryKind::kMove;
 };
 
 class Game {
@@ -58,7 +78,10 @@ class Game {
   const std::array<int, kMaxSeats>& coins() const { return coins_; }
   const std::string& startText() const { return start_; }
   uint64_t seed() const { return seed_; }
-  std::string drawReason() const { return drawReason_; }
+  DrawReason drawReasonKind() const { return drawReason_; }
+  // textOf(drawReasonKind()), "" if not drawn: for the callers that still
+  // read the text (record.cpp's Termination tag, the server's result).
+  std::string drawReason() const { return std::string(textOf(drawReason_)); }
   // The summary of the CLI: status, to_move, in, out_order, places, coins.
   std::string summaryJson() const;
 
@@ -77,7 +100,7 @@ class Game {
   std::vector<uint64_t> hashes_;
   std::array<int, kMaxSeats> coins_{};
   bool settled_ = false;
-  std::string drawReason_;
+  DrawReason drawReason_ = DrawReason::kNone;
 };
 
 }  // namespace acedrex

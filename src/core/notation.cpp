@@ -42,241 +42,352 @@ const char kDirLetters[] = "nesw";
 
 }  // namespace
 
-Status Position::set(const std::string& textIn) {
-  const Rules& r = *rules_;
-  const Position backup = *this;
-  auto fail = [&](const std::string& why) -> Status {
-    *this = backup;
-    return makeError("fen", why, "position \"" + textIn + "\"");
-  };
-  auto tooMany = [&](int seat) {
-    return "too many pieces: the " + r.seats[seat].name + " seat may have at most " +
-           std::to_string(kMaxPiecesPerSeat);
-  };
-  clear();
-  std::string text = textIn;
-  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) text.pop_back();
-  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front()))) text.erase(0, 1);
-  if (text.empty()) return fail("empty position");
+// ---------------------------------------------------------------------------
+// Position::set, step by step. Each step reads one part of the text or checks
+// one rule about the whole position and returns an error carrying only its
+// message; set() adds the position text as the location and undoes every
+// step when one fails.
 
-  if (r.nseats() == 2) {
-    std::istringstream in(text);
-    std::string board, side, castling = "-", ep = "-", half = "0", full = "1";
-    in >> board >> side;
-    if (side.empty()) return fail("expected the board and the side to move");
-    in >> castling >> ep >> half >> full;
-    std::string extra;
-    if (in >> extra) return fail("unexpected text \"" + extra + "\"");
-    const auto ranks = split(board, '/');
-    if (static_cast<int>(ranks.size()) != r.height)
-      return fail("expected " + std::to_string(r.height) + " ranks, found " + std::to_string(ranks.size()));
-    for (int i = 0; i < r.height; ++i) {
-      const int rank = r.height - 1 - i;
-      int file = 0;
-      const std::string& row = ranks[i];
-      for (size_t j = 0; j < row.size(); ++j) {
-        const char c = row[j];
-        if (std::isdigit(static_cast<unsigned char>(c))) {
-          size_t k = j;
-          while (k < row.size() && std::isdigit(static_cast<unsigned char>(row[k]))) ++k;
-          const int n = std::stoi(row.substr(j, std::min<size_t>(k - j, 3)));
-          if (n < 1) return fail("bad empty-square count in rank " + std::to_string(rank + 1));
-          file += n;
-          j = k - 1;
-          if (file > r.width) return fail("rank " + std::to_string(rank + 1) + " is too long");
-          continue;
-        }
-        const int type = r.typeByLetter(static_cast<char>(std::toupper(static_cast<unsigned char>(c))));
-        if (type < 0 || !std::isalpha(static_cast<unsigned char>(c))) return fail(std::string("unknown piece '") + c + "'");
-        if (file >= r.width) return fail("rank " + std::to_string(rank + 1) + " is too long");
-        const int seat = std::isupper(static_cast<unsigned char>(c)) ? 0 : 1;
-        const Square s = r.square(file, rank);
-        if (r.blocked[s]) return fail("a piece stands on a blocked square");
-        if (st_.count[seat] >= kMaxPiecesPerSeat) return fail(tooMany(seat));
-        put(s, makePiece(type, r.seats[seat].dir, seat));
-        ++file;
-      }
-      if (file != r.width) return fail("rank " + std::to_string(rank + 1) + " has " + std::to_string(file) + " squares, not " + std::to_string(r.width));
-    }
-    if (side != "w" && side != "b") return fail("the side to move is w or b, not \"" + side + "\"");
-    st_.toMove = side == "w" ? 0 : 1;
-    if (castling != "-") {
-      for (char c : castling) {
-        const int seat = std::isupper(static_cast<unsigned char>(c)) ? 0 : 1;
-        const char u = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-        if (u == 'J' && !r.kingLeaps.empty()) { st_.rights |= leapBit(seat); continue; }
-        if (u == 'D' && r.doubleRights == DoubleStepRights::kUntilCapture) { st_.rights |= doubleBit(seat); continue; }
-        if (!r.castlingRank) {
-          if (u == 'J' || u == 'D') continue;  // rights that these options switch off
-          return fail(std::string("unknown right '") + c + "'");
-        }
-        const Square k = st_.king[seat];
-        if (k == kNoSquare) return fail("castling right without a king");
-        const int rank = r.rankOf(k);
-        const int rookType = r.typeByLetter('R');
-        Square rook = kNoSquare;
-        if (u == 'K' || u == 'Q') {
-          // As Fairy-Stockfish: from the rook's home file inward, the first rook of that seat.
-          const int step = u == 'K' ? -1 : 1;
-          for (int f = r.castleRookFile[u == 'K' ? 0 : 1]; f >= 0 && f < r.width; f += step) {
-            const Piece q = st_.board[r.square(f, rank)];
-            if (isPiece(q) && seatOf(q) == seat && typeOf(q) == rookType) { rook = r.square(f, rank); break; }
-            if (r.square(f, rank) == k) break;
-          }
-        } else if (u >= 'A' && u < 'A' + r.width) {
-          const Piece q = st_.board[r.square(u - 'A', rank)];
-          if (isPiece(q) && seatOf(q) == seat && typeOf(q) == rookType) rook = r.square(u - 'A', rank);
-        } else {
-          return fail(std::string("unknown castling right '") + c + "'");
-        }
-        if (rook == kNoSquare) return fail(std::string("no rook for castling right '") + c + "'");
-        const int side = r.fileOf(rook) > r.fileOf(k) ? 0 : 1;
-        st_.castleRook[seat][side] = static_cast<int16_t>(rook);
-        st_.rights |= castleBit(seat, side);
-      }
-    }
-    if (ep != "-") {
-      auto sq = r.parseSquare(ep);
-      if (!sq.ok()) return fail("bad en-passant square \"" + ep + "\"");
-      if (r.enPassant) {
-        const int dir = r.seats[1 - st_.toMove].dir;
-        const Offset f = r.rotate({0, 1}, dir);
-        const int vf = r.fileOf(*sq) + f.dx, vk = r.rankOf(*sq) + f.dy;
-        if (!r.onBoard(vf, vk)) return fail("bad en-passant square \"" + ep + "\"");
-        const Square victim = r.square(vf, vk);
-        const Piece v = st_.board[victim];
-        // Kept only when a pawn could take there, as after the double step itself.
-        if (isPiece(v) && r.types[typeOf(v)].pawn && seatOf(v) != st_.toMove && st_.board[*sq] == kEmpty &&
-            enemyPawnTakes(*sq, seatOf(v))) {
-          st_.ep = static_cast<int16_t>(*sq);
-          st_.epVictim = static_cast<int16_t>(victim);
-        }
-      }
-    }
-    if (!allDigits(half) || !allDigits(full)) return fail("the move counters must be numbers");
-    st_.fifty = std::stoi(half);
-    st_.ply = std::max(0, (std::stoi(full) - 1) * 2 + st_.toMove);
-  } else {
-    const auto fields = split(text, '-');
-    if (fields.size() != 6) return fail("expected 6 fields separated by '-': to-move, seats in, rights, fifty, ply, board");
-    int mover = -1;
-    for (int s = 0; s < r.nseats(); ++s)
-      if (fields[0].size() == 1 && r.seats[s].letter == fields[0][0]) mover = s;
-    if (mover < 0) return fail("unknown seat to move \"" + fields[0] + "\"");
-    st_.toMove = static_cast<uint8_t>(mover);
-    st_.inMask = 0;
-    for (char c : fields[1]) {
-      int seat = -1;
-      for (int s = 0; s < r.nseats(); ++s)
-        if (r.seats[s].letter == c) seat = s;
-      if (seat < 0) return fail(std::string("unknown seat '") + c + "' among the seats in");
-      st_.inMask |= static_cast<uint8_t>(1u << seat);
-    }
-    if (!isIn(mover)) return fail("the seat to move is not in");
-    if (fields[2] != "*" && !fields[2].empty()) return fail("this variant has no rights; write *");
-    if (!allDigits(fields[3]) || !allDigits(fields[4])) return fail("the counters must be numbers");
-    st_.fifty = std::stoi(fields[3]);
-    st_.ply = std::max(0, std::stoi(fields[4]) - 1);
-    const auto ranks = split(fields[5], '/');
-    if (static_cast<int>(ranks.size()) != r.height)
-      return fail("expected " + std::to_string(r.height) + " ranks, found " + std::to_string(ranks.size()));
-    for (int i = 0; i < r.height; ++i) {
-      const int rank = r.height - 1 - i;
-      int file = 0;
-      for (const std::string& cell : split(ranks[i], ',')) {
-        const std::string where = " in rank " + std::to_string(rank + 1);
-        if (allDigits(cell)) {
-          const int n = std::stoi(cell.substr(0, 3));
-          for (int k = 0; k < n; ++k, ++file)
-            if (file >= r.width || r.blocked[r.square(file, rank)]) return fail("empty run crosses a blocked square or the edge" + where);
-          continue;
-        }
-        if (file >= r.width) return fail("too many squares" + where);
-        const Square s = r.square(file, rank);
-        if (cell == "x") {
-          if (!r.blocked[s]) return fail("x on a square that is not blocked" + where);
-          ++file;
-          continue;
-        }
-        if (r.blocked[s]) return fail("expected x for the blocked square " + r.squareName(s));
-        if (cell.size() < 2 || cell.size() > 3) return fail("bad square \"" + cell + "\"" + where);
-        int seat = -1;
-        for (int q = 0; q < r.nseats(); ++q)
-          if (r.seats[q].letter == cell[0]) seat = q;
-        const int type = r.typeByLetter(cell[1]);
-        if (seat < 0 || type < 0) return fail("unknown piece \"" + cell + "\"" + where);
-        int dir = r.seats[seat].dir;
-        if (cell.size() == 3) {
-          dir = dirLetter(cell[2]);
-          if (dir < 0) return fail("unknown direction in \"" + cell + "\"" + where);
-        } else if (r.types[type].pawn) {
-          return fail("a pawn needs its direction (n, e, s or w): \"" + cell + "\"" + where);
-        }
-        if (!isIn(seat)) return fail("a piece of a seat that is out: \"" + cell + "\"" + where);
-        if (st_.count[seat] >= kMaxPiecesPerSeat) return fail(tooMany(seat));
-        put(s, makePiece(type, dir, seat));
-        ++file;
-      }
-      if (file != r.width) return fail("rank " + std::to_string(rank + 1) + " has " + std::to_string(file) + " squares, not " + std::to_string(r.width));
-    }
+namespace {
+
+Error fenError(std::string why) { return makeError("fen", std::move(why)); }
+
+// The board part of either form: as many ranks as the board has, top first,
+// separated by '/'. readRank(rank, text, file) reads one, counting the
+// squares in file; each rank must fill the board's width.
+template <class ReadRank>
+Status readRanks(const std::string& board, const Rules& r, ReadRank&& readRank) {
+  const auto ranks = split(board, '/');
+  if (static_cast<int>(ranks.size()) != r.height)
+    return fenError("expected " + std::to_string(r.height) + " ranks, found " + std::to_string(ranks.size()));
+  for (int i = 0; i < r.height; ++i) {
+    const int rank = r.height - 1 - i;
+    int file = 0;
+    if (Status s = readRank(rank, ranks[i], file); !s.ok()) return s;
+    if (file != r.width)
+      return fenError("rank " + std::to_string(rank + 1) + " has " + std::to_string(file) + " squares, not " +
+                      std::to_string(r.width));
   }
-  // Every seat in has exactly one king; seats out have none.
-  for (int s = 0; s < r.nseats(); ++s) {
-    int kings = 0;
-    for (int i = 0; i < st_.count[s]; ++i)
-      if (typeOf(st_.board[st_.list[s][i]]) == r.royalType) ++kings;
-    if (isIn(s) && kings != 1) return fail("the " + r.seats[s].name + " seat needs exactly one king");
-    if (r.bareKingLoses && isIn(s) && st_.count[s] == 1)
-      return fail("with bare-king=loses the " + r.seats[s].name + " seat, left with only its king, would be out");
-  }
-  // The piece lists and the move list must hold whatever can follow. A seat's
-  // pieces become more only by a takeover, which hands it another seat's; a
-  // piece changes its type only by promotion, which Rules::typeMoveBound
-  // counts in. So the bound below holds for every position that can follow.
-  {
-    int total = 0;
-    for (int s = 0; s < r.nseats(); ++s) total += st_.count[s];
-    if (r.mateEffect == MateEffect::kTakeover && total > kMaxPiecesPerSeat)
-      return fail("too many pieces: with takeover all seats together may have at most " +
-                  std::to_string(kMaxPiecesPerSeat));
-    std::array<int, kMaxSeats> bound{};
-    int all = 0;
-    for (int s = 0; s < r.nseats(); ++s) {
-      for (int i = 0; i < st_.count[s]; ++i) bound[s] += r.typeMoveBound[typeOf(st_.board[st_.list[s][i]])];
-      all += bound[s];
-    }
-    for (int s = 0; s < r.nseats(); ++s) {
-      const int most = r.specialMoveBound + (r.mateEffect == MateEffect::kTakeover ? all : bound[s]);
-      if (most > kMaxMoves)
-        return fail("too many pieces: the " + r.seats[s].name + " seat's pieces could make up to " +
-                    std::to_string(most) + " moves, more than " + std::to_string(kMaxMoves));
-    }
-  }
-  // Pawns may not stand where they would already have promoted.
-  for (Square s = 0; s < r.nsq(); ++s) {
-    const Piece p = st_.board[s];
-    if (isPiece(p) && r.types[typeOf(p)].pawn && r.onFarEdge(s, dirOf(p)) &&
-        (!r.promoChoices.empty() || !r.promoByFile.empty()))
-      return fail("a pawn on its last square at " + r.squareName(s));
-  }
-  st_.checkSeat = -1;  // the seats in play were set apart from the board
-  // A side not to move may not stand in check in a two-seat game.
-  if (r.nseats() == 2 && inCheck(1 - st_.toMove) && r.die.empty())
-    return fail("the side not to move is in check");
-  if (r.nseats() > 2) {
-    int prev = st_.toMove;
-    for (int i = 1; i < r.nseats(); ++i) {
-      const int c = (st_.toMove - i + r.nseats()) % r.nseats();
-      if (isIn(c)) { prev = c; break; }
-    }
-    st_.lastMover = static_cast<int8_t>(prev);
-    st_.attackedBy.fill(0);
-    updateChecks(prev, nullptr);
+  return okStatus();
+}
+
+std::string trimmed(const std::string& text) {
+  size_t a = 0, b = text.size();
+  while (a < b && std::isspace(static_cast<unsigned char>(text[a]))) ++a;
+  while (b > a && std::isspace(static_cast<unsigned char>(text[b - 1]))) --b;
+  return text.substr(a, b - a);
+}
+
+}  // namespace
+
+Status Position::set(const std::string& textIn) {
+  const Position backup = *this;
+  clear();
+  const std::string text = trimmed(textIn);
+  Status s = text.empty()             ? Status(fenError("empty position"))
+             : rules_->nseats() == 2 ? readFen(text)
+                                      : readFen4(text);
+  if (s.ok()) s = checkKings();
+  if (s.ok()) s = checkMoveBound();
+  if (s.ok()) s = checkPawns();
+  if (s.ok()) s = startChecks();
+  if (!s.ok()) {
+    *this = backup;
+    return makeError("fen", s.error().message, "position \"" + textIn + "\"");
   }
   computeHash();
   finishIfDecided();
   undo_.clear();
   assert(isValid());
+  return okStatus();
+}
+
+// Puts a piece read from the text, unless its seat's piece list is full.
+Status Position::placeRead(Square s, Piece p) {
+  const int seat = seatOf(p);
+  if (st_.count[seat] >= kMaxPiecesPerSeat)
+    return fenError("too many pieces: the " + rules_->seats[seat].name + " seat may have at most " +
+                    std::to_string(kMaxPiecesPerSeat));
+  put(s, p);
+  return okStatus();
+}
+
+// Two seats: Fairy-Stockfish's FEN. The fields after the side to move may be
+// left out (no rights, no en passant, counters 0 1).
+Status Position::readFen(const std::string& text) {
+  std::istringstream in(text);
+  std::string board, side, castling = "-", ep = "-", half = "0", full = "1";
+  in >> board >> side;
+  if (side.empty()) return fenError("expected the board and the side to move");
+  in >> castling >> ep >> half >> full;
+  std::string extra;
+  if (in >> extra) return fenError("unexpected text \"" + extra + "\"");
+  if (auto s = readFenBoard(board); !s.ok()) return s;
+  if (side != "w" && side != "b") return fenError("the side to move is w or b, not \"" + side + "\"");
+  st_.toMove = side == "w" ? 0 : 1;
+  if (castling != "-")
+    for (char c : castling)
+      if (auto s = readFenRight(c); !s.ok()) return s;
+  if (ep != "-")
+    if (auto s = readFenEnPassant(ep); !s.ok()) return s;
+  if (!allDigits(half) || !allDigits(full)) return fenError("the move counters must be numbers");
+  st_.fifty = std::stoi(half);
+  st_.ply = std::max(0, (std::stoi(full) - 1) * 2 + st_.toMove);
+  return okStatus();
+}
+
+// The FEN board: upper case for the first seat, lower case for the second,
+// digits for runs of empty squares.
+Status Position::readFenBoard(const std::string& board) {
+  const Rules& r = *rules_;
+  return readRanks(board, r, [&](int rank, const std::string& row, int& file) -> Status {
+    for (size_t j = 0; j < row.size(); ++j) {
+      const char c = row[j];
+      if (std::isdigit(static_cast<unsigned char>(c))) {
+        size_t k = j;
+        while (k < row.size() && std::isdigit(static_cast<unsigned char>(row[k]))) ++k;
+        const int n = std::stoi(row.substr(j, std::min<size_t>(k - j, 3)));
+        if (n < 1) return fenError("bad empty-square count in rank " + std::to_string(rank + 1));
+        file += n;
+        j = k - 1;
+        if (file > r.width) return fenError("rank " + std::to_string(rank + 1) + " is too long");
+        continue;
+      }
+      const int type = r.typeByLetter(static_cast<char>(std::toupper(static_cast<unsigned char>(c))));
+      if (type < 0 || !std::isalpha(static_cast<unsigned char>(c)))
+        return fenError(std::string("unknown piece '") + c + "'");
+      if (file >= r.width) return fenError("rank " + std::to_string(rank + 1) + " is too long");
+      const int seat = std::isupper(static_cast<unsigned char>(c)) ? 0 : 1;
+      const Square s = r.square(file, rank);
+      if (r.blocked[s]) return fenError("a piece stands on a blocked square");
+      if (auto placed = placeRead(s, makePiece(type, r.seats[seat].dir, seat)); !placed.ok()) return placed;
+      ++file;
+    }
+    return okStatus();
+  });
+}
+
+// One letter of the FEN's rights field: J (the king's leap), D (the double
+// step), or a castling right: K, Q, or the file letter of the castling rook
+// (Shredder-FEN). Upper case for the first seat.
+Status Position::readFenRight(char c) {
+  const Rules& r = *rules_;
+  const int seat = std::isupper(static_cast<unsigned char>(c)) ? 0 : 1;
+  const char u = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  if (u == 'J' && !r.kingLeaps.empty()) {
+    st_.rights |= leapBit(seat);
+    return okStatus();
+  }
+  if (u == 'D' && r.doubleRights == DoubleStepRights::kUntilCapture) {
+    st_.rights |= doubleBit(seat);
+    return okStatus();
+  }
+  if (!r.castlingRank) {
+    if (u == 'J' || u == 'D') return okStatus();  // rights that these options switch off
+    return fenError(std::string("unknown right '") + c + "'");
+  }
+  const Square k = st_.king[seat];
+  if (k == kNoSquare) return fenError("castling right without a king");
+  const int rank = r.rankOf(k);
+  const int rookType = r.typeByLetter('R');
+  Square rook = kNoSquare;
+  if (u == 'K' || u == 'Q') {
+    // As Fairy-Stockfish: from the rook's home file inward, the first rook of that seat.
+    const int step = u == 'K' ? -1 : 1;
+    for (int f = r.castleRookFile[u == 'K' ? 0 : 1]; f >= 0 && f < r.width; f += step) {
+      const Piece q = st_.board[r.square(f, rank)];
+      if (isPiece(q) && seatOf(q) == seat && typeOf(q) == rookType) {
+        rook = r.square(f, rank);
+        break;
+      }
+      if (r.square(f, rank) == k) break;
+    }
+  } else if (u >= 'A' && u < 'A' + r.width) {
+    const Piece q = st_.board[r.square(u - 'A', rank)];
+    if (isPiece(q) && seatOf(q) == seat && typeOf(q) == rookType) rook = r.square(u - 'A', rank);
+  } else {
+    return fenError(std::string("unknown castling right '") + c + "'");
+  }
+  if (rook == kNoSquare) return fenError(std::string("no rook for castling right '") + c + "'");
+  const int side = r.fileOf(rook) > r.fileOf(k) ? 0 : 1;
+  st_.castleRook[seat][side] = static_cast<int16_t>(rook);
+  st_.rights |= castleBit(seat, side);
+  return okStatus();
+}
+
+// The FEN's en-passant square: must be a square; kept only where the variant
+// has en passant and a pawn could take there, as after the double step itself.
+Status Position::readFenEnPassant(const std::string& field) {
+  const Rules& r = *rules_;
+  auto sq = r.parseSquare(field);
+  if (!sq.ok()) return fenError("bad en-passant square \"" + field + "\"");
+  if (!r.enPassant) return okStatus();
+  const int dir = r.seats[1 - st_.toMove].dir;
+  const Offset f = r.rotate({0, 1}, dir);
+  const int vf = r.fileOf(*sq) + f.dx, vk = r.rankOf(*sq) + f.dy;
+  if (!r.onBoard(vf, vk)) return fenError("bad en-passant square \"" + field + "\"");
+  const Square victim = r.square(vf, vk);
+  const Piece v = st_.board[victim];
+  if (isPiece(v) && r.types[typeOf(v)].pawn && seatOf(v) != st_.toMove && st_.board[*sq] == kEmpty &&
+      enemyPawnTakes(*sq, seatOf(v))) {
+    st_.ep = static_cast<int16_t>(*sq);
+    st_.epVictim = static_cast<int16_t>(victim);
+  }
+  return okStatus();
+}
+
+// More than two seats: the FEN4-like line (docs/notation.md), six fields
+// separated by '-': seat to move, seats in, rights (none: *), fifty-move
+// count, ply, board.
+Status Position::readFen4(const std::string& text) {
+  const Rules& r = *rules_;
+  const auto fields = split(text, '-');
+  if (fields.size() != 6)
+    return fenError("expected 6 fields separated by '-': to-move, seats in, rights, fifty, ply, board");
+  auto seatOfLetter = [&](char c) {
+    for (int s = 0; s < r.nseats(); ++s)
+      if (r.seats[s].letter == c) return s;
+    return -1;
+  };
+  const int mover = fields[0].size() == 1 ? seatOfLetter(fields[0][0]) : -1;
+  if (mover < 0) return fenError("unknown seat to move \"" + fields[0] + "\"");
+  st_.toMove = static_cast<uint8_t>(mover);
+  st_.inMask = 0;
+  for (char c : fields[1]) {
+    const int seat = seatOfLetter(c);
+    if (seat < 0) return fenError(std::string("unknown seat '") + c + "' among the seats in");
+    st_.inMask |= static_cast<uint8_t>(1u << seat);
+  }
+  if (!isIn(mover)) return fenError("the seat to move is not in");
+  if (fields[2] != "*" && !fields[2].empty()) return fenError("this variant has no rights; write *");
+  if (!allDigits(fields[3]) || !allDigits(fields[4])) return fenError("the counters must be numbers");
+  st_.fifty = std::stoi(fields[3]);
+  st_.ply = std::max(0, std::stoi(fields[4]) - 1);
+  return readFen4Board(fields[5]);
+}
+
+// The FEN4 board: comma-separated cells, each a run of empty squares, x for
+// a hole, or seat letter + piece letter [+ direction].
+Status Position::readFen4Board(const std::string& board) {
+  const Rules& r = *rules_;
+  return readRanks(board, r, [&](int rank, const std::string& row, int& file) -> Status {
+    for (const std::string& cell : split(row, ',')) {
+      const std::string where = " in rank " + std::to_string(rank + 1);
+      if (allDigits(cell)) {
+        const int n = std::stoi(cell.substr(0, 3));
+        for (int k = 0; k < n; ++k, ++file)
+          if (file >= r.width || r.blocked[r.square(file, rank)])
+            return fenError("empty run crosses a blocked square or the edge" + where);
+        continue;
+      }
+      if (file >= r.width) return fenError("too many squares" + where);
+      const Square s = r.square(file, rank);
+      if (cell == "x") {
+        if (!r.blocked[s]) return fenError("x on a square that is not blocked" + where);
+        ++file;
+        continue;
+      }
+      if (r.blocked[s]) return fenError("expected x for the blocked square " + r.squareName(s));
+      if (cell.size() < 2 || cell.size() > 3) return fenError("bad square \"" + cell + "\"" + where);
+      int seat = -1;
+      for (int q = 0; q < r.nseats(); ++q)
+        if (r.seats[q].letter == cell[0]) seat = q;
+      const int type = r.typeByLetter(cell[1]);
+      if (seat < 0 || type < 0) return fenError("unknown piece \"" + cell + "\"" + where);
+      int dir = r.seats[seat].dir;
+      if (cell.size() == 3) {
+        dir = dirLetter(cell[2]);
+        if (dir < 0) return fenError("unknown direction in \"" + cell + "\"" + where);
+      } else if (r.types[type].pawn) {
+        return fenError("a pawn needs its direction (n, e, s or w): \"" + cell + "\"" + where);
+      }
+      if (!isIn(seat)) return fenError("a piece of a seat that is out: \"" + cell + "\"" + where);
+      if (auto placed = placeRead(s, makePiece(type, dir, seat)); !placed.ok()) return placed;
+      ++file;
+    }
+    return okStatus();
+  });
+}
+
+// Every seat in has exactly one king; seats out have none.
+Status Position::checkKings() const {
+  const Rules& r = *rules_;
+  for (int s = 0; s < r.nseats(); ++s) {
+    int kings = 0;
+    for (int i = 0; i < st_.count[s]; ++i)
+      if (typeOf(st_.board[st_.list[s][i]]) == r.royalType) ++kings;
+    if (isIn(s) && kings != 1) return fenError("the " + r.seats[s].name + " seat needs exactly one king");
+    if (r.bareKingLoses && isIn(s) && st_.count[s] == 1)
+      return fenError("with bare-king=loses the " + r.seats[s].name + " seat, left with only its king, would be out");
+  }
+  return okStatus();
+}
+
+int Position::moveBound(int seat) const {
+  const Rules& r = *rules_;
+  int all = 0, own = 0;
+  for (int s = 0; s < r.nseats(); ++s) {
+    int bound = 0;
+    for (int i = 0; i < st_.count[s]; ++i) bound += r.typeMoveBound[typeOf(st_.board[st_.list[s][i]])];
+    all += bound;
+    if (s == seat) own = bound;
+  }
+  return r.specialMoveBound + (r.mateEffect == MateEffect::kTakeover ? all : own);
+}
+
+// The piece lists and the move list must hold whatever can follow. A seat's
+// pieces become more only by a takeover, which hands it another seat's; a
+// piece changes its type only by promotion, which Rules::typeMoveBound
+// counts in. So moveBound holds for every position that can follow.
+Status Position::checkMoveBound() const {
+  const Rules& r = *rules_;
+  int total = 0;
+  for (int s = 0; s < r.nseats(); ++s) total += st_.count[s];
+  if (r.mateEffect == MateEffect::kTakeover && total > kMaxPiecesPerSeat)
+    return fenError("too many pieces: with takeover all seats together may have at most " +
+                    std::to_string(kMaxPiecesPerSeat));
+  for (int s = 0; s < r.nseats(); ++s) {
+    const int most = moveBound(s);
+    if (most > r.moveCapacity)
+      return fenError("too many pieces: the " + r.seats[s].name + " seat's pieces could make up to " +
+                      std::to_string(most) + " moves, more than " + std::to_string(r.moveCapacity));
+  }
+  return okStatus();
+}
+
+// Pawns may not stand where they would already have promoted.
+Status Position::checkPawns() const {
+  const Rules& r = *rules_;
+  if (r.promoChoices.empty() && r.promoByFile.empty()) return okStatus();
+  for (Square s = 0; s < r.nsq(); ++s) {
+    const Piece p = st_.board[s];
+    if (isPiece(p) && r.types[typeOf(p)].pawn && r.onFarEdge(s, dirOf(p)))
+      return fenError("a pawn on its last square at " + r.squareName(s));
+  }
+  return okStatus();
+}
+
+// The checks standing at the start: with two seats the side not to move may
+// not be in check (unless a die may have made it lose its turn); with more,
+// the checks standing are recorded as started by the seat that moved last.
+Status Position::startChecks() {
+  const Rules& r = *rules_;
+  st_.checkSeat = -1;  // the seats in play were set apart from the board
+  if (r.nseats() == 2) {
+    if (inCheck(1 - st_.toMove) && r.die.empty()) return fenError("the side not to move is in check");
+    return okStatus();
+  }
+  int prev = st_.toMove;
+  for (int i = 1; i < r.nseats(); ++i) {
+    const int c = (st_.toMove - i + r.nseats()) % r.nseats();
+    if (isIn(c)) {
+      prev = c;
+      break;
+    }
+  }
+  st_.lastMover = static_cast<int8_t>(prev);
+  st_.attackedBy.fill(0);
+  updateChecks(prev, nullptr);
   return okStatus();
 }
 

@@ -163,7 +163,7 @@ std::string tagLine(const PgnTag& t) {
   return out + "\"]\n";
 }
 
-bool isSeatExit(const std::string& move) { return move == "resign" || move == "timeout"; }
+bool isSeatExit(const PlyRecord& ply) { return ply.kind == EntryKind::kResign || ply.kind == EntryKind::kTimeout; }
 
 // The tags every record carries, before the caller's.
 std::vector<PgnTag> standardTags(const Game& game, const PgnWriteOptions& o) {
@@ -196,8 +196,8 @@ std::vector<PgnTag> standardTags(const Game& game, const PgnWriteOptions& o) {
   }
   if (!r.die.empty() && o.seed) tags.push_back({"Seed", std::to_string(game.seed())});
   std::string termination = game.drawReason();
-  if (termination.empty() && game.finished() && !game.record().empty() && isSeatExit(game.record().back().move))
-    termination = game.record().back().move;
+  if (termination.empty() && game.finished() && !game.record().empty() && isSeatExit(game.record().back()))
+    termination = std::string(nameOf(game.record().back().kind));
   if (!termination.empty()) tags.push_back({"Termination", termination});
   return tags;
 }
@@ -212,15 +212,15 @@ std::vector<std::string> moveTokens(const Game& game, const MoveNotation& notati
   if (!replay.setStart(game.startText()).ok()) return out;
   int prevSeat = -1, round = 0;
   for (const PlyRecord& ply : game.record()) {
-    const bool exit = isSeatExit(ply.move);
+    const bool exit = isSeatExit(ply);
     if (exit && n == 2) {  // in [Result] and [Termination]
-      if (ply.move == "resign") replay.resign(ply.seat);
+      if (ply.kind == EntryKind::kResign) replay.resign(ply.seat);
       else replay.timeout(ply.seat);
       continue;
     }
     std::string text;
     if (exit) {
-      text = ply.move == "resign" ? "R" : "T";
+      text = ply.kind == EntryKind::kResign ? "R" : "T";
     } else {
       Move move;
       bool found = false;
@@ -241,7 +241,7 @@ std::vector<std::string> moveTokens(const Game& game, const MoveNotation& notati
     out.push_back(text);
     if (exit) {
       const std::string& seat = r.seats[static_cast<size_t>(ply.seat)].name;
-      if (ply.move == "resign") {
+      if (ply.kind == EntryKind::kResign) {
         out.push_back("{" + seat + " resigns}");
         replay.resign(ply.seat);
       } else {

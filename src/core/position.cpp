@@ -5,6 +5,29 @@
 
 namespace acedrex {
 
+namespace {
+struct OutReasonName {
+  OutReason reason;
+  std::string_view name;
+};
+constexpr OutReasonName kOutReasonNames[] = {
+    {OutReason::kMated, "checkmate"},     {OutReason::kStalemated, "stalemate"}, {OutReason::kKingCaptured, "king-captured"},
+    {OutReason::kBareKing, "bare-king"}, {OutReason::kResigned, "resign"},      {OutReason::kTimeout, "timeout"},
+};
+}  // namespace
+
+std::string_view nameOf(OutReason reason) {
+  for (const auto& n : kOutReasonNames)
+    if (n.reason == reason) return n.name;
+  return "out";
+}
+
+std::optional<OutReason> parseOutReason(std::string_view name) {
+  for (const auto& n : kOutReasonNames)
+    if (n.name == name) return n.reason;
+  return std::nullopt;
+}
+
 Position::Position(std::shared_ptr<const Rules> rules) : rules_(std::move(rules)) {
   clear();
   undo_.reserve(256);
@@ -207,6 +230,7 @@ void Position::addPawnMove(Square from, Square to, int dir, MoveFlag flag, MoveL
   for (int t : r.promoChoices) out.push(Move(from, to, flag, t));
 }
 
+template <Position::GenType kGen>
 void Position::genPiece(Square s, Piece p, MoveList& out) const {
   const Rules& r = *rules_;
   const int seat = seatOf(p);
@@ -215,15 +239,25 @@ void Position::genPiece(Square s, Piece p, MoveList& out) const {
   const auto& b = st_.board;
   const SquareMoves& sm = r.moves(kindOf(p), s);
   auto enemy = [&](Piece q) { return q != kEmpty && q != kBlocked && seatOf(q) != seat; };
+  // A capture, or (kAll) any move.
   auto add = [&](Square to) {
     if (pawn) addPawnMove(s, to, dir, kNormal, out);
     else out.push(Move(s, to));
+  };
+  // Whether a pawn's move onto `to` promotes.
+  auto promotes = [&](Square to) {
+    return pawn && r.onFarEdge(to, dir) && (!r.promoByFile.empty() || !r.promoChoices.empty());
+  };
+  // A move onto an empty square: with kCaptures only a pawn's promotion.
+  auto addQuiet = [&](Square to) {
+    if constexpr (kGen == GenType::kAll) add(to);
+    else if (promotes(to)) addPawnMove(s, to, dir, kNormal, out);
   };
   for (uint32_t i = sm.leapBegin; i < sm.leapEnd; ++i) {
     const Leap& l = r.leaps[i];
     const Piece q = b[l.to];
     if (q == kEmpty) {
-      if (l.mode & kModeMove) add(l.to);
+      if (l.mode & kModeMove) addQuiet(l.to);
       else if (pawn && l.to == st_.ep && (l.mode & kModeCapture) && st_.epVictim != kNoSquare &&
                enemy(b[st_.epVictim]))
         out.push(Move(s, l.to, kEnPassant));
@@ -238,7 +272,7 @@ void Position::genPiece(Square s, Piece p, MoveList& out) const {
     for (; j < ray.len; ++j) {
       const Piece q = b[sq[j]];
       if (q == kEmpty) {
-        if (ray.mode & kModeMove) add(sq[j]);
+        if (ray.mode & kModeMove) addQuiet(sq[j]);
         continue;
       }
       if ((ray.mode & kModeCapture) && enemy(q)) add(sq[j]);
@@ -248,7 +282,7 @@ void Position::genPiece(Square s, Piece p, MoveList& out) const {
     for (++j; j < ray.len; ++j) {
       const Piece q = b[sq[j]];
       if (q == kEmpty) {
-        if (ray.mode & kModeHopMove) add(sq[j]);
+        if (ray.mode & kModeHopMove) addQuiet(sq[j]);
         continue;
       }
       if ((ray.mode & kModeHopCapture) && enemy(q)) add(sq[j]);
@@ -262,14 +296,14 @@ void Position::genPiece(Square s, Piece p, MoveList& out) const {
       if ((bent.mode & kModeCapture) && enemy(q)) add(bent.first);
       continue;
     }
-    if (bent.mode & kModeMove) add(bent.first);
+    if (bent.mode & kModeMove) addQuiet(bent.first);
     for (int c = 0; c < bent.rayCount; ++c) {
       const Ray& ray = r.bentRays[bent.rayBegin + c];
       const uint8_t* sq = &r.raySq[ray.begin];
       for (int j = 0; j < ray.len; ++j) {
         const Piece q2 = b[sq[j]];
         if (q2 == kEmpty) {
-          if (bent.mode & kModeMove) add(sq[j]);
+          if (bent.mode & kModeMove) addQuiet(sq[j]);
           continue;
         }
         if ((bent.mode & kModeCapture) && enemy(q2)) add(sq[j]);
@@ -283,7 +317,8 @@ void Position::genPiece(Square s, Piece p, MoveList& out) const {
     const Offset f = r.rotate({0, 1}, dir);
     const int f1 = r.fileOf(s) + f.dx, k1 = r.rankOf(s) + f.dy;
     const int f2 = f1 + f.dx, k2 = k1 + f.dy;
-    if (r.onBoard(f2, k2) && b[r.square(f1, k1)] == kEmpty && b[r.square(f2, k2)] == kEmpty)
+    if (r.onBoard(f2, k2) && b[r.square(f1, k1)] == kEmpty && b[r.square(f2, k2)] == kEmpty &&
+        (kGen == GenType::kAll || promotes(r.square(f2, k2))))
       addPawnMove(s, r.square(f2, k2), dir, kDoubleStep, out);
   }
 }
@@ -334,14 +369,29 @@ void Position::genSpecial(MoveList& out) const {
   }
 }
 
-void Position::pseudoMoves(MoveList& out) const {
-  if (finished()) return;
+template <Position::GenType kGen>
+void Position::genPieces(MoveList& out) const {
   const int us = st_.toMove;
   for (int i = 0; i < st_.count[us]; ++i) {
     const Square s = st_.list[us][i];
-    genPiece(s, st_.board[s], out);
+    genPiece<kGen>(s, st_.board[s], out);
   }
+}
+
+void Position::pseudoMoves(MoveList& out) const {
+  if (finished()) return;
+  genPieces<GenType::kAll>(out);
   genSpecial(out);
+}
+
+void Position::pseudoCaptures(MoveList& out) const {
+  if (finished()) return;
+  genPieces<GenType::kCaptures>(out);  // castling and the king's leap never capture
+}
+
+bool Position::isCaptureOrPromotion(Move m) const {
+  if (m.isNull() || m.flag() == kCastle) return false;
+  return m.flag() == kEnPassant || m.promo() >= 0 || isPiece(st_.board[m.to()]);
 }
 
 bool Position::isLegal(Move m) {

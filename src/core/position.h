@@ -12,7 +12,9 @@
 #include <cassert>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/result.h"
@@ -21,19 +23,17 @@
 
 namespace acedrex {
 
-// The most moves one position may generate. Position::set refuses a
-// position whose pieces could ever generate more (Rules::typeMoveBound, with
-// promotions and takeovers counted in), so a MoveList cannot fill up; push()
-// still checks, and asserts in debug builds. A list lives on the stack at
-// every ply of a search: 2048 moves measured 8% slower perft in Four Seasons
-// than 1024, the capacity the engine has always had.
-constexpr int kMaxMoves = 1024;
 
+// The moves of one position. Position::set refuses a position whose pieces
+// could ever generate more than Rules::moveCapacity (Position::moveBound),
+// and every variant's capacity fits in kCapacity, so a list cannot fill up;
+// push() still checks, and asserts in debug builds.
 class MoveList {
  public:
+  static constexpr int kCapacity = kMoveListCapacity;
   void push(Move m) {
-    assert(n_ < kMaxMoves);
-    if (n_ < kMaxMoves) [[likely]] moves_[n_++] = m;
+    assert(n_ < kCapacity);
+    if (n_ < kCapacity) [[likely]] moves_[n_++] = m;
   }
   int size() const { return n_; }
   bool empty() const { return n_ == 0; }
@@ -48,12 +48,16 @@ class MoveList {
   const Move* end() const { return moves_.data() + n_; }
 
  private:
-  std::array<Move, kMaxMoves> moves_;
+  std::array<Move, kCapacity> moves_;
   int n_ = 0;
 };
 
 // How a seat went out.
 enum class OutReason : uint8_t { kMated, kStalemated, kKingCaptured, kBareKing, kResigned, kTimeout };
+// Its name, as the API writes it: "checkmate", "stalemate", "king-captured",
+// "bare-king", "resign", "timeout"; and back (nullopt for any other text).
+std::string_view nameOf(OutReason reason);
+std::optional<OutReason> parseOutReason(std::string_view name);
 
 enum class ResultKind : uint8_t {
   kOngoing,
@@ -113,6 +117,12 @@ class Position {
 
   // Move generation.
   void pseudoMoves(MoveList& out) const;
+  // For quiescence: exactly the moves of pseudoMoves that capture (en passant
+  // included) or promote, quiet promotions included, in the same order,
+  // without generating the quiet moves.
+  void pseudoCaptures(MoveList& out) const;
+  // Whether the pseudo-legal m is one that pseudoCaptures generates.
+  bool isCaptureOrPromotion(Move m) const;
   void legalMoves(MoveList& out);
   bool isLegal(Move m);  // m must be pseudo-legal
   int countLegal();
@@ -141,6 +151,12 @@ class Position {
   // Move text: from-square, to-square, promotion letter; "0000" a lost turn.
   std::string moveText(Move m) const;
   Result<Move> parseMove(const std::string& text);  // must be legal here
+
+  // The most moves the seat's pieces could make in this or any later
+  // position (Rules::typeMoveBound per piece, plus castling and leaps; with
+  // takeover, every seat's pieces): set() refuses a position where it
+  // exceeds Rules::moveCapacity.
+  int moveBound(int seat) const;
 
   // Consistency of the board, piece lists, kings, rights, en passant and hash:
   // for tests and fuzzers, and asserted after every state change in debug builds.
@@ -178,6 +194,20 @@ class Position {
     PlyEvents events;
   };
 
+  // The steps of set() (notation.cpp): each reads one part of the text or
+  // checks one rule and returns an error with its message only.
+  Status readFen(const std::string& text);
+  Status readFenBoard(const std::string& board);
+  Status readFenRight(char letter);
+  Status readFenEnPassant(const std::string& field);
+  Status readFen4(const std::string& text);
+  Status readFen4Board(const std::string& board);
+  Status placeRead(Square s, Piece p);
+  Status checkKings() const;
+  Status checkMoveBound() const;
+  Status checkPawns() const;
+  Status startChecks();
+
   void clear();
   void put(Square s, Piece p);
   void remove(Square s);
@@ -190,6 +220,10 @@ class Position {
   int nextSeat(int seat) const;
   int mateCredit(int seat) const;
   void makeImpl(Move m, bool full);
+  enum class GenType { kAll, kCaptures };  // kCaptures: captures and promotions
+  template <GenType kGen>
+  void genPieces(MoveList& out) const;  // the moves of the pieces of the seat to move
+  template <GenType kGen>
   void genPiece(Square s, Piece p, MoveList& out) const;
   void addPawnMove(Square from, Square to, int dir, MoveFlag flag, MoveList& out) const;
   void genSpecial(MoveList& out) const;
@@ -202,7 +236,6 @@ class Position {
   State st_;
   std::vector<Undo> undo_;
 
-  friend class Notation;
 };
 
 // Rights bits.

@@ -1,6 +1,7 @@
 #include "core/variant.h"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <cstdlib>
 #include <filesystem>
@@ -160,15 +161,264 @@ bool Rules::onFarEdge(Square s, int dir) const {
   }
 }
 
-Result<std::shared_ptr<const Rules>> Rules::compile(const VariantDef& def, const OptionValues& given) {
-  auto r = std::make_shared<Rules>();
-  r->variant = def.name;
-  r->title = def.title;
+// ---------------------------------------------------------------------------
+// The keys of a variant file. Each handler reads one line's value, checks it
+// and stores it in the Rules; its error carries the message only (compile
+// adds the variant and the line). A new key is one row of kVariantKeys plus
+// its handler.
+
+namespace {
+
+Error keyError(std::string why) { return makeError("variant-file", std::move(why)); }
+
+const VariantKey* findKey(const std::string& name);
+
+// The form of the line's key, from the table.
+std::string_view formOf(const VariantLine& l) { return findKey(l.key)->form; }
+
+// The key's form as the error: "key = form".
+Error formError(const VariantLine& l, std::string_view form) { return keyError(l.key + " = " + std::string(form)); }
+Error formError(const VariantLine& l) { return formError(l, formOf(l)); }
+
+// The index of v among the words of a form "a|b|c", or -1.
+int wordIndex(const std::string& v, std::string_view form) {
+  int i = 0;
+  for (size_t at = 0;; ++i) {
+    const size_t bar = form.find('|', at);
+    if (form.substr(at, bar == std::string_view::npos ? std::string_view::npos : bar - at) == v) return i;
+    if (bar == std::string_view::npos) return -1;
+    at = bar + 1;
+  }
+}
+
+// A value that is one word of its key's form "a|b|c": store(its index), or the form as the error.
+template <class Store>
+Status oneWordOf(const VariantLine& l, Store&& store) {
+  const int i = wordIndex(l.value, formOf(l));
+  if (i < 0) return formError(l);
+  store(i);
+  return okStatus();
+}
+
+// Piece letters (any case, spaces allowed) to types.
+Status typeList(const Rules& r, const std::string& value, std::vector<int>& out) {
+  for (const auto& w : words(value))
+    for (char c : w) {
+      const int t = r.typeByLetter(static_cast<char>(std::toupper(static_cast<unsigned char>(c))));
+      if (t < 0) return keyError(std::string("no piece ") + c);
+      out.push_back(t);
+    }
+  return okStatus();
+}
+
+Status readBoard(Rules& r, const VariantLine& l) {
+  const size_t x = l.value.find('x');
+  if (x == std::string::npos) return keyError("board is written WxH");
+  r.width = std::atoi(l.value.substr(0, x).c_str());
+  r.height = std::atoi(l.value.substr(x + 1).c_str());
+  if (r.width < 2 || r.height < 2 || r.width > kMaxFiles || r.height > kMaxRanks)
+    return keyError("a board is 2x2 to 16x16");
+  r.blocked.assign(r.nsq(), false);
+  return okStatus();
+}
+
+Status readBlocked(Rules& r, const VariantLine& l) {
+  for (const auto& w : words(l.value)) {
+    const size_t dash = w.find('-');
+    auto a = r.parseSquare(w.substr(0, dash));
+    auto b = dash == std::string::npos ? a : r.parseSquare(w.substr(dash + 1));
+    if (!a.ok() || !b.ok()) return keyError("bad blocked squares \"" + w + "\"");
+    for (int f = std::min(r.fileOf(*a), r.fileOf(*b)); f <= std::max(r.fileOf(*a), r.fileOf(*b)); ++f)
+      for (int k = std::min(r.rankOf(*a), r.rankOf(*b)); k <= std::max(r.rankOf(*a), r.rankOf(*b)); ++k)
+        r.blocked[r.square(f, k)] = true;
+  }
+  return okStatus();
+}
+
+Status readSeat(Rules& r, const VariantLine& l) {
+  auto ws = words(l.value);
+  if (ws.size() != 3 || ws[1].size() != 1 || ws[2].size() != 1 || dirByLetter(ws[2][0]) < 0)
+    return formError(l);
+  r.seats.push_back({ws[0], ws[1][0], dirByLetter(ws[2][0])});
+  return okStatus();
+}
+
+Status readPiece(Rules& r, const VariantLine& l) {
+  auto ws = words(l.value);
+  if (ws.size() < 3 || ws[1].size() != 1 || !std::isupper(static_cast<unsigned char>(ws[1][0])))
+    return formError(l);
+  PieceType t;
+  t.name = ws[0];
+  t.letter = ws[1][0];
+  t.betza = ws[2];
+  for (size_t i = 3; i < ws.size(); ++i) {
+    if (ws[i] == "royal") t.royal = true;
+    else if (ws[i] == "pawn") t.pawn = true;
+    else return keyError("unknown piece flag \"" + ws[i] + "\"");
+  }
+  auto atoms = parseBetza(t.betza);
+  if (!atoms.ok()) return keyError(atoms.error().text());
+  t.atoms = std::move(atoms.value());
+  // A conditional line redefines the piece of the same letter; otherwise a letter is used once.
+  const int existing = r.typeByLetter(t.letter);
+  if (existing >= 0 && l.condOption.empty()) return keyError(std::string("piece letter used twice: ") + t.letter);
+  if (existing >= 0) r.types[existing] = std::move(t);
+  else r.types.push_back(std::move(t));
+  return okStatus();
+}
+
+Status readPromotion(Rules& r, const VariantLine& l) { return typeList(r, l.value, r.promoChoices); }
+
+Status readPromotionByFile(Rules& r, const VariantLine& l) {
+  if (auto s = typeList(r, l.value, r.promoByFile); !s.ok()) return s;
+  if (static_cast<int>(r.promoByFile.size()) != r.width) return keyError("one piece per file");
+  return okStatus();
+}
+
+Status readDoubleStep(Rules& r, const VariantLine& l) {
+  const int most = std::max(r.width, r.height);
+  const int rank = number(l.value);
+  if (rank < 0 || rank > most)
+    return keyError("double-step = a relative rank from 0 (none) to " + std::to_string(most));
+  r.doubleStepRank = rank;
+  return okStatus();
+}
+
+Status readDoubleStepRights(Rules& r, const VariantLine& l) {
+  return oneWordOf(l, [&](int i) {
+    r.doubleRights = std::array{DoubleStepRights::kNone, DoubleStepRights::kUntilCapture}[i];
+  });
+}
+
+Status readEnPassant(Rules& r, const VariantLine& l) {
+  return oneWordOf(l, [&](int i) { r.enPassant = i == 0; });
+}
+
+Status readCastling(Rules& r, const VariantLine& l) {
+  if (l.value == "none") return okStatus();
+  auto ws = words(l.value);
+  if (ws.size() != 5)
+    return keyError(
+        "castling = RANK KING-FILE-KINGSIDE KING-FILE-QUEENSIDE ROOK-FILE-KINGSIDE ROOK-FILE-QUEENSIDE, e.g. 2 h d i b");
+  for (const auto& seat : r.seats)
+    if (seat.dir != kNorth && seat.dir != kSouth) return keyError("castling needs seats that face north or south");
+  const int rank = number(ws[0]);
+  if (rank < 1 || rank > r.height)
+    return keyError("the castling rank must be from 1 to " + std::to_string(r.height) + ", not \"" + ws[0] + "\"");
+  r.castlingRank = rank;
+  const char last = static_cast<char>('a' + r.width - 1);
+  for (int i = 1; i < 5; ++i)
+    if (ws[i].size() != 1 || ws[i][0] < 'a' || ws[i][0] > last)
+      return keyError("castling files are letters from a to " + std::string(1, last) + ", not \"" + ws[i] + "\"");
+  for (int i = 0; i < 2; ++i) {
+    r.castleKingFile[i] = ws[1 + i][0] - 'a';
+    r.castleRookFile[i] = ws[3 + i][0] - 'a';
+  }
+  // The rook lands beside the king on the inner side: left of it on the king side.
+  if (r.castleKingFile[0] == 0) return keyError("the king side's king file leaves no room for the rook (a)");
+  if (r.castleKingFile[1] == r.width - 1)
+    return keyError("the queen side's king file leaves no room for the rook (" + std::string(1, last) + ")");
+  if (r.castleKingFile[0] == r.castleKingFile[1]) return keyError("the two king files must differ");
+  return okStatus();
+}
+
+Status readKingLeap(Rules& r, const VariantLine& l) {
+  if (l.value == "none") return okStatus();
+  auto atoms = parseBetza(l.value);
+  if (!atoms.ok()) return keyError(atoms.error().text());
+  for (const auto& a : atoms.value())
+    for (const auto& o : a.offsets) r.kingLeaps.push_back(o);
+  return okStatus();
+}
+
+Status readEnding(Rules& r, const VariantLine& l) {
+  return oneWordOf(l, [&](int i) {
+    r.ending = std::array{Ending::kCheckmate, Ending::kLastStanding, Ending::kFirstMate}[i];
+  });
+}
+
+Status readMate(Rules& r, const VariantLine& l) {
+  return oneWordOf(l, [&](int i) {
+    r.mateEffect = std::array{MateEffect::kNone, MateEffect::kTakeover, MateEffect::kRemove}[i];
+  });
+}
+
+Status readStalemate(Rules& r, const VariantLine& l) {
+  return oneWordOf(l, [&](int i) {
+    r.stalemate = std::array{StalemateEffect::kDraw, StalemateEffect::kLoss, StalemateEffect::kOut,
+                             StalemateEffect::kOthersDraw}[i];
+  });
+}
+
+Status readBareKing(Rules& r, const VariantLine& l) {
+  return oneWordOf(l, [&](int i) { r.bareKingLoses = i == 1; });
+}
+
+Status readOnlyKings(Rules& r, const VariantLine& l) {
+  return oneWordOf(l, [&](int i) { r.onlyKingsDraw = i == 0; });
+}
+
+Status readCoins(Rules& r, const VariantLine& l) {
+  return oneWordOf(l, [&](int i) { r.coins = i == 0; });
+}
+
+Status readDie(Rules& r, const VariantLine& l) {
+  if (l.value == "none") return okStatus();
+  for (const auto& w : words(l.value)) {
+    const size_t colon = w.find(':');
+    const int t = colon == std::string::npos ? -1 : r.typeByLetter(w[colon + 1]);
+    if (t < 0) return formError(l, "FACE:PIECE ...");
+    if (static_cast<int>(r.die.size()) >= kMaxDieFaces)
+      return keyError("a die has at most " + std::to_string(kMaxDieFaces) + " faces");
+    r.die.push_back({std::atoi(w.substr(0, colon).c_str()), t});
+  }
+  return okStatus();
+}
+
+Status readStart(Rules& r, const VariantLine& l) {
+  r.start = l.value;
+  return okStatus();
+}
+
+using Phase = VariantKey::Phase;
+
+// The order within a phase is the order of the docs; rule keys are read in
+// the alphabetical order of their names.
+const VariantKey kVariantKeys[] = {
+    {"board", "WxH, 2 to 16 each", Phase::kBoard, readBoard},
+    {"blocked", "SQUARE or SQUARE-SQUARE (a rectangle), separated by spaces", Phase::kBoard, readBlocked},
+    {"seat", "NAME LETTER DIRECTION(n|e|s|w)", Phase::kList, readSeat},
+    {"piece", "NAME LETTER BETZA [royal] [pawn]", Phase::kList, readPiece},
+    {"promotion", "piece letters", Phase::kRule, readPromotion},
+    {"promotion-by-file", "one piece letter per file", Phase::kRule, readPromotionByFile},
+    {"double-step", "a relative rank from 0 (none) to the board's larger side", Phase::kRule, readDoubleStep},
+    {"double-step-rights", "none|until-capture", Phase::kRule, readDoubleStepRights},
+    {"en-passant", "yes|no", Phase::kRule, readEnPassant},
+    {"castling", "none, or RANK KING-FILE-KINGSIDE KING-FILE-QUEENSIDE ROOK-FILE-KINGSIDE ROOK-FILE-QUEENSIDE",
+     Phase::kRule, readCastling},
+    {"king-leap", "none, or a Betza string of leaps", Phase::kRule, readKingLeap},
+    {"ending", "checkmate|last-standing|first-mate", Phase::kRule, readEnding},
+    {"mate", "none|takeover|remove", Phase::kRule, readMate},
+    {"stalemate", "draw|loss|out|others-draw", Phase::kRule, readStalemate},
+    {"bare-king", "plays|loses", Phase::kRule, readBareKing},
+    {"only-kings", "draw|plays", Phase::kRule, readOnlyKings},
+    {"coins", "yes|no", Phase::kRule, readCoins},
+    {"die", "none, or FACE:PIECE ...", Phase::kRule, readDie},
+    {"start", "a position text", Phase::kRule, readStart},
+};
+
+const VariantKey* findKey(const std::string& name) {  // nullptr: no such key
+  for (const auto& k : kVariantKeys)
+    if (k.name == name) return &k;
+  return nullptr;
+}
+
+// Every option with its chosen value: given ones checked, the rest defaulted.
+Result<OptionValues> chooseOptions(const VariantDef& def, const OptionValues& given) {
   for (const auto& kv : given) {
     const std::string& k = kv.first;
     const std::string& v = kv.second;
-    auto it = std::find_if(def.options.begin(), def.options.end(),
-                           [&](const OptionDef& o) { return o.name == k; });
+    auto it = std::find_if(def.options.begin(), def.options.end(), [&](const OptionDef& o) { return o.name == k; });
     if (it == def.options.end()) return makeError("option", "unknown option \"" + k + "\" for " + def.name);
     if (std::find(it->values.begin(), it->values.end(), v) == it->values.end()) {
       std::string vals;
@@ -176,210 +426,114 @@ Result<std::shared_ptr<const Rules>> Rules::compile(const VariantDef& def, const
       return makeError("option", "option " + k + " takes " + vals + ", not \"" + v + "\"");
     }
   }
+  OptionValues chosen;
   for (const auto& o : def.options) {
     auto it = given.find(o.name);
-    r->options[o.name] = it == given.end() ? o.values.front() : it->second;
+    chosen[o.name] = it == given.end() ? o.values.front() : it->second;
   }
+  return chosen;
+}
+
+// What the seat and piece lines must make together.
+Status checkSeatsAndPieces(Rules& r) {
+  if (r.seats.size() < 2 || r.seats.size() > kMaxSeats) return keyError("2 to 4 seats");
+  for (size_t i = 0; i < r.seats.size(); ++i)
+    for (size_t j = 0; j < i; ++j) {
+      if (r.seats[i].name == r.seats[j].name) return keyError("seat name used twice: " + r.seats[i].name);
+      if (r.seats[i].letter == r.seats[j].letter) return keyError(std::string("seat letter used twice: ") + r.seats[i].letter);
+    }
+  if (r.types.empty() || r.types.size() > kMaxPieceTypes) return keyError("1 to 14 piece types");
+  for (size_t i = 0; i < r.types.size(); ++i)
+    if (r.types[i].royal) {
+      if (r.royalType >= 0) return keyError("only one royal piece type");
+      r.royalType = static_cast<int>(i);
+    }
+  if (r.royalType < 0) return keyError("no royal piece");
+  return okStatus();
+}
+
+}  // namespace
+
+std::span<const VariantKey> variantKeys() { return kVariantKeys; }
+
+Result<std::shared_ptr<const Rules>> Rules::compile(const VariantDef& def, const OptionValues& given) {
+  auto r = std::make_shared<Rules>();
+  r->variant = def.name;
+  r->title = def.title;
+  auto options = chooseOptions(def, given);
+  if (!options.ok()) return options.error();
+  r->options = std::move(options.value());
   // Later lines override earlier ones; conditional lines apply when their option has that value.
   std::vector<const VariantLine*> active;
   for (const auto& l : def.lines)
     if (l.condOption.empty() || r->options[l.condOption] == l.condValue) active.push_back(&l);
   std::map<std::string, const VariantLine*> last;
   for (const auto* l : active) last[l->key] = l;
-  auto where = [&](const VariantLine* l) { return def.name + ":" + std::to_string(l->lineNo); };
-  auto fail = [&](const VariantLine* l, const std::string& why) { return makeError("variant-file", why, where(l)); };
-
-  // Board and holes.
-  if (!last.count("board")) return makeError("variant-file", "no board", def.name);
-  {
-    const auto* l = last["board"];
-    const size_t x = l->value.find('x');
-    if (x == std::string::npos) return fail(l, "board is written WxH");
-    r->width = std::atoi(l->value.substr(0, x).c_str());
-    r->height = std::atoi(l->value.substr(x + 1).c_str());
-    if (r->width < 2 || r->height < 2 || r->width > kMaxFiles || r->height > kMaxRanks)
-      return fail(l, "a board is 2x2 to 16x16");
-  }
-  r->blocked.assign(r->nsq(), false);
-  if (last.count("blocked")) {
-    const auto* l = last["blocked"];
-    for (const auto& w : words(l->value)) {
-      const size_t dash = w.find('-');
-      auto a = r->parseSquare(w.substr(0, dash));
-      auto b = dash == std::string::npos ? a : r->parseSquare(w.substr(dash + 1));
-      if (!a.ok() || !b.ok()) return fail(l, "bad blocked squares \"" + w + "\"");
-      for (int f = std::min(r->fileOf(*a), r->fileOf(*b)); f <= std::max(r->fileOf(*a), r->fileOf(*b)); ++f)
-        for (int k = std::min(r->rankOf(*a), r->rankOf(*b)); k <= std::max(r->rankOf(*a), r->rankOf(*b)); ++k)
-          r->blocked[r->square(f, k)] = true;
-    }
-  }
-  // Seats and pieces (lists: every active line counts, in order).
-  for (const auto* l : active) {
-    if (l->key == "seat") {
-      auto ws = words(l->value);
-      if (ws.size() != 3 || ws[1].size() != 1 || ws[2].size() != 1 || dirByLetter(ws[2][0]) < 0)
-        return fail(l, "seat = NAME LETTER DIRECTION(n|e|s|w)");
-      r->seats.push_back({ws[0], ws[1][0], dirByLetter(ws[2][0])});
-    } else if (l->key == "piece") {
-      auto ws = words(l->value);
-      if (ws.size() < 3 || ws[1].size() != 1 || !std::isupper(static_cast<unsigned char>(ws[1][0])))
-        return fail(l, "piece = NAME LETTER BETZA [royal] [pawn]");
-      PieceType t;
-      t.name = ws[0];
-      t.letter = ws[1][0];
-      t.betza = ws[2];
-      for (size_t i = 3; i < ws.size(); ++i) {
-        if (ws[i] == "royal") t.royal = true;
-        else if (ws[i] == "pawn") t.pawn = true;
-        else return fail(l, "unknown piece flag \"" + ws[i] + "\"");
-      }
-      auto atoms = parseBetza(t.betza);
-      if (!atoms.ok()) return fail(l, atoms.error().text());
-      t.atoms = std::move(atoms.value());
-      // A conditional line redefines the piece of the same letter; otherwise a letter is used once.
-      const int existing = r->typeByLetter(t.letter);
-      if (existing >= 0 && l->condOption.empty())
-        return fail(l, std::string("piece letter used twice: ") + t.letter);
-      if (existing >= 0) r->types[existing] = std::move(t);
-      else r->types.push_back(std::move(t));
-    }
-  }
-  if (r->seats.size() < 2 || r->seats.size() > kMaxSeats) return makeError("variant-file", "2 to 4 seats", def.name);
-  for (size_t i = 0; i < r->seats.size(); ++i)
-    for (size_t j = 0; j < i; ++j) {
-      if (r->seats[i].name == r->seats[j].name) return makeError("variant-file", "seat name used twice: " + r->seats[i].name, def.name);
-      if (r->seats[i].letter == r->seats[j].letter)
-        return makeError("variant-file", std::string("seat letter used twice: ") + r->seats[i].letter, def.name);
-    }
-  if (r->types.empty() || r->types.size() > kMaxPieceTypes)
-    return makeError("variant-file", "1 to 14 piece types", def.name);
-  for (size_t i = 0; i < r->types.size(); ++i)
-    if (r->types[i].royal) {
-      if (r->royalType >= 0) return makeError("variant-file", "only one royal piece type", def.name);
-      r->royalType = static_cast<int>(i);
-    }
-  if (r->royalType < 0) return makeError("variant-file", "no royal piece", def.name);
-
-  auto typeList = [&](const VariantLine* l, std::vector<int>& out) -> Status {
-    for (const auto& w : words(l->value)) {
-      for (char c : w) {
-        const int t = r->typeByLetter(static_cast<char>(std::toupper(static_cast<unsigned char>(c))));
-        if (t < 0) return fail(l, std::string("no piece ") + c);
-        out.push_back(t);
-      }
-    }
+  auto apply = [&](const VariantKey& key, const VariantLine* l) -> Status {
+    if (auto s = key.apply(*r, *l); !s.ok())
+      return makeError("variant-file", s.error().message, def.name + ":" + std::to_string(l->lineNo));
     return okStatus();
   };
-  for (const auto& [key, l] : last) {
-    const std::string& v = l->value;
-    if (key == "promotion") {
-      if (auto s = typeList(l, r->promoChoices); !s.ok()) return s.error();
-    } else if (key == "promotion-by-file") {
-      if (auto s = typeList(l, r->promoByFile); !s.ok()) return s.error();
-      if (static_cast<int>(r->promoByFile.size()) != r->width) return fail(l, "one piece per file");
-    } else if (key == "double-step") {
-      const int most = std::max(r->width, r->height);
-      const int rank = number(v);
-      if (rank < 0 || rank > most) return fail(l, "double-step = a relative rank from 0 (none) to " + std::to_string(most));
-      r->doubleStepRank = rank;
-    } else if (key == "en-passant") {
-      if (v != "yes" && v != "no") return fail(l, "en-passant = yes|no");
-      r->enPassant = v == "yes";
-    } else if (key == "castling") {
-      auto ws = words(v);
-      if (v == "none") continue;
-      const std::string form =
-          "castling = RANK KING-FILE-KINGSIDE KING-FILE-QUEENSIDE ROOK-FILE-KINGSIDE ROOK-FILE-QUEENSIDE, e.g. 2 h d i b";
-      if (ws.size() != 5) return fail(l, form);
-      for (const auto& seat : r->seats)
-        if (seat.dir != kNorth && seat.dir != kSouth) return fail(l, "castling needs seats that face north or south");
-      const int rank = number(ws[0]);
-      if (rank < 1 || rank > r->height)
-        return fail(l, "the castling rank must be from 1 to " + std::to_string(r->height) + ", not \"" + ws[0] + "\"");
-      r->castlingRank = rank;
-      const char last = static_cast<char>('a' + r->width - 1);
-      for (int i = 1; i < 5; ++i)
-        if (ws[i].size() != 1 || ws[i][0] < 'a' || ws[i][0] > last)
-          return fail(l, "castling files are letters from a to " + std::string(1, last) + ", not \"" + ws[i] + "\"");
-      for (int i = 0; i < 2; ++i) {
-        r->castleKingFile[i] = ws[1 + i][0] - 'a';
-        r->castleRookFile[i] = ws[3 + i][0] - 'a';
-      }
-      // The rook lands beside the king on the inner side: left of it on the king side.
-      if (r->castleKingFile[0] == 0) return fail(l, "the king side's king file leaves no room for the rook (a)");
-      if (r->castleKingFile[1] == r->width - 1)
-        return fail(l, "the queen side's king file leaves no room for the rook (" + std::string(1, last) + ")");
-      if (r->castleKingFile[0] == r->castleKingFile[1]) return fail(l, "the two king files must differ");
-    } else if (key == "king-leap") {
-      if (v == "none") continue;
-      auto atoms = parseBetza(v);
-      if (!atoms.ok()) return fail(l, atoms.error().text());
-      for (const auto& a : atoms.value())
-        for (const auto& o : a.offsets) r->kingLeaps.push_back(o);
-    } else if (key == "double-step-rights") {
-      if (v != "none" && v != "until-capture") return fail(l, "double-step-rights = none|until-capture");
-      r->doubleRights = v == "until-capture" ? DoubleStepRights::kUntilCapture : DoubleStepRights::kNone;
-    } else if (key == "ending") {
-      if (v == "checkmate") r->ending = Ending::kCheckmate;
-      else if (v == "last-standing") r->ending = Ending::kLastStanding;
-      else if (v == "first-mate") r->ending = Ending::kFirstMate;
-      else return fail(l, "ending = checkmate|last-standing|first-mate");
-    } else if (key == "mate") {
-      if (v == "none") r->mateEffect = MateEffect::kNone;
-      else if (v == "takeover") r->mateEffect = MateEffect::kTakeover;
-      else if (v == "remove") r->mateEffect = MateEffect::kRemove;
-      else return fail(l, "mate = none|takeover|remove");
-    } else if (key == "stalemate") {
-      if (v == "draw") r->stalemate = StalemateEffect::kDraw;
-      else if (v == "loss") r->stalemate = StalemateEffect::kLoss;
-      else if (v == "out") r->stalemate = StalemateEffect::kOut;
-      else if (v == "others-draw") r->stalemate = StalemateEffect::kOthersDraw;
-      else return fail(l, "stalemate = draw|loss|out|others-draw");
-    } else if (key == "bare-king") {
-      if (v != "plays" && v != "loses") return fail(l, "bare-king = plays|loses");
-      r->bareKingLoses = v == "loses";
-    } else if (key == "only-kings") {
-      if (v != "draw" && v != "plays") return fail(l, "only-kings = draw|plays");
-      r->onlyKingsDraw = v == "draw";
-    } else if (key == "coins") {
-      if (v != "yes" && v != "no") return fail(l, "coins = yes|no");
-      r->coins = v == "yes";
-    } else if (key == "die") {
-      if (v == "none") continue;
-      for (const auto& w : words(v)) {
-        const size_t colon = w.find(':');
-        const int t = colon == std::string::npos ? -1 : r->typeByLetter(w[colon + 1]);
-        if (t < 0) return fail(l, "die = FACE:PIECE ...");
-        if (static_cast<int>(r->die.size()) >= kMaxDieFaces)
-          return fail(l, "a die has at most " + std::to_string(kMaxDieFaces) + " faces");
-        r->die.push_back({std::atoi(w.substr(0, colon).c_str()), t});
-      }
-    } else if (key == "start") {
-      r->start = v;
-    } else if (key != "board" && key != "blocked" && key != "seat" && key != "piece") {
-      return fail(l, "unknown key \"" + key + "\"");
-    }
+
+  // 1. The board and its holes.
+  if (!last.count("board")) return makeError("variant-file", "no board", def.name);
+  for (const auto& key : kVariantKeys)
+    if (key.phase == Phase::kBoard && last.count(std::string(key.name)))
+      if (auto s = apply(key, last[std::string(key.name)]); !s.ok()) return s.error();
+  // 2. Seats and pieces: lists, every active line counts, in order.
+  for (const auto* l : active)
+    if (const VariantKey* key = findKey(l->key); key && key->phase == Phase::kList)
+      if (auto s = apply(*key, l); !s.ok()) return s.error();
+  if (auto s = checkSeatsAndPieces(*r); !s.ok()) return makeError("variant-file", s.error().message, def.name);
+  // 3. The rules: the last line of each key.
+  for (const auto& [name, l] : last) {
+    const VariantKey* key = findKey(name);
+    if (!key) return makeError("variant-file", "unknown key \"" + name + "\"", def.name + ":" + std::to_string(l->lineNo));
+    if (key->phase == Phase::kRule)
+      if (auto s = apply(*key, l); !s.ok()) return s.error();
   }
   if (r->start.empty()) return makeError("variant-file", "no start position", def.name);
   r->buildTables();
   return std::shared_ptr<const Rules>(std::move(r));
 }
 
+// ---------------------------------------------------------------------------
+// Tables, built once per compiled variant.
+
 void Rules::buildTables() {
+  buildMoveTables();
+  buildAttackTables();
+  computeMoveBounds();
+  buildLines();
+  buildZobristKeys();
+}
+
+bool Rules::playable(int file, int rank) const { return onBoard(file, rank) && !blocked[square(file, rank)]; }
+
+Ray Rules::walkRay(int file, int rank, Offset step, uint8_t mode) {
+  Ray ray{static_cast<uint32_t>(raySq.size()), 0, mode};
+  for (int f = file, k = rank; playable(f, k); f += step.dx, k += step.dy) {
+    raySq.push_back(static_cast<uint8_t>(square(f, k)));
+    ++ray.len;
+  }
+  return ray;
+}
+
+void Rules::addRevLeap(Square from, Square to, uint64_t kinds) {
+  auto& rl = revLeaps[to];
+  auto it = std::find_if(rl.begin(), rl.end(), [&](const RevLeap& x) { return x.from == from; });
+  if (it == rl.end()) rl.push_back({static_cast<uint8_t>(from), kinds});
+  else it->kinds |= kinds;
+}
+
+// Forward tables: per kind (type and facing) and square, the leaps, the rays
+// (slides and hops) and the bent moves with their continuation rays.
+void Rules::buildMoveTables() {
   const int n = nsq();
   table_.assign(kMaxKinds * kMaxSquares, SquareMoves{0, 0, 0, 0, 0, 0});
-  revLeaps.assign(n, {});
-  revRays.assign(n, {});
-  revBents.assign(n, {});
-  auto valid = [&](int f, int k) { return onBoard(f, k) && !blocked[square(f, k)]; };
-  // Reverse-ray and reverse-bent bookkeeping keyed by direction.
-  std::vector<std::map<std::pair<int, int>, size_t>> rayIndex(n);
-  std::vector<std::map<std::tuple<int, int, int, int>, size_t>> bentIndex(n);
-
   for (int type = 0; type < static_cast<int>(types.size()); ++type) {
     for (int dir = 0; dir < 4; ++dir) {
       const int kind = kindOf(type, dir);
-      const uint64_t kbit = 1ULL << kind;
       for (Square s = 0; s < n; ++s) {
         SquareMoves& sm = table_[kind * kMaxSquares + s];
         const int f0 = fileOf(s), k0 = rankOf(s);
@@ -389,15 +543,7 @@ void Rules::buildTables() {
           const uint8_t mode = (atom.canMove ? kModeMove : 0) | (atom.canCapture ? kModeCapture : 0);
           for (const auto& o : atom.offsets) {
             const Offset b = rotate(o, dir);
-            if (!valid(f0 + b.dx, k0 + b.dy)) continue;
-            const Square t = square(f0 + b.dx, k0 + b.dy);
-            leaps.push_back({static_cast<uint8_t>(t), mode});
-            if (atom.canCapture && !blocked[s]) {
-              auto& rl = revLeaps[t];
-              auto it = std::find_if(rl.begin(), rl.end(), [&](const RevLeap& x) { return x.from == s; });
-              if (it == rl.end()) rl.push_back({static_cast<uint8_t>(s), kbit});
-              else it->kinds |= kbit;
-            }
+            if (playable(f0 + b.dx, k0 + b.dy)) leaps.push_back({static_cast<uint8_t>(square(f0 + b.dx, k0 + b.dy)), mode});
           }
         }
         sm.leapEnd = static_cast<uint32_t>(leaps.size());
@@ -409,11 +555,7 @@ void Rules::buildTables() {
           else mode = (atom.canMove ? kModeMove : 0) | (atom.canCapture ? kModeCapture : 0);
           for (const auto& o : atom.offsets) {
             const Offset b = rotate(o, dir);
-            Ray ray{static_cast<uint32_t>(raySq.size()), 0, mode};
-            for (int f = f0 + b.dx, k = k0 + b.dy; valid(f, k); f += b.dx, k += b.dy) {
-              raySq.push_back(static_cast<uint8_t>(square(f, k)));
-              ++ray.len;
-            }
+            const Ray ray = walkRay(f0 + b.dx, k0 + b.dy, b, mode);
             if (ray.len) rays.push_back(ray);
           }
         }
@@ -424,23 +566,15 @@ void Rules::buildTables() {
           const uint8_t mode = (atom.canMove ? kModeMove : 0) | (atom.canCapture ? kModeCapture : 0);
           for (const auto& path : atom.bents) {
             const Offset a = rotate(path.first, dir);
-            if (!valid(f0 + a.dx, k0 + a.dy)) continue;
-            const Square y = square(f0 + a.dx, k0 + a.dy);
-            Bent bent{static_cast<uint8_t>(y), mode, static_cast<uint32_t>(rays.size()), 0};
-            std::vector<Ray> conts;
+            if (!playable(f0 + a.dx, k0 + a.dy)) continue;
+            // Continuation rays are kept apart from the plain rays (bentRays).
+            Bent bent{static_cast<uint8_t>(square(f0 + a.dx, k0 + a.dy)), mode,
+                      static_cast<uint32_t>(bentRays.size()), 0};
             for (const auto& so : path.slides) {
               const Offset d = rotate(so, dir);
-              Ray ray{static_cast<uint32_t>(raySq.size()), 0, mode};
-              for (int f = f0 + a.dx + d.dx, k = k0 + a.dy + d.dy; valid(f, k); f += d.dx, k += d.dy) {
-                raySq.push_back(static_cast<uint8_t>(square(f, k)));
-                ++ray.len;
-              }
-              if (ray.len) conts.push_back(ray);
+              const Ray ray = walkRay(f0 + a.dx + d.dx, k0 + a.dy + d.dy, d, mode);
+              if (ray.len) bentRays.push_back(ray), ++bent.rayCount;
             }
-            // Continuation rays are stored after all plain rays of this square; keep them apart.
-            bent.rayBegin = static_cast<uint32_t>(bentRays.size());
-            for (const auto& c : conts) bentRays.push_back(c);
-            bent.rayCount = static_cast<uint8_t>(conts.size());
             bents.push_back(bent);
           }
         }
@@ -448,7 +582,33 @@ void Rules::buildTables() {
       }
     }
   }
-  // Reverse rays and bents, per target square.
+}
+
+// Reverse tables, per target square and merged over all kinds: the squares a
+// leap (or a bent move's first step) captures from, the lines a slider or a
+// hopper captures along, and the bent paths.
+void Rules::buildAttackTables() {
+  const int n = nsq();
+  revLeaps.assign(n, {});
+  revRays.assign(n, {});
+  revBents.assign(n, {});
+  // Lines and bent paths already made for a square, keyed by their steps.
+  std::vector<std::map<std::pair<int, int>, size_t>> rayIndex(n);
+  std::vector<std::map<std::tuple<int, int, int, int>, size_t>> bentIndex(n);
+  for (int type = 0; type < static_cast<int>(types.size()); ++type)
+    for (int dir = 0; dir < 4; ++dir) {
+      const uint64_t kbit = 1ULL << kindOf(type, dir);
+      for (Square s = 0; s < n; ++s) {
+        if (blocked[s]) continue;
+        for (const auto& atom : types[type].atoms) {
+          if (atom.kind != AtomKind::kLeap || !atom.canCapture) continue;
+          for (const auto& o : atom.offsets) {
+            const Offset b = rotate(o, dir);
+            if (playable(fileOf(s) + b.dx, rankOf(s) + b.dy)) addRevLeap(s, square(fileOf(s) + b.dx, rankOf(s) + b.dy), kbit);
+          }
+        }
+      }
+    }
   for (int type = 0; type < static_cast<int>(types.size()); ++type) {
     for (int dir = 0; dir < 4; ++dir) {
       const uint64_t kbit = 1ULL << kindOf(type, dir);
@@ -463,7 +623,7 @@ void Rules::buildTables() {
               auto it = rayIndex[s].find(key);
               if (it == rayIndex[s].end()) {
                 RevRay rr{static_cast<uint32_t>(revRaySq.size()), 0, 0, 0};
-                for (int f = fileOf(s) - b.dx, k = rankOf(s) - b.dy; valid(f, k); f -= b.dx, k -= b.dy) {
+                for (int f = fileOf(s) - b.dx, k = rankOf(s) - b.dy; playable(f, k); f -= b.dx, k -= b.dy) {
                   revRaySq.push_back(static_cast<uint8_t>(square(f, k)));
                   ++rr.len;
                 }
@@ -478,14 +638,9 @@ void Rules::buildTables() {
           for (const auto& path : atom.bents) {
             const Offset a = rotate(path.first, dir);
             // The first step alone captures like a leap.
-            for (Square x = 0; x < n; ++x) {
-              if (blocked[x] || !valid(fileOf(x) + a.dx, rankOf(x) + a.dy)) continue;
-              const Square t = square(fileOf(x) + a.dx, rankOf(x) + a.dy);
-              auto& rl = revLeaps[t];
-              auto it = std::find_if(rl.begin(), rl.end(), [&](const RevLeap& q) { return q.from == x; });
-              if (it == rl.end()) rl.push_back({static_cast<uint8_t>(x), kbit});
-              else it->kinds |= kbit;
-            }
+            for (Square x = 0; x < n; ++x)
+              if (!blocked[x] && playable(fileOf(x) + a.dx, rankOf(x) + a.dy))
+                addRevLeap(x, square(fileOf(x) + a.dx, rankOf(x) + a.dy), kbit);
             for (const auto& so : path.slides) {
               const Offset d = rotate(so, dir);
               for (Square s = 0; s < n; ++s) {
@@ -494,8 +649,8 @@ void Rules::buildTables() {
                 auto it = bentIndex[s].find(key);
                 if (it == bentIndex[s].end()) {
                   RevBent rb{static_cast<uint32_t>(revBentSq.size()), 0, 0};
-                  for (int f = fileOf(s) - d.dx, k = rankOf(s) - d.dy; valid(f, k); f -= d.dx, k -= d.dy) {
-                    const bool xok = valid(f - a.dx, k - a.dy);
+                  for (int f = fileOf(s) - d.dx, k = rankOf(s) - d.dy; playable(f, k); f -= d.dx, k -= d.dy) {
+                    const bool xok = playable(f - a.dx, k - a.dy);
                     revBentSq.push_back(static_cast<uint8_t>(square(f, k)));
                     revBentSq.push_back(xok ? static_cast<uint8_t>(square(f - a.dx, k - a.dy)) : 0xFF);
                     ++rb.len;
@@ -512,7 +667,11 @@ void Rules::buildTables() {
       }
     }
   }
-  computeMoveBounds();
+}
+
+// onLine: the squares of every reverse ray and bent path of a square.
+void Rules::buildLines() {
+  const int n = nsq();
   lines_.assign(static_cast<size_t>(n) * n, 0);
   for (Square a = 0; a < n; ++a) {
     for (const RevRay& rr : revRays[a])
@@ -521,6 +680,10 @@ void Rules::buildTables() {
       for (int i = 0; i < 2 * rb.len; ++i)
         if (revBentSq[rb.begin + i] != 0xFF) lines_[a * n + revBentSq[rb.begin + i]] = 1;
   }
+}
+
+// The same keys for every variant, from a fixed seed.
+void Rules::buildZobristKeys() {
   uint64_t seed = 0x5EED0ACED4E7ULL;
   for (auto& row : zPiece)
     for (auto& k : row) k = splitmix(seed);

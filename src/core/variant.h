@@ -7,7 +7,9 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/betza.h"
@@ -157,6 +159,12 @@ class Rules {
   // generate. specialMoveBound: castling and the king's leaps.
   std::vector<int> typeMoveBound;
   int specialMoveBound = 0;
+  // The most moves a position of this variant may generate: Position::set
+  // refuses a position whose pieces could make more (Position::moveBound),
+  // and a variant whose start position does is refused when it is compiled
+  // (VariantRegistry), naming it. The move list's capacity for every variant
+  // today; it may never exceed it.
+  int moveCapacity = kMoveListCapacity;
 
   // Zobrist keys.
   uint64_t zPiece[256][kMaxSquares];
@@ -166,11 +174,38 @@ class Rules {
   uint64_t zEp[kMaxSquares];
 
  private:
+  // buildTables runs the steps below in order (each reads what the previous built).
   void buildTables();
-  void computeMoveBounds();
+  void buildMoveTables();    // forward: leaps, rays, bent moves per kind and square
+  void buildAttackTables();  // reverse: revLeaps, revRays, revBents per target square
+  void computeMoveBounds();  // typeMoveBound, specialMoveBound
+  void buildLines();         // lines_ (onLine)
+  void buildZobristKeys();
+  bool playable(int file, int rank) const;  // on the board and not blocked
+  // A ray from (file, rank) on by step over playable squares, its squares appended to raySq.
+  Ray walkRay(int file, int rank, Offset step, uint8_t mode);
+  void addRevLeap(Square from, Square to, uint64_t kinds);
   std::vector<SquareMoves> table_;
   std::vector<uint8_t> lines_;  // [a * nsq + b], see onLine
 };
+
+// One key of a variant file (docs/variant-files.md): its name, the form of
+// its value in one line, when it is read, and the handler that checks the
+// value and stores it in the Rules (an error carries the message only).
+struct VariantKey {
+  enum class Phase {
+    kBoard,  // first: the last line counts
+    kList,   // then: every line counts, in order (seats, pieces)
+    kRule,   // last, once seats and pieces are known: the last line counts
+  };
+  std::string_view name;
+  std::string_view form;
+  Phase phase;
+  Status (*apply)(Rules& rules, const VariantLine& line);
+};
+
+// The keys Rules::compile reads, in the order of the docs; any other is an error.
+std::span<const VariantKey> variantKeys();
 
 // The variants known to a program: the embedded ones plus any loaded.
 class VariantRegistry {

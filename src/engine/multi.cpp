@@ -36,17 +36,7 @@ constexpr int kReduceAfter = 3;
 
 MultiSearch::MultiSearch(std::shared_ptr<const Rules> rules, const Evaluator& eval, SearchConfig config,
                          MultiAlgorithm algorithm)
-    : rules_(std::move(rules)), eval_(eval), config_(config), algo_(algorithm), tt_(config.ttMegabytes),
-      pos_(rules_), rng_(config.seed) {
-  history_.assign(kMaxSeats * kMaxSquares * kMaxSquares, 0);
-}
-
-bool MultiSearch::isCapture(Move m) const { return isCaptureMove(pos_, m); }
-
-bool MultiSearch::timeUp() {
-  if (!stopped_ && limiter_.expired(nodes_)) stopped_ = true;
-  return stopped_;
-}
+    : SearchBase(std::move(rules), eval, config), algo_(algorithm) {}
 
 int MultiSearch::terminalScore(int ply) const {
   const auto places = pos_.places();
@@ -74,12 +64,15 @@ int MultiSearch::finishedScore(const Position& pos, int root) {
   return terminalScore(0);
 }
 
-int MultiSearch::evaluate() const {
-  // One pass over the board for the evaluation and the king grips.
-  Evaluator::Attacks a;
-  eval_.attacks(pos_, a);
-  return eval_.evaluate(pos_, root_, a) + kingPressure(a) - ownKingRisk(a) + mopUp() +
-         kOutBonus * (rules_->nseats() - pos_.seatsIn());
+int MultiSearch::evaluate() {
+  // The score depends on the position and the root seat alone.
+  return cachedEval(pos_.hash() ^ kRootKey[root_], [&] {
+    // One pass over the board for the evaluation and the king grips.
+    Evaluator::Attacks a;
+    eval_.attacks(pos_, a);
+    return eval_.evaluate(pos_, root_, a) + kingPressure(a) - ownKingRisk(a) + mopUp() +
+           kOutBonus * (rules_->nseats() - pos_.seatsIn());
+  });
 }
 
 MultiSearch::KingGrip MultiSearch::kingGrip(int seat, uint8_t by, const Evaluator::Attacks& a) const {
@@ -231,17 +224,6 @@ void MultiSearch::undo(int records) {
   for (int i = 0; i < records; ++i) pos_.unmake();
 }
 
-bool MultiSearch::isRepetition() const {
-  // Any earlier occurrence since the last capture or pawn move: the game could
-  // repeat it again, so it is scored as the draw it can be made into.
-  const uint64_t h = pos_.hash();
-  const int n = static_cast<int>(stack_.size());
-  const int back = std::min(n - 1, pos_.fifty());
-  for (int i = 1; i <= back; ++i)
-    if (stack_[n - 1 - i] == h) return true;
-  return false;
-}
-
 uint64_t MultiSearch::ttKey() const {
   return pos_.hash() ^ kRootKey[root_] ^ (algo_ == MultiAlgorithm::kBrsPlus ? 0x5151515151515151ULL : 0);
 }
@@ -249,37 +231,15 @@ uint64_t MultiSearch::ttKey() const {
 bool MultiSearch::legalOrdered(MoveList& list, int ply, Move ttMove) {
   pos_.legalMoves(list);
   if (list.empty()) return false;
-  const int us = pos_.toMove();
-  int scores[kMaxMoves];
-  for (int i = 0; i < list.size(); ++i) {
-    const Move m = list[i];
-    int s;
-    if (m == ttMove) {
-      s = 1 << 30;
-    } else if (isCapture(m)) {
-      // Most valuable victim first (a king above all), then the least valuable attacker.
-      // A capture that loses material in the exchange on its square goes after the quiet moves.
-      const int key = captureOrder(pos_, m, eval_);
-      s = losesExchange(pos_, m, eval_) ? -(1 << 20) + key / 16 : (1 << 24) + key;
-    } else if (m.promo() >= 0) {
-      s = (1 << 23) + eval_.pieceValue(m.promo());
-    } else if (ply < kMaxPly && m == killers_[ply][0]) {
-      s = 1 << 22;
-    } else if (ply < kMaxPly && m == killers_[ply][1]) {
-      s = (1 << 22) - 1;
-    } else {
-      s = history_[(us * kMaxSquares + m.from()) * kMaxSquares + m.to()];
-    }
-    scores[i] = s;
-  }
+  int scores[MoveList::kCapacity];
+  scoreMoves(list, ttMove, ply, scores, LosingCaptures::kByOrderKey);
   sortByScore(list, scores);
   return true;
 }
 
 Move MultiSearch::firstOrdered(int ply) {
   MoveList list;
-  const TTEntry* e = tt_.probe(ttKey());
-  if (!legalOrdered(list, ply, e ? Move::fromRaw(e->move) : Move())) return Move();
+  if (!legalOrdered(list, ply, tableMove(ttKey()))) return Move();
   return list[0];
 }
 
@@ -295,11 +255,8 @@ Move MultiSearch::idleMove(int ply) {
 
 void MultiSearch::rememberCutoff(Move m, int depth, int ply) {
   if (isCapture(m)) return;
-  if (ply < kMaxPly && killers_[ply][0] != m) {
-    killers_[ply][1] = killers_[ply][0];
-    killers_[ply][0] = m;
-  }
-  int& h = history_[(pos_.toMove() * kMaxSquares + m.from()) * kMaxSquares + m.to()];
+  rememberKiller(m, ply);
+  int& h = history(pos_.toMove(), m);
   h = std::min(h + depth * depth, 1 << 20);
 }
 
@@ -337,18 +294,17 @@ int MultiSearch::quiesce(int alpha, int beta, int ply, int qdepth, bool quiet) {
     beta = std::min(beta, best);
   }
   MoveList list;
-  if (inCheck) pos_.legalMoves(list);
-  else pos_.pseudoMoves(list);
+  quiescenceMoves(list, inCheck);
   // Captures by most valuable victim, least valuable attacker; captures that
   // lose material in the exchange (all the opponents counted as one side) are left out.
-  int scores[kMaxMoves];
+  int scores[MoveList::kCapacity];
   int n = 0;
   for (int i = 0; i < list.size(); ++i) {
     const Move m = list[i];
     const bool capture = isCapture(m);
     if (!capture && !inCheck) continue;
     if (!inCheck && losesExchange(pos_, m, eval_)) continue;
-    if (!inCheck && !pos_.isLegal(m)) continue;
+    if (!pos_.isLegal(m)) continue;
     list.set(n, m);
     scores[n++] = capture ? captureOrder(pos_, m, eval_) : -eval_.pieceValue(typeOf(pos_.at(m.from()))) / 16;
   }
@@ -416,7 +372,7 @@ bool MultiSearch::isChanceNode(int ply) const {
   // with a seat out, the root seat's next as well) are chance nodes; later
   // throws are searched as if free: expectimax has no cutoffs between the
   // faces and would cost most of the depth.
-  return !rules_->die.empty() && config_.chanceNodes && ply < rules_->nseats();
+  return chanceNodesOn() && ply < rules_->nseats();
 }
 
 bool MultiSearch::settledBeforeSearch(int depth, int alpha, int beta, int ply, int& score) {
@@ -427,7 +383,7 @@ bool MultiSearch::settledBeforeSearch(int depth, int alpha, int beta, int ply, i
   }
   score = 0;
   // A repetition, or the fifty-round count run out: the game's draw.
-  if (isRepetition() || pos_.fifty() >= 50 * pos_.seatsIn()) return true;
+  if (drawnByRule()) return true;
   if (depth <= 0) {
     score = quiesce(alpha, beta, ply, 0, pos_.toMove() != root_);
     return true;
@@ -440,25 +396,6 @@ bool MultiSearch::settledBeforeSearch(int depth, int alpha, int beta, int ply, i
     return true;
   }
   return false;
-}
-
-bool MultiSearch::probeTable(uint64_t key, int depth, int alpha, int beta, int ply, Move& ttMove, int& score) {
-  const TTEntry* e = tt_.probe(key);
-  ttMove = e ? Move::fromRaw(e->move) : Move();
-  if (!e || e->depth < depth || e->bound == kBoundNone) return false;
-  score = e->score;
-  if (score > kMateBound) score -= ply;
-  else if (score < -kMateBound) score += ply;
-  return e->bound == kBoundExact || (e->bound == kBoundLower && score >= beta) ||
-         (e->bound == kBoundUpper && score <= alpha);
-}
-
-void MultiSearch::storeTable(uint64_t key, Move best, int score, int depth, int alpha0, int beta, int ply) {
-  int stored = score;
-  if (stored > kMateBound) stored += ply;
-  else if (stored < -kMateBound) stored -= ply;
-  tt_.store(key, best, stored, depth,
-            score >= beta ? kBoundLower : (score <= alpha0 ? kBoundUpper : kBoundExact));
 }
 
 int MultiSearch::paranoid(int depth, int alpha, int beta, int ply) {
@@ -491,7 +428,7 @@ int MultiSearch::paranoid(int depth, int alpha, int beta, int ply) {
       break;
     }
   }
-  storeTable(key, bestMove, best, depth, a0, b0, ply);
+  storeResult(key, bestMove, best, depth, a0, b0, ply);
   return best;
 }
 
@@ -527,7 +464,7 @@ int MultiSearch::brs(int depth, int alpha, int beta, int ply) {
         break;
       }
     }
-    storeTable(key, bestMove, best, depth, a0, beta, ply);
+    storeResult(key, bestMove, best, depth, a0, beta, ply);
     return best;
   }
   // MIN layer: for each opponent in turn, its every reply while the opponents
@@ -565,8 +502,7 @@ int MultiSearch::brs(int depth, int alpha, int beta, int ply) {
     }
     if (ok && !pos_.finished() && pos_.toMove() != root_ && pos_.toMove() == seats[which]) {
       MoveList list;
-      const TTEntry* e = tt_.probe(ttKey());
-      legalOrdered(list, ply, e ? Move::fromRaw(e->move) : Move());
+      legalOrdered(list, ply, tableMove(ttKey()));
       Move bestMove;
       const bool inCheck = pos_.inCheck(pos_.toMove());
       for (int i = 0; i < list.size(); ++i) {
@@ -607,8 +543,7 @@ int lateMoveReduction(int depth, int index, bool quiet) {
 }
 
 int MultiSearch::lateReduction(Move m, int depth, int index, int ply) const {
-  const bool killer = ply < kMaxPly && (m == killers_[ply][0] || m == killers_[ply][1]);
-  return lateMoveReduction(depth, index, !isCapture(m) && m.promo() < 0 && !killer);
+  return lateMoveReduction(depth, index, !isCapture(m) && m.promo() < 0 && !isKiller(m, ply));
 }
 
 int MultiSearch::brsReduced(int depth, int reduction, int alpha, int beta, int ply, bool maxLayer) {
@@ -652,52 +587,30 @@ int MultiSearch::searchChild(int depth, int alpha, int beta, int ply) {
 SearchResult MultiSearch::run(const Game& game, const SearchLimits& limits, std::atomic<bool>& stop,
                               const std::function<void(const SearchInfo&)>& onInfo) {
   SearchResult result;
-  if (game.finished()) return result;
-  pos_ = game.position();
+  RunStart start;
+  if (!beginRun(game, limits, stop, 8, result, start)) return result;
+  const std::vector<Move>& root = start.root;
+  const std::vector<int>& noise = start.noise;
   root_ = pos_.toMove();
-  stack_ = game.hashes();
-  if (stack_.empty() || stack_.back() != pos_.hash()) stack_.push_back(pos_.hash());
-  Game copy = game;
-  std::vector<Move> root = copy.legalMoves();
-  if (root.empty()) return result;
-  result.found = true;
-  result.best = root.front();
-  if (root.size() == 1) return result;
-  stopped_ = false;
-  nodes_ = 0;
-  selDepth_ = 0;
-  const TimeBudget budget = budgetFor(limits, root_);
-  uint64_t nodeLimit = limits.nodes ? limits.nodes : config_.maxNodes;
-  if (config_.maxNodes && nodeLimit) nodeLimit = std::min(nodeLimit, config_.maxNodes);
-  limiter_.start(&stop, budget.hardMs, nodeLimit);
-  const int maxDepth = std::min(limits.depth > 0 ? limits.depth : kMaxPly - 8, config_.maxDepth);
-  for (int& h : history_) h /= 8;
-  for (auto& k : killers_) k[0] = k[1] = Move();
-  std::vector<int> noise(root.size(), 0);
-  if (config_.noise > 0) {
-    std::uniform_int_distribution<int> dist(-config_.noise, config_.noise);
-    for (int& x : noise) x = dist(rng_);
-  }
   const bool exactAll = config_.noise > 0;  // the weaker levels need every root move's score
   // Initial order: captures first, as inside the tree.
-  std::vector<size_t> order(root.size());
+  std::vector<size_t> order;
   {
     MoveList l;
     for (Move m : root) l.push(m);
-    int sc[kMaxMoves];
+    int sc[MoveList::kCapacity];
     for (int i = 0; i < l.size(); ++i) {
       const Move m = l[i];
       sc[i] = 0;
       if (isCapture(m)) sc[i] = captureOrder(pos_, m, eval_) + 1;
     }
     sortByScore(l, sc);
-    for (int i = 0; i < l.size(); ++i)
-      order[i] = static_cast<size_t>(std::find(root.begin(), root.end(), l[i]) - root.begin());
+    order = rootOrder(root, l);
   }
   std::vector<int> scores(root.size(), -kInf);
   size_t prevChosen = order[0];
   int prevRaw = -kInf;
-  for (int depth = 1; depth <= maxDepth; ++depth) {
+  for (int depth = 1; depth <= start.maxDepth; ++depth) {
     int alpha = -kInf;
     size_t searched = 0;
     std::vector<int> iter(root.size(), -kInf);
@@ -744,24 +657,12 @@ SearchResult MultiSearch::run(const Game& game, const SearchLimits& limits, std:
     prevRaw = bestRaw;
     result.best = root[chosen];
     // The next iteration starts with the chosen move, then by this one's scores.
-    std::stable_sort(order.begin(), order.end(), [&](size_t x, size_t y) { return scores[x] > scores[y]; });
-    auto it = std::find(order.begin(), order.end(), chosen);
-    std::rotate(order.begin(), it, it + 1);
-    SearchInfo info;
-    info.depth = depth;
-    info.selDepth = selDepth_;
-    info.score = bestRaw;
-    info.isMate = std::abs(bestRaw) >= kMateBound;
-    if (info.isMate) info.mateIn = bestRaw > 0 ? (kMate - bestRaw + 1) / 2 : -(kMate + bestRaw) / 2;
-    info.nodes = nodes_;
-    info.timeMs = limiter_.elapsedMs();
-    info.pv = {result.best};
-    result.info = info;
-    if (onInfo) onInfo(info);
+    reorderRoot(order, scores, chosen);
+    reportIteration(depth, bestRaw, {result.best}, result, onInfo);
     if (stopped_) break;
     // A won game found needs no deeper search.
     if (bestRaw >= kMateBound && depth > kMate - bestRaw + 1) break;
-    if (budget.softMs > 0 && !limits.moveTimeMs && info.timeMs >= budget.softMs / 2 && !limits.infinite) break;
+    if (outOfTimeForIteration(start.budget, limits, result.info.timeMs)) break;
   }
   result.info.nodes = nodes_;
   return result;

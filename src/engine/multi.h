@@ -23,17 +23,11 @@
 
 #include <array>
 #include <atomic>
-#include <chrono>
 #include <functional>
 #include <memory>
-#include <random>
 #include <vector>
 
-#include "engine/bot.h"
-#include "engine/eval.h"
-#include "engine/search.h"
-#include "engine/search_util.h"
-#include "engine/tt.h"
+#include "engine/search_base.h"
 
 namespace acedrex::engine {
 
@@ -66,7 +60,7 @@ constexpr int kNextSeatPressure = 3;
 // where the first mate ends the game, or -1) counts kNextSeatPressure times.
 int combinedPressure(const std::array<int, kMaxSeats>& grips, int favoured);
 
-class MultiSearch {
+class MultiSearch : public SearchBase {
  public:
   MultiSearch(std::shared_ptr<const Rules> rules, const Evaluator& eval, SearchConfig config,
               MultiAlgorithm algorithm);
@@ -85,10 +79,6 @@ class MultiSearch {
   // The checks every search node starts with (game over, repetition, leaf,
   // clock, ply cap); true with `score` set when the node is settled by them.
   bool settledBeforeSearch(int depth, int alpha, int beta, int ply, int& score);
-  // The table's move for `key` into ttMove; true with `score` set when its
-  // stored bound settles the window.
-  bool probeTable(uint64_t key, int depth, int alpha, int beta, int ply, Move& ttMove, int& score);
-  void storeTable(uint64_t key, Move best, int score, int depth, int alpha0, int beta, int ply);
   int brs(int depth, int alpha, int beta, int ply);
   // lateMoveReduction for `m`, the `index`th in the order; and the search of
   // a made move with that reduction.
@@ -102,7 +92,7 @@ class MultiSearch {
   int terminalScore(int ply) const;
   Vec terminalVec(int ply) const;
   Vec evalVec() const;
-  int evaluate() const;  // static score from the root seat's view
+  int evaluate();  // static score from the root seat's view (cached)
   int kingPressure(const Evaluator::Attacks& a) const;
   // Squares next to `seat`'s king that seats `by` attack, and its free squares.
   struct KingGrip {
@@ -120,30 +110,14 @@ class MultiSearch {
   // repetitions; undo() takes back what play() returned.
   int play(Move m);
   void undo(int records);
-  bool isRepetition() const;
   uint64_t ttKey() const;
   bool legalOrdered(MoveList& list, int ply, Move ttMove = Move());
   Move firstOrdered(int ply);
   Move idleMove(int ply);  // what an opponent other than the best replier plays in BRS
   void rememberCutoff(Move m, int depth, int ply);
-  bool timeUp();
-  bool isCapture(Move m) const;
 
-  std::shared_ptr<const Rules> rules_;
-  const Evaluator& eval_;
-  SearchConfig config_;
   MultiAlgorithm algo_;
-  TranspositionTable tt_;
-  Position pos_;
   int root_ = 0;
-  uint64_t nodes_ = 0;
-  int selDepth_ = 0;
-  SearchLimiter limiter_;
-  bool stopped_ = false;
-  std::vector<int> history_;
-  std::vector<uint64_t> stack_;  // hashes of the game and the search path, for repetitions
-  Move killers_[kMaxPly][2];
-  std::mt19937_64 rng_;
 };
 
 }  // namespace acedrex::engine

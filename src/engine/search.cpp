@@ -7,55 +7,12 @@
 
 namespace acedrex::engine {
 
-TimeBudget budgetFor(const SearchLimits& limits, int seat) {
-  TimeBudget b;
-  if (limits.infinite) return b;
-  if (limits.moveTimeMs > 0) {
-    b.softMs = b.hardMs = limits.moveTimeMs;
-    return b;
-  }
-  const int time = limits.timeMs[seat];
-  if (time < 0) return b;
-  const int inc = limits.incMs[seat];
-  const int moves = limits.movesToGo > 0 ? limits.movesToGo + 1 : 30;
-  const int safety = std::min(50, time / 10);
-  b.softMs = std::max(1, time / moves + inc * 3 / 4);
-  b.hardMs = std::max(1, std::min(time / 3 + inc / 2, b.softMs * 3));
-  b.softMs = std::min(b.softMs, std::max(1, time - safety));
-  b.hardMs = std::min(b.hardMs, std::max(1, time - safety));
-  return b;
-}
-
 Search::Search(std::shared_ptr<const Rules> rules, const Evaluator& eval, SearchConfig config)
-    : rules_(std::move(rules)), eval_(eval), config_(config), tt_(config.ttMegabytes), pos_(rules_),
-      rng_(config.seed) {
-  history_.assign(kMaxSeats * kMaxSquares * kMaxSquares, 0);
-  evalCache_.assign(1 << 16, EvalSlot{});
-  clear();
-}
-
-void Search::clear() {
-  tt_.clear();
-  std::fill(history_.begin(), history_.end(), 0);
-  for (auto& k : killers_) k[0] = k[1] = Move();
-}
-
-bool Search::isCapture(Move m) const { return isCaptureMove(pos_, m); }
+    : SearchBase(std::move(rules), eval, config) {}
 
 int Search::evaluate() {
-  // A direct-mapped cache: the evaluation depends on the position alone.
-  const uint64_t key = pos_.hash();
-  EvalSlot& slot = evalCache_[key & (evalCache_.size() - 1)];
-  if (slot.key == key) return slot.score;
-  const int v = eval_.evaluate(pos_, pos_.toMove());
-  slot.key = key;
-  slot.score = v;
-  return v;
-}
-
-bool Search::timeUp() {
-  if (!stopped_ && limiter_.expired(nodes_)) stopped_ = true;
-  return stopped_;
+  // The evaluation depends on the position alone.
+  return cachedEval(pos_.hash(), [&] { return eval_.evaluate(pos_, pos_.toMove()); });
 }
 
 int Search::terminalScore(int ply) const {
@@ -63,26 +20,8 @@ int Search::terminalScore(int ply) const {
   return pos_.winner() == pos_.toMove() ? kMate - ply : -(kMate - ply);
 }
 
-bool Search::isRepetition() const {
-  const uint64_t h = pos_.hash();
-  const int n = static_cast<int>(stack_.size());
-  const int back = std::min(n - 1, pos_.fifty());
-  for (int i = 2; i <= back; i += 1)
-    if (stack_[n - 1 - i] == h) return true;
-  return false;
-}
-
-namespace {
-// Move-ordering bands: the table's move, captures (most valuable victim first),
-// promotions, killers, quiet moves by history, and last the
-// captures that lose their exchange.
-constexpr int kTableMoveScore = 1 << 30;
-constexpr int kCaptureScore = 1 << 24;
-constexpr int kLosingCaptureScore = -(1 << 20);
-}  // namespace
-
 void Search::orderMoves(MoveList& list, Move ttMove, int ply, int* scores) const {
-  scoreMoves(list, ttMove, ply, scores, true);
+  scoreMoves(list, ttMove, ply, scores, LosingCaptures::kByValues);
   sortByScore(list, scores);
 }
 
@@ -102,48 +41,6 @@ void Search::pickMove(MoveList& list, int* scores, int k, bool& sorted) const {
   }
 }
 
-int Search::losingCaptureScore(Move m) const {
-  return kLosingCaptureScore + eval_.pieceValue(typeOf(pos_.at(m.to()))) -
-         eval_.pieceValue(typeOf(pos_.at(m.from()))) / 16;
-}
-
-void Search::scoreMoves(const MoveList& list, Move ttMove, int ply, int* scores, bool testExchanges) const {
-  const int us = pos_.toMove();
-  for (int i = 0; i < list.size(); ++i) {
-    const Move m = list[i];
-    int s = 0;
-    if (m == ttMove) s = kTableMoveScore;
-    else if (isCapture(m)) {
-      s = kCaptureScore + captureOrder(pos_, m, eval_);
-      // A capture that loses material in the exchange on its square goes after the quiet moves.
-      if (testExchanges && losesExchange(pos_, m, eval_)) s = losingCaptureScore(m);
-    } else if (m.promo() >= 0) {
-      s = (1 << 23) + eval_.pieceValue(m.promo());
-    } else if (ply < kMaxPly && m == killers_[ply][0]) {
-      s = (1 << 22);
-    } else if (ply < kMaxPly && m == killers_[ply][1]) {
-      s = (1 << 22) - 1;
-    } else {
-      s = history_[(us * kMaxSquares + m.from()) * kMaxSquares + m.to()];
-    }
-    scores[i] = s;
-  }
-}
-
-namespace {
-// Mate scores are stored in the table as distances from the node, not the root.
-int scoreToTable(int score, int ply) {
-  return score > kMateBound ? score + ply : (score < -kMateBound ? score - ply : score);
-}
-int scoreFromTable(int score, int ply) {
-  return score > kMateBound ? score - ply : (score < -kMateBound ? score + ply : score);
-}
-bool tableCuts(const TTEntry& e, int score, int alpha, int beta) {
-  return e.bound == kBoundExact || (e.bound == kBoundLower && score >= beta) ||
-         (e.bound == kBoundUpper && score <= alpha);
-}
-}  // namespace
-
 int Search::qsearch(int alpha, int beta, int ply, int qdepth) {
   ++nodes_;
   if (ply > selDepth_) selDepth_ = ply;
@@ -155,12 +52,8 @@ int Search::qsearch(int alpha, int beta, int ply, int qdepth) {
   if (qdepth > 16 || ply >= kMaxPly - 2) return evaluate();
   // The table: any entry is at least as deep as the quiescence search (depth 0).
   const uint64_t key = pos_.hash();
-  const TTEntry* e = tt_.probe(key);
-  if (e && e->depth >= 0) {
-    const int s = scoreFromTable(e->score, ply);
-    if (tableCuts(*e, s, alpha, beta)) return s;
-  }
-  const Move ttMove = e ? Move::fromRaw(e->move) : Move();
+  Move ttMove;
+  if (int s; probeTable(key, 0, alpha, beta, ply, ttMove, s)) return s;
   const int origAlpha = alpha;
   Move bestMove;
   int best = -kInf;
@@ -170,15 +63,9 @@ int Search::qsearch(int alpha, int beta, int ply, int qdepth) {
     alpha = std::max(alpha, best);
   }
   MoveList list;
-  pos_.pseudoMoves(list);
-  if (!inCheck) {
-    int n = 0;
-    for (int i = 0; i < list.size(); ++i)
-      if (isCapture(list[i]) || list[i].promo() >= 0) list.set(n++, list[i]);
-    list.truncate(n);
-  }
-  int scores[kMaxMoves];
-  scoreMoves(list, ttMove, kMaxPly, scores, false);
+  quiescenceMoves(list, inCheck);
+  int scores[MoveList::kCapacity];
+  scoreMoves(list, ttMove, kMaxPly, scores, LosingCaptures::kUntested);
   int legal = 0;
   bool sorted = false;
   for (int k = 0; k < list.size(); ++k) {
@@ -211,8 +98,7 @@ int Search::qsearch(int alpha, int beta, int ply, int qdepth) {
     }
   }
   if (inCheck && legal == 0) return -(kMate - ply);
-  tt_.store(key, bestMove, scoreToTable(best, ply), 0,
-            best >= beta ? kBoundLower : (best > origAlpha ? kBoundExact : kBoundUpper));
+  storeResult(key, bestMove, best, 0, origAlpha, beta, ply);
   return best;
 }
 
@@ -222,35 +108,7 @@ int Search::qsearch(int alpha, int beta, int ply, int qdepth) {
 constexpr int kChancePlies = 1;
 constexpr int kChanceMargin = 150;
 
-bool Search::isChanceNode(int ply) const {
-  return !rules_->die.empty() && config_.chanceNodes && ply <= kChancePlies;
-}
-
-// The faces' values are averaged as expected scores, not as centipawns: a
-// face that takes or loses the king is a win or a loss, not 30000 centipawns
-// that would outweigh every other face. kWinScale: centipawns for odds of 10
-// to 1, fitted to the material balance and the results of 180 Grant Acedrex
-// games with the die (material decides little there: a rook up scores 58%).
-constexpr double kWinScale = 4000.0;
-
-void FaceAverage::add(int score, double weight) {
-  if (weight <= 0) return;
-  weight_ += weight;
-  if (score > kMateBound) wins_ += weight;
-  else if (score < -kMateBound) losses_ += weight;
-  mateSum_ += score * weight;
-  if (score > kMateBound) chance_ += weight;
-  else if (score >= -kMateBound) chance_ += weight / (1.0 + std::pow(10.0, -score / kWinScale));
-}
-
-int FaceAverage::value() const {
-  if (weight_ <= 0) return 0;
-  // Every face a win, or every face a loss: a mate score, the mean distance.
-  if (wins_ >= weight_ || losses_ >= weight_) return static_cast<int>(std::lround(mateSum_ / weight_));
-  const double p = std::clamp(chance_ / weight_, 1e-9, 1.0 - 1e-9);
-  const double cp = -kWinScale * std::log10(1.0 / p - 1.0);
-  return static_cast<int>(std::lround(std::clamp(cp, -double(kMateBound - 1), double(kMateBound - 1))));
-}
+bool Search::isChanceNode(int ply) const { return chanceNodesOn() && ply <= kChancePlies; }
 
 // The enemy king stands attacked after a lost turn in check: at the horizon
 // the two throws race, the mover's to show one of the attackers' kinds, the
@@ -286,7 +144,7 @@ int Search::chance(int depth, int alpha, int beta, int ply) {
   MoveList list;
   pos_.legalMoves(list);
   if (list.empty()) return pos_.inCheck(pos_.toMove()) || r.stalemate == StalemateEffect::kLoss ? -(kMate - ply) : 0;
-  int scores[kMaxMoves];
+  int scores[MoveList::kCapacity];
   orderMoves(list, Move(), ply, scores);
   const int nFaces = static_cast<int>(r.die.size());
   std::array<int, kMaxDieFaces> best;  // per face (the variant file allows at most kMaxDieFaces)
@@ -366,7 +224,7 @@ int Search::negamax(int depth, int alpha, int beta, int ply, bool allowNull) {
   ++nodes_;
   if (ply > selDepth_) selDepth_ = ply;
   if (timeUp()) return 0;
-  if (isRepetition() || pos_.fifty() >= 50 * pos_.seatsIn()) return 0;
+  if (drawnByRule()) return 0;
   if (ply >= kMaxPly - 4) return evaluate();
   // Mate distance pruning.
   alpha = std::max(alpha, -(kMate - ply));
@@ -375,12 +233,8 @@ int Search::negamax(int depth, int alpha, int beta, int ply, bool allowNull) {
 
   const bool pvNode = beta - alpha > 1;
   const uint64_t key = pos_.hash();
-  const TTEntry* e = tt_.probe(key);
-  Move ttMove = e ? Move::fromRaw(e->move) : Move();
-  if (e && !pvNode && e->depth >= depth) {
-    const int s = scoreFromTable(e->score, ply);
-    if (tableCuts(*e, s, alpha, beta)) return s;
-  }
+  Move ttMove;
+  if (int s; probeTable(key, depth, alpha, beta, ply, ttMove, s) && !pvNode) return s;
   // The next throws are chance nodes; deeper ones are searched as if free, because
   // expectimax without cutoffs would cost most of the depth (see kChancePlies).
   if (isChanceNode(ply)) {
@@ -424,8 +278,8 @@ int Search::negamax(int depth, int alpha, int beta, int ply, bool allowNull) {
   // Pseudo-legal moves, each checked for legality only when its turn comes.
   MoveList list;
   pos_.pseudoMoves(list);
-  int scores[kMaxMoves];
-  scoreMoves(list, ttMove, ply, scores, false);
+  int scores[MoveList::kCapacity];
+  scoreMoves(list, ttMove, ply, scores, LosingCaptures::kUntested);
 
   const int origAlpha = alpha;
   int best = -kInf;
@@ -467,8 +321,8 @@ int Search::negamax(int depth, int alpha, int beta, int ply, bool allowNull) {
       if (depth >= 3 && i >= 3 && !capture && !inCheck && !givesCheck && m.promo() < 0) {
         reduction = static_cast<int>(0.75 + std::log(depth) * std::log(i) / 2.25);
         // Less for the killers and for moves that have often refuted before, more off the principal variation.
-        if (ply < kMaxPly && (m == killers_[ply][0] || m == killers_[ply][1])) --reduction;
-        reduction -= history_[(us * kMaxSquares + m.from()) * kMaxSquares + m.to()] / (kHistoryMax / 2);
+        if (isKiller(m, ply)) --reduction;
+        reduction -= history(us, m) / (kHistoryMax / 2);
         if (!pvNode) ++reduction;
         reduction = std::clamp(reduction, 0, newDepth - 1);
       }
@@ -487,14 +341,11 @@ int Search::negamax(int depth, int alpha, int beta, int ply, bool allowNull) {
         alpha = score;
         if (alpha >= beta) {
           if (!capture && ply < kMaxPly) {
-            if (killers_[ply][0] != m) {
-              killers_[ply][1] = killers_[ply][0];
-              killers_[ply][0] = m;
-            }
+            rememberKiller(m, ply);
             // The quiet move that refuted gains; the quiet moves tried before it lose.
             const int bonus = std::min(depth * depth, 400);
             auto update = [&](Move q, int delta) {
-              int& h = history_[(us * kMaxSquares + q.from()) * kMaxSquares + q.to()];
+              int& h = history(us, q);
               h += delta - h * std::abs(delta) / kHistoryMax;
             };
             update(m, bonus);
@@ -506,8 +357,7 @@ int Search::negamax(int depth, int alpha, int beta, int ply, bool allowNull) {
     }
   }
   if (i < 0) return inCheck || rules_->stalemate == StalemateEffect::kLoss ? -(kMate - ply) : 0;
-  tt_.store(key, bestMove, scoreToTable(best, ply), depth,
-            best >= beta ? kBoundLower : (best > origAlpha ? kBoundExact : kBoundUpper));
+  storeResult(key, bestMove, best, depth, origAlpha, beta, ply);
   return best;
 }
 
@@ -517,9 +367,8 @@ std::vector<Move> Search::extractPv(Move first) {
   pos_.make(first);
   ++made;
   while (pv.size() < 32 && !pos_.finished()) {
-    const TTEntry* e = tt_.probe(pos_.hash());
-    if (!e || e->move == 0) break;
-    const Move m = Move::fromRaw(e->move);
+    const Move m = tableMove(pos_.hash());
+    if (m == Move()) break;
     MoveList list;
     pos_.legalMoves(list);
     if (std::find(list.begin(), list.end(), m) == list.end()) break;
@@ -534,50 +383,24 @@ std::vector<Move> Search::extractPv(Move first) {
 SearchResult Search::run(const Game& game, const SearchLimits& limits, std::atomic<bool>& stop,
                          const std::function<void(const SearchInfo&)>& onInfo) {
   SearchResult result;
-  if (game.finished()) return result;
-  pos_ = game.position();
-  stack_ = game.hashes();
-  if (stack_.empty() || stack_.back() != pos_.hash()) stack_.push_back(pos_.hash());
-  Game copy = game;
-  std::vector<Move> root = copy.legalMoves();
-  if (root.empty()) return result;
-  result.found = true;
-  result.best = root.front();
-  if (root.size() == 1) return result;
-
-  stopped_ = false;
-  nodes_ = 0;
-  selDepth_ = 0;
-  const TimeBudget budget = budgetFor(limits, pos_.toMove());
-  uint64_t nodeLimit = limits.nodes ? limits.nodes : config_.maxNodes;
-  if (config_.maxNodes && nodeLimit) nodeLimit = std::min(nodeLimit, config_.maxNodes);
-  limiter_.start(&stop, budget.hardMs, nodeLimit);
-  const int maxDepth = std::min(limits.depth > 0 ? limits.depth : kMaxPly - 8, config_.maxDepth);
-  for (auto& k : killers_) k[0] = k[1] = Move();
-  for (int& h : history_) h /= 2;
+  RunStart start;
+  if (!beginRun(game, limits, stop, 2, result, start)) return result;
+  const std::vector<Move>& root = start.root;
+  const std::vector<int>& noise = start.noise;
   std::fill(std::begin(evalAt_), std::end(evalAt_), -kInf);
-
-  // Root noise for the weaker levels: a fixed offset per root move.
-  std::vector<int> noise(root.size(), 0);
-  if (config_.noise > 0) {
-    std::uniform_int_distribution<int> dist(-config_.noise, config_.noise);
-    for (int& x : noise) x = dist(rng_);
-  }
   std::vector<int> rootScores(root.size(), -kInf);
-  std::vector<size_t> order(root.size());
-  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::vector<size_t> order;
   {
     // Initial order: captures first by the usual ordering.
     MoveList l;
     for (Move m : root) l.push(m);
-    int sc[kMaxMoves];
+    int sc[MoveList::kCapacity];
     orderMoves(l, Move(), 0, sc);
-    for (int i = 0; i < l.size(); ++i)
-      order[i] = static_cast<size_t>(std::find(root.begin(), root.end(), l[i]) - root.begin());
+    order = rootOrder(root, l);
   }
   const bool exactAll = config_.noise > 0;  // weaker levels need every root move's score
   int prevScore = 0;
-  for (int depth = 1; depth <= maxDepth; ++depth) {
+  for (int depth = 1; depth <= start.maxDepth; ++depth) {
     int alpha = -kInf, beta = kInf, delta = 30;
     if (depth >= 5 && !exactAll && std::abs(prevScore) < kMateBound) {
       alpha = prevScore - delta;
@@ -644,25 +467,13 @@ SearchResult Search::run(const Game& game, const SearchLimits& limits, std::atom
     }
     result.best = root[chosen];
     prevScore = bestScore;
-    std::stable_sort(order.begin(), order.end(), [&](size_t x, size_t y) { return rootScores[x] > rootScores[y]; });
-    auto it = std::find(order.begin(), order.end(), bestIdx);
-    std::rotate(order.begin(), it, it + 1);
+    reorderRoot(order, rootScores, bestIdx);
 
-    SearchInfo info;
-    info.depth = depth;
-    info.selDepth = selDepth_;
-    info.score = rootScores[chosen];
-    info.isMate = std::abs(info.score) >= kMateBound;
-    if (info.isMate) info.mateIn = info.score > 0 ? (kMate - info.score + 1) / 2 : -(kMate + info.score) / 2;
-    info.nodes = nodes_;
-    info.timeMs = limiter_.elapsedMs();
-    info.pv = extractPv(result.best);
-    result.info = info;
-    if (onInfo) onInfo(info);
+    reportIteration(depth, rootScores[chosen], extractPv(result.best), result, onInfo);
+    const SearchInfo& info = result.info;
     if (stopped_) break;
     if (info.isMate && info.score > 0 && depth > 2 * info.mateIn + 2) break;
-    // On a clock, a new iteration starts only while it can likely finish; a fixed move time is used whole.
-    if (budget.softMs > 0 && !limits.moveTimeMs && info.timeMs >= budget.softMs / 2 && !limits.infinite) break;
+    if (outOfTimeForIteration(start.budget, limits, info.timeMs)) break;
   }
   result.info.nodes = nodes_;
   return result;

@@ -41,7 +41,11 @@ async function createInLobby(page, variant, nSeats) {
   await Promise.all([page.waitForURL(/game/), page.locator('#create-btn').click()]);
   await page.waitForSelector('body[data-ready="1"]');
   const url = new URL(page.url());
-  return { id: url.searchParams.get('id'), token: url.searchParams.get('token'), seat: url.searchParams.get('seat') };
+  assert.equal(url.searchParams.get('token'), null, 'the seat token is taken out of the address bar once read');
+  const id = url.searchParams.get('id');
+  const held = await page.evaluate((gid) => JSON.parse(localStorage.getItem(`acedrex.tokens.${gid}`) || '{}'), id);
+  const [seat, token] = Object.entries(held)[0] || [];
+  return { id, token, seat };
 }
 
 async function waitMyTurn(page, g, minMoves) {
@@ -56,7 +60,7 @@ for (const game of GAMES) {
   test(`play ${game.variant} against bots by clicking and dragging`, async () => {
     const page = await browser.newPage();
     const g = await createInLobby(page, game.variant, game.seats);
-    assert.ok(g.id && g.token, 'the lobby sends the player to the game with a seat token');
+    assert.ok(g.id && g.token, 'the lobby sends the player to the game with a seat token (kept in storage)');
 
     // the board has the right size, the blocked centre, and every piece has a glyph
     await page.waitForSelector('#board [data-sq]');

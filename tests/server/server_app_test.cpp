@@ -408,6 +408,103 @@ TEST(ServerApp, TheDieIsRecordedAndLostTurnsArePlayedByTheServer) {
   }
 }
 
+TEST(ServerApp, StateMovesCarrySanAndTheDiesPieceKind) {
+  Fixture f;
+  auto g = f.create("shako", {human(), human()});
+  auto room = f.lobby->find(g.id);
+  // The queen out along the opened diagonal, checking the king on f9.
+  int ply = 0;
+  for (const char* m : {"f3f4", "g8g7", "e2i6"})
+    ASSERT_FALSE(room->move(g.tokens[static_cast<size_t>(ply++ % 2)], m)) << m;
+  auto s = f.state(g.id);
+  const auto& moves = s.get("moves")->items();
+  ASSERT_EQ(moves.size(), 3u);
+  EXPECT_EQ(moves[0].get("san")->asString(), "f4");
+  EXPECT_EQ(moves[1].get("san")->asString(), "g7");
+  EXPECT_EQ(moves[2].get("san")->asString(), "Qi6+") << "the check is marked as in the PGN";
+  EXPECT_TRUE(moves[0].get("dieKind")->isNull());
+  auto g4 = f.create("four-seasons", {bot(), bot(), bot(), bot()}, {{"die", "on"}}, {}, false, 12345);
+  for (int i = 0; i < 12 && f.lobby->runOneBotJob(); ++i) {
+  }
+  auto s4 = f.state(g4.id);
+  ASSERT_FALSE(s4.get("moves")->items().empty());
+  for (const auto& m : s4.get("moves")->items()) {
+    EXPECT_TRUE(m.get("san")->isNull()) << "four-player records are not in SAN";
+    EXPECT_TRUE(m.get("dieKind")->isString());
+  }
+  // After a reload from the store the notes are the same.
+  const std::string before = writeJson(*s4.get("moves"));
+  auto fresh = std::make_unique<Lobby>(f.registry, f.store, testing::fakeBots(&f.botCalls), f.config, &f.time);
+  EXPECT_EQ(writeJson(*parsed(fresh->find(g4.id)->stateJson("")).get("moves")), before);
+}
+
+TEST(ServerApp, FinishedGamesOutOfMemoryKeepTheirPlyCountInTheList) {
+  Fixture f;
+  auto g = f.create("shako", {human(), human()});
+  ASSERT_FALSE(f.lobby->find(g.id)->move(g.tokens[0], "e3e4"));
+  ASSERT_FALSE(f.lobby->find(g.id)->resign(g.tokens[1], ""));
+  EXPECT_EQ(f.lobby->evictIdle(), 1);
+  auto list = f.lobby->recent(10, "finished");
+  ASSERT_EQ(list.size(), 1u);
+  EXPECT_EQ(parsed(list[0]).get("plies")->asNumber(), 2) << "the move and the resignation";
+}
+
+TEST(ServerApp, AGameWhoseHumanNeverMakesAFirstMoveIsAborted) {
+  Fixture f;
+  auto g = f.create("shako", {human(), human()});
+  auto bots = f.create("shako", {bot(), bot()});
+  f.time.advance(9 * 60000);
+  EXPECT_EQ(f.lobby->abortAbandoned(), 0);
+  f.time.advance(60000);
+  EXPECT_EQ(f.lobby->abortAbandoned(), 1) << "ten minutes without a first move; bots alone play on";
+  auto s = f.state(g.id);
+  EXPECT_EQ(s.get("status")->asString(), "finished");
+  EXPECT_EQ(s.get("result")->get("reason")->asString(), "aborted");
+  EXPECT_TRUE(s.get("result")->get("winner")->isNull());
+  EXPECT_TRUE(s.get("toMove")->isNull());
+  auto e = f.lobby->find(g.id)->move(g.tokens[0], "e3e4");
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->status, 409);
+  EXPECT_TRUE(f.store.load(g.id)->value().finished);
+  EXPECT_EQ(f.lobby->abortAbandoned(), 0) << "once";
+  // Out of memory and back, it is still aborted.
+  EXPECT_GE(f.lobby->evictIdle(), 1);
+  auto again = parsed(f.lobby->find(g.id)->stateJson(""));
+  EXPECT_EQ(again.get("status")->asString(), "finished");
+  EXPECT_EQ(again.get("result")->get("reason")->asString(), "aborted");
+  EXPECT_TRUE(f.lobby->find(g.id)->takeback(g.tokens[0]));
+  (void)bots;
+}
+
+TEST(ServerApp, AGameEveryHumanLeftIsAbortedAfterAnHour) {
+  Fixture f;
+  auto g = f.create("shako", {human(), human()});
+  auto room = f.lobby->find(g.id);
+  ASSERT_FALSE(room->move(g.tokens[0], "e3e4"));
+  ASSERT_FALSE(room->move(g.tokens[1], "e8e7"));
+  const int sub = room->subscribe(
+      g.tokens[0], [](const Update&) {}, nullptr, nullptr);
+  f.time.advance(120 * 60000);
+  EXPECT_EQ(f.lobby->abortAbandoned(), 0) << "white is still here";
+  room->unsubscribe(sub);
+  f.time.advance(59 * 60000);
+  EXPECT_EQ(f.lobby->abortAbandoned(), 0);
+  f.time.advance(60000);
+  room.reset();
+  EXPECT_EQ(f.lobby->abortAbandoned(), 1);
+  EXPECT_EQ(f.state(g.id).get("result")->get("abortedBecause")->asString(), "abandoned");
+  // A game out of memory is checked from its record.
+  auto h = f.create("shako", {human(), bot()});
+  ASSERT_FALSE(f.lobby->find(h.id)->move(h.tokens[0], "e3e4"));
+  f.runBots();
+  f.time.advance(31 * 60000);
+  EXPECT_GE(f.lobby->evictIdle(), 1);
+  EXPECT_EQ(f.lobby->abortAbandoned(), 0);
+  f.time.advance(30 * 60000);
+  EXPECT_EQ(f.lobby->abortAbandoned(), 1);
+  EXPECT_EQ(f.state(h.id).get("result")->get("reason")->asString(), "aborted");
+}
+
 TEST(ServerApp, ARestartedLobbyResumesEveryUnfinishedGame) {
   Fixture f;
   auto g = f.create("shako", {human(), bot()});
@@ -809,7 +906,7 @@ TEST(ServerApi, CreateValidatesItsInput) {
       {"{", 400},
       {"[]", 400},
       {"{\"variant\": 3}", 400},
-      {"{\"variant\": \"chess\"}", 404},
+      {"{\"variant\": \"nosuchgame\"}", 404},
       {"{\"variant\": \"shako\", \"options\": {\"die\": \"on\"}}", 400},
       {"{\"variant\": \"four-seasons\", \"options\": {\"die\": \"maybe\"}}", 400},
       {"{\"variant\": \"four-seasons\", \"options\": [1]}", 400},
@@ -882,7 +979,7 @@ TEST(ServerApi, VariantsAndPieceReach) {
   ApiFixture f;
   auto v = parsed(f.call("GET", "/api/variants").body);
   ASSERT_TRUE(v.isArray());
-  EXPECT_EQ(v.items().size(), 4u);
+  EXPECT_EQ(v.items().size(), 8u);
   for (const auto& variant : v.items()) {
     EXPECT_FALSE(variant.get("pieces")->items().empty());
     EXPECT_EQ(variant.get("levels")->items().size(), 9u);

@@ -198,6 +198,10 @@ TEST(PgLobbies, OfTwoMovesForOnePlyTheSecondIsTooLateAndSeesTheFirst) {
   EXPECT_TRUE(roomA->syncFromStore());
   EXPECT_FALSE(roomA->syncFromStore()) << "nothing new the second time";
   EXPECT_EQ(movesOf(testing::parsed(roomA->stateJson(""))), (std::vector<std::string>{"e3e4", "e8e7"}));
+  const Json caughtUp = testing::parsed(roomA->stateJson(""));
+  ASSERT_EQ(caughtUp.get("moves")->items().size(), 2u);
+  const Json* san = caughtUp.get("moves")->items()[1].get("san");
+  EXPECT_TRUE(san && san->isString() && san->asString() == "e7") << "entries taken from the store get their SAN too";
 }
 
 TEST(PgLobbies, OnlyTheHomeOfAGameRunsItsBots) {

@@ -115,11 +115,36 @@ export const tokens = {
   },
   save(id, map) {
     try { localStorage.setItem(`acedrex.tokens.${id}`, JSON.stringify(map)); } catch { /* private mode */ }
+    if (Object.keys(map).length) myGames.add(id);
   },
   add(id, seat, token) {
     const m = tokens.load(id);
     m[seat] = token;
     tokens.save(id, m);
     return m;
+  },
+};
+
+// The games this browser holds a seat in, newest first: [{id, at}] ("my games").
+export const myGames = {
+  list() {
+    try { return JSON.parse(localStorage.getItem('acedrex.mygames')) || []; } catch { return []; }
+  },
+  add(id) {
+    const l = myGames.list();
+    if (l.some((g) => g.id === id)) return;
+    l.unshift({ id, at: Date.now() });
+    try { localStorage.setItem('acedrex.mygames', JSON.stringify(l.slice(0, 50))); } catch { /* private mode */ }
+  },
+  // Games whose tokens were kept before this list existed.
+  fromTokens() {
+    const out = [];
+    try {
+      for (let i = 0; i < localStorage.length; i++) {
+        const k = localStorage.key(i);
+        if (k && k.startsWith('acedrex.tokens.')) out.push(k.slice('acedrex.tokens.'.length));
+      }
+    } catch { /* private mode */ }
+    return out;
   },
 };

@@ -44,18 +44,93 @@ export class Board {
   constructor(container, opts = {}) {
     this.container = container;
     this.onMove = opts.onMove || (() => {});
+    // Rules diagrams are drawn small: they ask for larger coordinates (and room for them).
+    this.coordSize = opts.coordSize || 22;
+    this.M = opts.coordSize ? Math.round(opts.coordSize * 1.9) : MARGIN;
     this.cfg = { width: 8, height: 8, blocked: [], pieces: [], legal: {}, rotation: 0 };
     this.selected = null;
     this.drag = null;
     this.promo = null;
     this.localMove = null;
     this.svg = el('svg', { class: 'acedrex-board', role: 'img', 'aria-label': 'board' });
+    this.focused = false;
     container.append(this.svg);
     this.svg.addEventListener('pointerdown', (e) => this.pointerDown(e));
     this.svg.addEventListener('pointermove', (e) => this.pointerMove(e));
     this.svg.addEventListener('pointerup', (e) => this.pointerUp(e));
     this.svg.addEventListener('pointercancel', () => this.cancelDrag());
     this.svg.addEventListener('contextmenu', (e) => e.preventDefault());
+    // Keyboard play (the game page): the board takes the focus; arrows move a
+    // cursor over the squares as they are seen, Enter or Space picks up a piece
+    // and puts it down, Escape lets it go. onAnnounce(text) gets what a screen
+    // reader should hear (the square, its piece, what the key did).
+    this.onAnnounce = opts.onAnnounce || null;
+    this.cursor = null;
+    if (opts.keyboard) {
+      this.svg.setAttribute('tabindex', '0');
+      this.svg.setAttribute('role', 'application');
+      this.svg.addEventListener('keydown', (e) => this.keyDown(e));
+      this.svg.addEventListener('focus', () => {
+        this.focused = true;
+        if (!this.cursor) this.cursor = this.selected || Object.keys(this.cfg.legal || {}).find((q) => this.movesFrom(q).length) || squareName(0, 0);
+        this.render();
+        this.announce();
+      });
+      this.svg.addEventListener('blur', () => { this.focused = false; this.render(); });
+    }
+  }
+
+  describe(sq) {
+    const L = this.cfg.labels || {};
+    const pc = this.pieceAt(sq);
+    const what = pc ? `${L.seat ? L.seat(pc.seat) : pc.seat} ${L.piece ? L.piece(pc.name || pc.letter) : pc.name || pc.letter}` : (L.empty || 'empty');
+    const notes = [];
+    if (this.selected === sq) notes.push(L.selected || 'selected');
+    else if (this.selected && this.destinations(this.selected).has(sq)) notes.push(L.destination || 'a move goes here');
+    else if (!this.selected && this.movesFrom(sq).length) notes.push(L.movable || 'can move');
+    return `${sq}: ${what}${notes.length ? `, ${notes.join(', ')}` : ''}`;
+  }
+  announce() {
+    if (this.onAnnounce && this.cursor) this.onAnnounce(this.describe(this.cursor));
+  }
+
+  keyDown(e) {
+    if (this.promo) {
+      if (e.key === 'Escape') { this.promo = null; this.selected = null; this.render(); e.preventDefault(); e.stopPropagation(); }
+      else if (/^[a-z]$/i.test(e.key)) {
+        const m = this.promo.moves.find((x) => (parseMove(x).suffix || '').toLowerCase() === e.key.toLowerCase());
+        if (m) { this.promo = null; this.selected = null; this.commit(m); e.preventDefault(); e.stopPropagation(); }
+      }
+      return;
+    }
+    const delta = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] }[e.key];
+    if (delta) {
+      const p = parseSquare(this.cursor) || { file: 0, rank: 0 };
+      const d = this.toDisplay(p.file, p.rank);
+      const c = Math.min(this.cols - 1, Math.max(0, d.c + delta[0])), r = Math.min(this.rows - 1, Math.max(0, d.r + delta[1]));
+      this.cursor = this.fromDisplay(c, r);
+    } else if (e.key === 'Enter' || e.key === ' ') {
+      if (this.cursor) this.activate(this.cursor);
+    } else if (e.key === 'Escape') {
+      this.selected = null;
+    } else {
+      return;
+    }
+    e.preventDefault();
+    e.stopPropagation();
+    this.render();
+    this.announce();
+  }
+
+  // A click (or Enter) on a square: move the selected piece there, or select
+  // the piece standing there, or let the selection go.
+  activate(sq) {
+    if (this.selected && sq !== this.selected && this.destinations(this.selected).has(sq)) {
+      this.tryMove(this.selected, sq);
+      return;
+    }
+    this.selected = this.movesFrom(sq).length && this.selected !== sq ? sq : null;
+    this.render();
   }
 
   // ---- geometry -----------------------------------------------------------
@@ -84,7 +159,7 @@ export class Board {
   squareXY(name) {
     const p = parseSquare(name);
     const d = this.toDisplay(p.file, p.rank);
-    return { x: MARGIN + d.c * S, y: PAD + d.r * S };
+    return { x: this.M + d.c * S, y: PAD + d.r * S };
   }
   pointToSquare(evt) {
     const pt = this.svg.createSVGPoint();
@@ -92,7 +167,7 @@ export class Board {
     const ctm = this.svg.getScreenCTM();
     if (!ctm) return null;
     const p = pt.matrixTransform(ctm.inverse());
-    const c = Math.floor((p.x - MARGIN) / S), r = Math.floor((p.y - PAD) / S);
+    const c = Math.floor((p.x - this.M) / S), r = Math.floor((p.y - PAD) / S);
     if (c < 0 || r < 0 || c >= this.cols || r >= this.rows) return { sq: null, x: p.x, y: p.y };
     return { sq: this.fromDisplay(c, r), x: p.x, y: p.y };
   }
@@ -127,8 +202,9 @@ export class Board {
     const { cfg } = this;
     const svg = this.svg;
     const W = this.cols * S, H = this.rows * S;
-    svg.setAttribute('viewBox', `0 0 ${MARGIN + W + PAD} ${PAD + H + MARGIN}`);
+    svg.setAttribute('viewBox', `0 0 ${this.M + W + PAD} ${PAD + H + this.M}`);
     svg.setAttribute('data-rotation', String(this.rot));
+    if (cfg.labels && cfg.labels.board) svg.setAttribute('aria-label', cfg.labels.board);
     svg.replaceChildren();
     const defs = el('defs', {}, svg);
     const pat = el('pattern', { id: 'blocked-hatch', width: 16, height: 16, patternUnits: 'userSpaceOnUse', patternTransform: 'rotate(45)' }, defs);
@@ -141,10 +217,10 @@ export class Board {
 
     if (cfg.toMove) {
       // the seat to move: a band of its colour around the board, with a thin dark edge
-      el('rect', { class: 'turn-edge', x: MARGIN - 13, y: PAD - 13, width: W + 26, height: H + 26, rx: 8, fill: '#3b3028' }, svg);
-      el('rect', { class: `turn-frame seat-${cfg.toMove}`, x: MARGIN - 11, y: PAD - 11, width: W + 22, height: H + 22, rx: 7, 'data-turn': cfg.toMove }, svg);
+      el('rect', { class: 'turn-edge', x: this.M - 13, y: PAD - 13, width: W + 26, height: H + 26, rx: 8, fill: '#3b3028' }, svg);
+      el('rect', { class: `turn-frame seat-${cfg.toMove}`, x: this.M - 11, y: PAD - 11, width: W + 22, height: H + 22, rx: 7, 'data-turn': cfg.toMove }, svg);
     }
-    el('rect', { class: 'frame', x: MARGIN - 5, y: PAD - 5, width: W + 10, height: H + 10, rx: 3 }, svg);
+    el('rect', { class: 'frame', x: this.M - 5, y: PAD - 5, width: W + 10, height: H + 10, rx: 3 }, svg);
     const blocked = new Set(cfg.blocked || []);
     const squares = el('g', { class: 'squares' }, svg);
     for (let f = 0; f < cfg.width; f++) {
@@ -160,7 +236,15 @@ export class Board {
 
     // highlights
     const hl = el('g', { class: 'highlights', 'pointer-events': 'none' }, svg);
-    const last = parseMove(cfg.lastMove);
+    const last = cfg.seatMoves ? null : parseMove(cfg.lastMove);
+    // four players: every seat's last move in its colour, the latest strongest
+    (cfg.seatMoves || []).forEach((mv, i, all) => {
+      for (const sq of [mv.from, mv.to]) {
+        if (!parseSquare(sq)) continue;
+        const { x, y } = this.squareXY(sq);
+        el('rect', { class: `hl-seat seat-${mv.seat}${i === all.length - 1 ? ' latest' : ''}`, x: x + 4, y: y + 4, width: S - 8, height: S - 8, rx: 6, 'data-hl': i === all.length - 1 ? 'last' : 'seat-last', 'data-hl-seat': mv.seat }, hl);
+      }
+    });
     if (last) {
       for (const sq of [last.from, last.to]) {
         if (!parseSquare(sq)) continue;
@@ -200,20 +284,25 @@ export class Board {
       }
     }
 
+    if (this.focused && this.cursor && parseSquare(this.cursor)) {
+      const { x, y } = this.squareXY(this.cursor);
+      el('rect', { class: 'hl-cursor', x: x + 3, y: y + 3, width: S - 6, height: S - 6, rx: 4, 'data-hl': 'cursor', 'data-cursor': this.cursor }, hl);
+    }
+
     // coordinates: the bottom row and the left column of the view
     const coords = el('g', { class: 'coords', 'pointer-events': 'none' }, svg);
     for (let c = 0; c < this.cols; c++) {
       const name = this.fromDisplay(c, this.rows - 1);
       const p = parseSquare(name);
       const label = this.rot % 2 ? String(p.rank + 1) : String.fromCharCode(97 + p.file);
-      const t = el('text', { class: 'coord', x: MARGIN + c * S + S / 2, y: PAD + H + 36, 'text-anchor': 'middle', 'font-size': 22 }, coords);
+      const t = el('text', { class: 'coord', x: this.M + c * S + S / 2, y: PAD + H + this.coordSize * 1.6, 'text-anchor': 'middle', 'font-size': this.coordSize }, coords);
       t.textContent = label;
     }
     for (let r = 0; r < this.rows; r++) {
       const name = this.fromDisplay(0, r);
       const p = parseSquare(name);
       const label = this.rot % 2 ? String.fromCharCode(97 + p.file) : String(p.rank + 1);
-      const t = el('text', { class: 'coord', x: MARGIN / 2 - 6, y: PAD + r * S + S / 2 + 8, 'text-anchor': 'middle', 'font-size': 22 }, coords);
+      const t = el('text', { class: 'coord', x: this.M / 2 - 6, y: PAD + r * S + S / 2 + this.coordSize * 0.36, 'text-anchor': 'middle', 'font-size': this.coordSize }, coords);
       t.textContent = label;
     }
 
@@ -247,9 +336,14 @@ export class Board {
       'data-letter': pc.letter || '', 'data-name': pc.name || '',
     }, parent);
     const title = el('title', {}, g);
-    title.textContent = `${pc.seat} ${pc.name || pc.letter}${pc.dir ? ` (${{ n: 'north', s: 'south', e: 'east', w: 'west' }[pc.dir] || pc.dir})` : ''}`;
+    const L = this.cfg.labels || {};
+    title.textContent = `${L.seat ? L.seat(pc.seat) : pc.seat} ${L.piece ? L.piece(pc.name || pc.letter) : pc.name || pc.letter} ${pc.square}${pc.dir && this.cfg.arrows ? ` (${{ n: '↑', s: '↓', e: '→', w: '←' }[pc.dir] || pc.dir})` : ''}`;
     const inner = el('g', { transform: 'translate(7 6) scale(0.86)' }, g);
     inner.append(pieceGlyph(pc.name, pc.letter));
+    // colour-blind option (CSS shows it): a shape on the army colour, a square
+    // on red and a cross on green (the pawns' arrows are triangles)
+    if (pc.seat === 'red') el('rect', { class: 'cb-mark', x: 74, y: 6, width: 20, height: 20, rx: 2 }, g);
+    else if (pc.seat === 'green') el('path', { class: 'cb-mark', d: 'M80 4 H88 V12 H96 V20 H88 V28 H80 V20 H72 V12 H80 Z' }, g);
     if (pc.dir && this.cfg.arrows && (pc.name === 'pawn' || (!pc.name && pc.letter === 'P')) && DIR_ANGLE[pc.dir] !== undefined) {
       const angle = DIR_ANGLE[pc.dir] + this.rot * 90;
       el('path', {
@@ -264,13 +358,13 @@ export class Board {
     const { from, to, moves } = this.promo;
     const W = this.cols * S, H = this.rows * S;
     const layer = el('g', { class: 'promo' }, this.svg);
-    const bg = el('rect', { class: 'promo-bg', x: MARGIN, y: PAD, width: W, height: H }, layer);
+    const bg = el('rect', { class: 'promo-bg', x: this.M, y: PAD, width: W, height: H }, layer);
     bg.addEventListener('pointerdown', (e) => { e.stopPropagation(); this.promo = null; this.selected = null; this.render(); });
     const mover = this.pieceAt(from);
     const seat = mover ? mover.seat : 'white';
     const n = moves.length;
     const size = Math.min(S * 1.3, (W - 20) / n);
-    const x0 = MARGIN + W / 2 - (n * size) / 2, y0 = PAD + H / 2 - size / 2;
+    const x0 = this.M + W / 2 - (n * size) / 2, y0 = PAD + H / 2 - size / 2;
     moves.forEach((m, i) => {
       const suffix = parseMove(m).suffix;
       const letter = suffix ? suffix.toUpperCase() : (mover && mover.letter);
@@ -280,7 +374,7 @@ export class Board {
       const inner = el('g', { transform: `translate(${size * 0.1} ${size * 0.06}) scale(${(size * 0.8) / 100})` }, g);
       inner.append(pieceGlyph(name, letter));
       const t = el('title', {}, g);
-      t.textContent = `promote to ${name}`;
+      t.textContent = this.cfg.labels && this.cfg.labels.promoteTo ? this.cfg.labels.promoteTo(name) : `promote to ${name}`;
       g.addEventListener('pointerdown', (e) => {
         e.stopPropagation();
         this.promo = null;
@@ -288,8 +382,8 @@ export class Board {
         this.commit(m);
       });
     });
-    const label = el('text', { x: MARGIN + W / 2, y: y0 - 14, 'text-anchor': 'middle', 'font-size': 30, fill: '#fff', 'font-weight': 700 }, layer);
-    label.textContent = `Promote on ${to}`;
+    const label = el('text', { x: this.M + W / 2, y: y0 - 14, 'text-anchor': 'middle', 'font-size': 30, fill: '#fff', 'font-weight': 700 }, layer);
+    label.textContent = this.cfg.labels && this.cfg.labels.promote ? this.cfg.labels.promote(to) : `Promote on ${to}`;
   }
 
   // ---- interaction ----------------------------------------------------------

@@ -1,12 +1,15 @@
 // The game page: plays (with seat tokens) or watches a game, and replays it.
 // Everything shown comes from the server's state (docs/api.md); a reload or a
 // reconnection simply draws the state again.
-import { api, GameSocket, tokens as tokenStore } from './api.js';
+import { api, GameSocket, tokens as tokenStore, myGames } from './api.js';
 import { Board, parseMove } from './board.js';
 import { pieceIcon } from './pieces.js';
+import { t, tOr, seatName, pieceName, translatePage, languageSwitch } from './i18n.js';
+import { prefs } from './prefs.js';
+import { sounds } from './sounds.js';
+import { glowingSeats, seatMoves, takebackSeat, clockText, moveLabel, matchTyped } from './view.js';
 
 const $ = (id) => document.getElementById(id);
-const cap = (s) => (s ? s.charAt(0).toUpperCase() + s.slice(1) : '');
 function h(tag, attrs = {}, ...children) {
   const e = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {
@@ -17,12 +20,9 @@ function h(tag, attrs = {}, ...children) {
   for (const c of children.flat()) if (c !== null && c !== undefined && c !== false) e.append(c);
   return e;
 }
-
-const REASONS = {
-  checkmate: 'checkmate', 'king-captured': 'a king was captured', stalemate: 'stalemate', 'bare-king': 'a bare king',
-  resign: 'resignation', resignation: 'resignation', timeout: 'time', repetition: 'threefold repetition',
-  'fifty-moves': 'the fifty-move rule', 'only-kings': 'only kings are left', agreement: 'agreement',
-};
+// The result's reason as a sentence ("A king was captured."), and why a seat went out, in a word or two.
+const reasonText = (r) => tOr(`reason.${r}`, t('reason.other', { reason: r }));
+const outText = (r) => tOr(`out.${r}`, r);
 
 // ---- page state ---------------------------------------------------------------
 const params = new URLSearchParams(location.search);
@@ -31,7 +31,7 @@ const id = params.get('id') || pathId;
 const urlToken = params.get('token') || new URLSearchParams(location.hash.slice(1)).get('token');
 const urlSeat = params.get('seat');
 
-let held = tokenStore.load(id);        // seat -> token
+let held = {};                         // seat -> token, only seats the server confirmed
 let state = null;
 let variant = null;                    // the entry of /api/variants
 let rotation = null;
@@ -42,19 +42,19 @@ let receivedAt = 0;
 let resignArmed = 0;
 let pending = false;
 let board = null;
+let myOffer = false;                   // this page offered the draw that stands
+const incoming = [];                   // states waiting to be shown (bot moves are paced)
+let lastMoveShownAt = 0;
+let pumpTimer = 0;
 
-const primaryToken = () => urlToken || Object.values(held)[0] || null;
+const primaryToken = () => Object.values(held)[0] || null;
 const mySeats = () => Object.keys(held).filter((s) => held[s]);
 const tokenFor = (seat) => held[seat] || null;
 const seatNames = () => (state ? state.seats.map((s) => s.seat) : []);
+const seatOf = (name) => (state ? state.seats.find((s) => s.seat === name) : null);
 
-function learnSeats(token, you) {
-  if (!token || !Array.isArray(you) || !you.length) return;
-  let changed = false;
-  for (const seat of you) if (held[seat] !== token) { held[seat] = token; changed = true; }
-  if (changed) tokenStore.save(id, held);
-}
-
+// ---- notices: overlaid on the board, never pushing it -----------------------------
+let socketDown = false;
 function banner(text, kind = '') {
   const b = $('banner');
   if (!text) { b.hidden = true; return; }
@@ -63,24 +63,92 @@ function banner(text, kind = '') {
   b.textContent = text;
 }
 let bannerTimer = 0;
-function flash(text) {
+let stickyNotice = '';
+function flash(text, ms = 5000) {
   banner(text, 'warn');
   clearTimeout(bannerTimer);
-  bannerTimer = setTimeout(() => banner(socketDown ? 'Connection lost: reconnecting…' : ''), 5000);
+  bannerTimer = setTimeout(() => banner(socketDown ? t('conn.lost') : stickyNotice, stickyNotice ? 'warn' : ''), ms);
 }
 
 // ---- receiving states -----------------------------------------------------------
-// `token` is the token the state was asked with: its `you` names the seats it holds.
-function accept(s, token = primaryToken(), fresh = false) {
+// States are queued and shown in order; a bot's move stays on screen at least
+// prefs.botPaceMs before the next one, so a player can follow (and one who is
+// out can still watch). `fresh` (a new connection) shows at once.
+function accept(s, fresh = false) {
   if (!s || (state && s.id && s.id !== state.id)) return;
+  if (fresh) { incoming.length = 0; show(s, true); return; }
+  const newest = incoming.length ? incoming[incoming.length - 1] : state;
+  if (newest && typeof s.v === 'number' && typeof newest.v === 'number' && s.v < newest.v) return;
+  incoming.push(s);
+  pump();
+}
+
+function paced(next) {
+  if (!state || next.moves.length <= state.moves.length) return false;
+  const last = next.moves[next.moves.length - 1];
+  const who = next.seats.find((x) => x.seat === last.seat);
+  return !!who && who.kind === 'bot';
+}
+
+function pump() {
+  clearTimeout(pumpTimer);
+  while (incoming.length) {
+    const next = incoming[0];
+    const pace = Number(prefs.get('botPaceMs')) || 0;
+    if (pace > 0 && paced(next)) {
+      const wait = lastMoveShownAt + pace - performance.now();
+      if (wait > 0) { pumpTimer = setTimeout(pump, wait); return; }
+    }
+    incoming.shift();
+    show(next, false);
+  }
+}
+
+function show(s, fresh) {
   if (!fresh && state && typeof s.v === 'number' && typeof state.v === 'number' && s.v < state.v) return;
-  if (s.you) learnSeats(token, s.you);
-  const first = !state;
+  const prev = state;
   state = s;
   receivedAt = performance.now();
-  if (first) setup();
-  if (frames && state.moves && frames.length !== state.moves.length + 1) frames = null;
+  if (!prev) setup();
+  // Frames stay good while the game only grows (a player looking back is not
+  // pulled to the live position by the next move); a takeback drops them.
+  if (frames && state.moves && frames.length > state.moves.length + 1) { frames = null; viewPly = null; }
+  if (prev && state.moves.length > prev.moves.length) {
+    lastMoveShownAt = performance.now();
+    announce(prev, state);
+  }
+  noticeDraws(prev, state);
+  if (prefs.get('hotSeatTurn') && state.hotSeat && state.toMove && mySeats().length > 1) rotation = rotationOf(state.toMove);
   render();
+}
+
+// What changed, said in words: lost turns to the die, and a sound per move.
+function announce(prev, next) {
+  const added = next.moves.slice(prev.moves.length);
+  for (const m of added) {
+    if (m.uci === '0000') {
+      const kind = m.dieKind ? pieceName(m.dieKind) : '';
+      flash(kind ? t('die.lostTurn', { seat: seatName(m.seat), n: m.die, kind })
+        : t('die.lostTurnPlain', { seat: seatName(m.seat), n: m.die ?? '' }));
+    }
+  }
+  const last = added[added.length - 1];
+  if (next.status === 'finished') sounds.play('end');
+  else if (last && last.san && /x/.test(last.san)) sounds.play('capture');
+  else sounds.play('move');
+}
+
+function noticeDraws(prev, next) {
+  if (!prev || next.status !== 'ongoing') { if (next.status !== 'ongoing') myOffer = false; return; }
+  const mine = mySeats();
+  if (next.drawOffer && next.drawOffer !== prev.drawOffer && !mine.includes(next.drawOffer)) {
+    flash(t('draw.offers', { seat: seatName(next.drawOffer) }), 8000);
+  }
+  if (prev.drawOffer && !next.drawOffer && mine.includes(prev.drawOffer) && next.moves.length === prev.moves.length) {
+    const other = next.seats.find((x) => x.seat !== prev.drawOffer);
+    if (other) flash(t('draw.declined', { seat: seatName(other.seat) }));
+    myOffer = false;
+  }
 }
 
 function setup() {
@@ -95,30 +163,30 @@ function setup() {
 function viewerSeat() {
   if (urlSeat && held[urlSeat]) return urlSeat;
   const mine = mySeats();
-  const order = seatNames();
-  return order.find((s) => mine.includes(s)) || null;
+  return seatNames().find((s) => mine.includes(s)) || null;
 }
 
-function initialRotation() {
-  const seat = viewerSeat();
-  if (!seat) return 0;
+function rotationOf(seat) {
   const b = state.board;
   const pcs = state.pieces.filter((p) => p.seat === seat);
   const king = pcs.find((p) => p.name === 'king') || pcs[0];
-  if (!king) return 0;
+  if (!king) return rotation || 0;
   return Board.rotationFor(b.width, b.height, king.square, state.seats.length);
+}
+function initialRotation() {
+  const seat = viewerSeat();
+  return seat ? rotationOf(seat) : 0;
 }
 
 // ---- drawing ------------------------------------------------------------------------
 function canMove() {
-  return state && state.status === 'ongoing' && viewPly === null && !pending && !!tokenFor(state.toMove);
+  return state && state.status === 'ongoing' && viewPly === null && !pending && !incoming.length && !!tokenFor(state.toMove);
 }
 
-function kingSquaresInCheck(pieces, seats) {
+function kingSquares(pieces, seats) {
   const set = new Set(seats || []);
   return pieces.filter((p) => set.has(p.seat) && (p.name === 'king' || (!p.name && p.letter === 'K'))).map((p) => p.square);
 }
-
 function pieceNames() {
   const out = {};
   for (const p of (variant && variant.pieces) || []) out[p.letter] = p.name;
@@ -131,6 +199,7 @@ function render() {
   const frame = viewPly !== null && frames ? frames[viewPly] : null;
   const live = !frame;
   const pieces = live ? state.pieces : frame.pieces;
+  const upTo = live ? state.moves.length : viewPly;
   board.update({
     width: state.board.width,
     height: state.board.height,
@@ -139,38 +208,47 @@ function render() {
     legal: live ? state.legal || {} : {},
     interactive: canMove(),
     lastMove: live ? state.lastMove : frame.lastMove,
-    check: kingSquaresInCheck(pieces, live ? state.check : frame.check),
+    seatMoves: state.seats.length > 2 ? seatMoves(state.moves, upTo) : null,
+    check: kingSquares(pieces, glowingSeats(state, live ? state : frame, upTo === state.moves.length)),
     toMove: live ? state.toMove : frame.toMove,
     rotation,
     arrows: state.seats.length > 2,
     pieceNames: pieceNames(),
+    labels: {
+      seat: seatName, piece: pieceName, promote: (sq) => t('board.promoteOn', { square: sq }), promoteTo: (n) => t('board.promoteTo', { piece: pieceName(n) }),
+      board: t('board.label'), empty: t('board.empty'), selected: t('board.selected'), destination: t('board.destination'), movable: t('board.movable'),
+    },
   });
   $('board').dataset.v = String(state.v);
   $('board').dataset.toMove = state.toMove || '';
   $('board').dataset.status = state.status;
   renderTitle();
   renderSeats();
-  renderDie(live ? state : frame);
+  renderDie(live ? state : { ...frame, dieKind: frame.dieKind || (state.moves[viewPly] && state.moves[viewPly].die === frame.die ? state.moves[viewPly].dieKind : null) });
   renderCoins(live ? state.coins : frame.coins);
   renderMoves();
   renderControls();
   renderResult();
   renderStatus();
+  renderClocksBar();
   renderReplayBar();
+  $('type-move').disabled = !canMove();
 }
 
 function renderTitle() {
   $('title').textContent = state.title || state.variant;
   const opts = Object.entries(state.options || {}).map(([k, v]) => `${k}=${v}`).join(', ');
-  const clock = state.clock ? ` · clock ${Math.round(state.clock.initialMs / 60000)}+${Math.round(state.clock.incrementMs / 1000)}` : '';
-  $('options-line').textContent = `${opts || 'standard rules'}${clock}${state.hotSeat ? ' · hot seat' : ''}`;
+  const parts = [opts || t('game.standardRules')];
+  if (state.clock) parts.push(clockText(state.clock));
+  if (state.hotSeat) parts.push(t('game.hotSeat'));
+  $('options-line').textContent = parts.join(' · ');
 }
 
 function fmtClock(ms) {
   if (ms === null || ms === undefined) return '';
-  const t = Math.max(0, ms);
-  const m = Math.floor(t / 60000), s = Math.floor((t % 60000) / 1000);
-  if (t < 10000) return `${s}.${Math.floor((t % 1000) / 100)}`;
+  const tt = Math.max(0, ms);
+  const m = Math.floor(tt / 60000), s = Math.floor((tt % 60000) / 1000);
+  if (tt < 10000) return `${s}.${Math.floor((tt % 1000) / 100)}`;
   return `${m}:${String(s).padStart(2, '0')}`;
 }
 function clockOf(seat) {
@@ -185,18 +263,18 @@ function renderSeats() {
   const mine = mySeats();
   for (const s of state.seats) {
     const isMine = mine.includes(s.seat);
-    const who = s.kind === 'bot' ? `bot, level ${s.level}` : isMine ? 'you' : 'human';
+    const who = s.kind === 'bot' ? t('seat.botLevel', { level: s.level }) : isMine ? t('seat.you') : t('seat.human');
     const clock = clockOf(s);
     const meta = [];
-    if (!s.in && state.status === 'ongoing') meta.push(`out${s.outReason ? ` (${REASONS[s.outReason] || s.outReason})` : ''}`);
-    if (s.place) meta.push(`place ${s.place}`);
+    if (!s.in && state.status === 'ongoing') meta.push(s.outReason ? t('seat.outBecause', { reason: outText(s.outReason) }) : t('seat.out'));
+    if (s.place) meta.push(t('seat.place', { n: s.place }));
     const el = h('div', {
       class: `seat seat-${s.seat}${state.toMove === s.seat ? ' to-move' : ''}${s.in ? '' : ' out'}`,
-      'data-seat': s.seat, 'data-in': String(!!s.in), 'data-place': s.place || '',
+      'data-seat': s.seat, 'data-in': String(!!s.in), 'data-place': s.place || '', 'data-mine': String(isMine),
     },
     h('span', { class: 'chip' }),
-    h('span', {}, h('span', { class: 'who' }, cap(s.seat)), ' ', h('span', { class: 'muted' }, `(${who})`),
-      h('span', { class: `dot${s.connected ? ' on' : ''}`, title: s.connected ? 'connected' : 'not connected' })),
+    h('span', {}, h('span', { class: 'who' }, seatName(s.seat)), ' ', h('span', { class: 'muted' }, `(${who})`),
+      h('span', { class: `dot${s.connected ? ' on' : ''}`, title: s.connected ? t('seat.connected') : t('seat.notConnected') })),
     clock !== null ? h('span', { class: `clock${clock < 10000 ? ' low' : ''}`, 'data-clock': s.seat }, fmtClock(clock))
       : s.place ? h('span', { class: 'place' }, `#${s.place}`) : h('span'),
     meta.length ? h('div', { class: 'meta' }, meta.join(' · ')) : null);
@@ -204,14 +282,28 @@ function renderSeats() {
   }
 }
 
+// The clocks next to the board, the one running first.
+function renderClocksBar() {
+  const box = $('mini-clocks');
+  box.replaceChildren();
+  if (!state.clock) return;
+  for (const s of state.seats) {
+    if (!s.in && state.status === 'ongoing') continue;
+    const c = clockOf(s);
+    if (c === null) continue;
+    box.append(h('span', { class: `mini-clock seat-${s.seat}${state.toMove === s.seat ? ' running' : ''}${c < 10000 ? ' low' : ''}`, 'data-mini-clock': s.seat },
+      h('span', { class: 'chip' }), ' ', fmtClock(c)));
+  }
+}
+
 function tickClocks() {
   if (!state) return;
   for (const s of state.seats) {
-    const el = document.querySelector(`[data-clock="${s.seat}"]`);
-    if (!el) continue;
     const c = clockOf(s);
-    el.textContent = fmtClock(c);
-    el.classList.toggle('low', c < 10000);
+    for (const el of document.querySelectorAll(`[data-clock="${s.seat}"], [data-mini-clock="${s.seat}"]`)) {
+      el.lastChild.textContent = fmtClock(c);
+      el.classList.toggle('low', c < 10000);
+    }
   }
 }
 
@@ -221,7 +313,7 @@ const PIPS = {
   6: [[28, 24], [72, 24], [28, 50], [72, 50], [28, 76], [72, 76]],
 };
 function dieFace(n, sides) {
-  const face = h('div', { class: `face${sides > 6 ? ' d8' : ''}`, 'data-die': String(n), title: `the die shows ${n}` });
+  const face = h('div', { class: `face${sides > 6 ? ' d8' : ''}`, 'data-die': String(n), title: t('die.shows', { n }) });
   if (sides > 6 || !PIPS[n]) { face.textContent = String(n); return face; }
   const ns = 'http://www.w3.org/2000/svg';
   const svg = document.createElementNS(ns, 'svg');
@@ -237,6 +329,8 @@ function dieFace(n, sides) {
 function renderDie(src) {
   const dieOn = (state.options && state.options.die && state.options.die !== 'off') || state.die;
   $('die-card').hidden = !dieOn;
+  const mini = $('mini-die');
+  mini.replaceChildren();
   if (!dieOn) return;
   const box = $('die');
   box.replaceChildren();
@@ -245,39 +339,32 @@ function renderDie(src) {
   const seat = src.toMove;
   if (!n || !seat) {
     const lastDie = state.moves.length ? state.moves[state.moves.length - 1].die : null;
-    box.append(h('span', { class: 'muted' }, state.status === 'finished' ? `Game over${lastDie ? ` (last throw ${lastDie})` : ''}.` : 'Waiting for the throw…'));
+    box.append(h('span', { class: 'muted' }, state.status === 'finished' ? (lastDie ? t('die.overLast', { n: lastDie }) : t('die.over')) : t('die.waiting')));
     return;
   }
   const kind = src.dieKind || '';
   const kindName = kind.length === 1 ? (pieceNames()[kind] || kind) : kind;
+  mini.append(dieFace(n, sides));
   if (!kindName) {
-    box.append(dieFace(n, sides), h('span', {}, h('b', {}, cap(seat)), ` threw ${n}.`));
+    box.append(dieFace(n, sides), h('span', {}, t('die.threw', { seat: seatName(seat), n })));
     return;
   }
+  mini.append(h('span', { class: `seat-${seat}` }, pieceIcon(kindName, seat, 34)));
   box.append(dieFace(n, sides),
     h('span', { class: `seat-${seat}` }, pieceIcon(kindName, seat, 44)),
-    h('span', {}, h('b', {}, cap(seat)), ` threw ${n}: `, h('b', { 'data-die-kind': kindName }, kindName.replace('-', ' ')), ' must move.'));
+    h('span', {}, t('die.threwKind', { seat: seatName(seat), n }), ' ', h('b', { 'data-die-kind': kindName }, pieceName(kindName)), ' ', t('die.mustMove')));
 }
 
 function renderCoins(coins) {
   $('coins-card').hidden = !coins;
   if (!coins) return;
-  const t = $('coins');
-  t.replaceChildren();
+  const tb = $('coins');
+  tb.replaceChildren();
   for (const s of seatNames()) {
     const n = coins[s] ?? 0;
-    t.append(h('tr', { class: `seat-${s}`, 'data-coins': s }, h('td', {}, h('span', { class: 'chip' }), ' ', cap(s)),
+    tb.append(h('tr', { class: `seat-${s}`, 'data-coins': s }, h('td', {}, h('span', { class: 'chip' }), ' ', seatName(s)),
       h('td', { class: 'n' }, n > 0 ? `+${n}` : String(n))));
   }
-}
-
-function moveLabel(m) {
-  if (m.uci === '0000') return '—';
-  if (m.uci === 'resign') return 'resigns';
-  if (m.uci === 'timeout') return 'time out';
-  const p = parseMove(m.uci);
-  if (!p) return m.uci;
-  return `${p.from}-${p.to}${p.suffix ? `=${p.suffix.toUpperCase()}` : ''}`;
 }
 
 function renderMoves() {
@@ -287,6 +374,7 @@ function renderMoves() {
   const table = h('table');
   let row = null, prevCol = n, round = 0;
   const shown = viewPly === null ? state.moves.length : viewPly;
+  let cur = null;
   state.moves.forEach((m, i) => {
     const col = Math.max(0, order.indexOf(m.seat));
     if (!row || col <= prevCol) {
@@ -297,16 +385,22 @@ function renderMoves() {
     }
     prevCol = col;
     const cell = row.children[col + 1];
-    cell.replaceChildren(...[h('span', { class: `mv-chip seat-${m.seat}` }), moveLabel(m), m.die ? h('sub', { class: 'muted' }, ` ${m.die}`) : null].filter(Boolean));
+    cell.replaceChildren(...[h('span', { class: `mv-chip seat-${m.seat}` }), moveLabel(m, prefs.get('notation')), m.die ? h('sub', { class: 'muted' }, ` ${m.die}`) : null].filter(Boolean));
     cell.dataset.ply = String(i + 1);
-    cell.title = `${cap(m.seat)}: ${m.uci}${m.die ? ` (die ${m.die})` : ''}`;
-    if (i + 1 === shown) cell.classList.add('cur');
+    cell.title = m.uci === '0000' && m.die
+      ? t('die.lostTurnShort', { seat: seatName(m.seat), n: m.die, kind: m.dieKind ? pieceName(m.dieKind) : '' })
+      : `${seatName(m.seat)}: ${m.uci}${m.die ? ` (${t('die.shows', { n: m.die })})` : ''}`;
+    if (i + 1 === shown) { cell.classList.add('cur'); cur = cell; }
     cell.addEventListener('click', () => showPly(i + 1));
   });
-  if (!state.moves.length) table.append(h('tr', {}, h('td', { class: 'muted' }, 'No moves yet.')));
-  const atBottom = box.scrollTop + box.clientHeight >= box.scrollHeight - 30;
+  if (!state.moves.length) table.append(h('tr', {}, h('td', { class: 'muted' }, t('moves.none'))));
   box.replaceChildren(table);
-  if (atBottom || viewPly === null) box.scrollTop = box.scrollHeight;
+  if (viewPly === null || !cur) box.scrollTop = box.scrollHeight;
+  else {
+    // keep the ply shown in view while replaying
+    const top = cur.offsetTop, bottom = top + cur.offsetHeight;
+    if (top < box.scrollTop || bottom > box.scrollTop + box.clientHeight) box.scrollTop = top - box.clientHeight / 2;
+  }
 }
 
 function renderControls() {
@@ -319,34 +413,45 @@ function renderControls() {
   const btn = (label, attrs, fn) => h('button', { ...attrs, onclick: fn }, label);
   if (ongoing && myIn.length) {
     const armed = Date.now() - resignArmed < 4000;
-    box.append(btn(armed ? 'Confirm: resign' : 'Resign', { id: 'resign', class: armed ? 'primary' : '' }, onResign));
+    box.append(btn(armed ? t('ctl.confirmResign') : t('ctl.resign'), { id: 'resign', class: armed ? 'primary' : '' }, onResign));
     if (two) {
       const offer = state.drawOffer;
       if (offer && !mine.includes(offer)) {
-        box.append(btn('Accept draw', { id: 'draw-accept', class: 'primary' }, () => act(() => api.draw(id, 'accept', tokenFor(myIn[0].seat)))));
-        box.append(btn('Decline draw', { id: 'draw-decline' }, () => act(() => api.draw(id, 'decline', tokenFor(myIn[0].seat)))));
+        box.append(h('div', { class: 'offer-line', 'data-draw-offer': offer }, t('draw.offers', { seat: seatName(offer) })));
+        box.append(btn(t('ctl.acceptDraw'), { id: 'draw-accept', class: 'primary' }, () => act(() => api.draw(id, 'accept', tokenFor(myIn[0].seat)))));
+        box.append(btn(t('ctl.declineDraw'), { id: 'draw-decline' }, () => act(() => api.draw(id, 'decline', tokenFor(myIn[0].seat)))));
       } else if (offer) {
-        box.append(btn('Draw offered…', { id: 'draw-offer', disabled: true }));
+        box.append(btn(t('ctl.drawOffered'), { id: 'draw-offer', disabled: true }));
       } else {
-        box.append(btn('Offer draw', { id: 'draw-offer' }, () => act(() => api.draw(id, 'offer', tokenFor(myIn[0].seat)))));
+        box.append(btn(t('ctl.offerDraw'), { id: 'draw-offer' }, () => offerDraw(myIn[0].seat)));
       }
     }
     const others = state.seats.filter((s) => !mine.includes(s.seat));
     const vsBots = others.every((s) => s.kind === 'bot');
-    const myMoves = state.moves.some((m) => mine.includes(m.seat) && m.uci !== 'resign' && m.uci !== 'timeout');
-    if (vsBots && myMoves) {
-      box.append(btn('Take back', { id: 'takeback' }, () => {
-        const seat = state.moves.slice().reverse().find((m) => mine.includes(m.seat)).seat;
+    const seat = vsBots ? takebackSeat(state.moves, mine) : null;
+    if (seat) {
+      box.append(btn(t('ctl.takeback'), { id: 'takeback' }, () => {
         viewPly = null;
         act(() => api.takeback(id, tokenFor(seat)));
       }));
     }
   }
-  box.append(btn('Turn the board', { id: 'rotate', title: 'turn the view a quarter (four players) or half turn' }, () => {
+  box.append(btn(t('ctl.rotate'), { id: 'rotate', title: t('ctl.rotateHelp') }, () => {
     rotation = (rotation + (state.seats.length > 2 ? 1 : 2)) % 4;
     localStorage.setItem(`acedrex.rot.${id}`, String(rotation));
     render();
   }));
+}
+
+async function offerDraw(seat) {
+  const others = state.seats.filter((s) => s.seat !== seat);
+  myOffer = true;
+  const s = await act(() => api.draw(id, 'offer', tokenFor(seat)));
+  // A bot answers at once: the offer is gone and the game goes on.
+  if (s && s.status === 'ongoing' && !s.drawOffer && others.every((o) => o.kind === 'bot')) {
+    flash(t('draw.botDeclines', { seat: seatName(others[0].seat) }));
+    myOffer = false;
+  }
 }
 
 async function onResign() {
@@ -365,17 +470,20 @@ async function onResign() {
 async function act(fn) {
   try {
     const s = await fn();
-    if (s && s.seats) accept(s, null);
+    if (s && s.seats) accept(s);
     else refresh();
+    return s;
   } catch (e) {
     flash(e.message);
     refresh();
+    return null;
   }
 }
 
+// ---- the result, and a rematch with the same settings ------------------------------
 function renderResult() {
   const box = $('result');
-  if (state.status !== 'finished' || !state.result) { box.hidden = true; return; }
+  if (state.status !== 'finished' || !state.result || resultClosed) { box.hidden = true; return; }
   box.hidden = false;
   const r = state.result;
   const places = r.places || {};
@@ -384,41 +492,76 @@ function renderResult() {
   const winner = r.winner !== undefined ? r.winner : (firsts.length === 1 ? firsts[0] : null);
   const mine = mySeats();
   let head;
-  if (winner) head = mine.includes(winner) && mine.length < state.seats.length ? 'You win!' : `${cap(winner)} wins`;
-  else if (firsts.length > 1) head = firsts.length === state.seats.length ? 'Draw' : `Draw between ${firsts.map(cap).join(', ')}`;
-  else head = 'Game over';
-  box.replaceChildren(
-    h('h2', { 'data-result': winner || 'draw' }, head),
-    h('div', {}, `By ${REASONS[r.reason] || r.reason || 'the rules'}.`),
-    h('ol', {}, order.map((s) => h('li', { value: places[s], class: `seat-${s}` }, h('span', { class: 'chip' }), ' ', cap(s),
-      state.coins ? h('span', { class: 'muted' }, ` · coins ${state.coins[s] > 0 ? '+' : ''}${state.coins[s] ?? 0}`) : null))),
-    h('div', { class: 'row' }, h('button', { id: 'replay-start', onclick: () => showPly(0) }, 'Replay from the start'),
-      h('a', { class: 'button', href: api.pgnUrl(id), download: `acedrex-${id}.pgn` }, 'Download the record'),
-      h('a', { class: 'button', href: `/?variant=${state.variant}` }, 'New game')),
-  );
+  if (r.reason === 'aborted') head = t('result.aborted');
+  else if (winner) head = mine.includes(winner) && mine.length < state.seats.length ? t('result.youWin') : t('result.wins', { seat: seatName(winner) });
+  else if (firsts.length > 1) head = firsts.length === state.seats.length ? t('result.draw') : t('result.drawBetween', { seats: firsts.map(seatName).join(', ') });
+  else head = t('result.over');
+  box.replaceChildren(...[
+    h('button', { class: 'close', title: t('result.close'), 'aria-label': t('result.close'), onclick: () => { resultClosed = true; renderResult(); } }, '×'),
+    h('h2', { 'data-result': r.reason === 'aborted' ? 'aborted' : winner || 'draw' }, head),
+    h('div', { 'data-reason': r.reason || '' }, reasonText(r.reason || 'unknown')),
+    order.length ? h('ol', {}, order.map((s) => h('li', { value: places[s], class: `seat-${s}` }, h('span', { class: 'chip' }), ' ', seatName(s),
+      state.coins ? h('span', { class: 'muted' }, ` · ${t('coins.count', { n: `${state.coins[s] > 0 ? '+' : ''}${state.coins[s] ?? 0}` })}`) : null))) : null,
+    h('div', { class: 'row' }, h('button', { id: 'replay-start', onclick: () => showPly(0) }, t('result.replay')),
+      mine.length ? h('button', { id: 'rematch', class: 'primary', onclick: rematch }, t('result.rematch')) : null,
+      h('a', { class: 'button', href: api.pgnUrl(id), download: `acedrex-${id}.pgn` }, t('nav.downloadRecord')),
+      h('a', { class: 'button', href: `/?variant=${state.variant}` }, t('nav.newGame'))),
+    h('div', { id: 'rematch-links' }),
+  ].filter(Boolean));
+}
+let resultClosed = false;
+
+async function rematch() {
+  const mine = mySeats();
+  const spec = {
+    variant: state.variant, options: state.options || {},
+    seats: state.seats.map((s) => (s.kind === 'bot' ? { seat: s.seat, kind: 'bot', level: s.level } : { seat: s.seat, kind: 'human' })),
+  };
+  if (state.clock) spec.clock = { initialMs: state.clock.initialMs, incrementMs: state.clock.incrementMs };
+  if (state.hotSeat) spec.hotSeat = true;
+  let res;
+  try { res = await api.create(spec); } catch (e) { flash(t('lobby.createFailed', { error: e.message })); return; }
+  const humans = (res.seats || []).filter((s) => s.token);
+  const map = {};
+  for (const s of humans) if (state.hotSeat || mine.includes(s.seat)) map[s.seat] = s.token;
+  tokenStore.save(res.id, map);
+  const others = humans.filter((s) => !map[s.seat]);
+  const url = `/game.html?id=${encodeURIComponent(res.id)}`;
+  if (!others.length) { location.href = url; return; }
+  // Other people: their links, then on to the new game.
+  const box = $('rematch-links');
+  box.replaceChildren(h('p', { class: 'muted' }, t('lobby.invitesHelp')),
+    ...others.map((s) => {
+      const link = `${location.origin}/game.html?id=${encodeURIComponent(res.id)}&seat=${s.seat}&token=${encodeURIComponent(s.token)}`;
+      return h('div', { class: 'invite' }, h('b', {}, seatName(s.seat)), ' ', h('input', { type: 'text', readonly: true, value: link, 'data-invite': s.seat }));
+    }),
+    h('a', { class: 'button primary', href: url, id: 'rematch-go' }, t('result.toRematch')));
 }
 
 function renderStatus() {
   const el = $('status');
-  if (viewPly !== null) { el.textContent = `Replay: after ${viewPly} of ${state.moves.length} plies.`; return; }
-  if (state.status === 'finished') { el.textContent = 'The game is over.'; return; }
-  const s = state.seats.find((x) => x.seat === state.toMove);
+  if (viewPly !== null) { el.textContent = t('status.replay', { ply: viewPly, total: state.moves.length }); return; }
+  if (state.status === 'finished') { el.textContent = t('status.over'); return; }
+  const s = seatOf(state.toMove);
   const inCheck = (state.check || []).includes(state.toMove);
   if (!s) { el.textContent = ''; return; }
   let text;
-  if (tokenFor(s.seat)) text = mySeats().length > 1 ? `${cap(s.seat)} to move: your move.` : 'Your move.';
-  else if (s.kind === 'bot') text = `${cap(s.seat)} (bot) is thinking…`;
-  else text = `${cap(s.seat)} to move.`;
-  if (inCheck) text += ` ${cap(s.seat)} is in check!`;
+  if (tokenFor(s.seat)) text = mySeats().length > 1 ? t('status.seatYourMove', { seat: seatName(s.seat) }) : t('status.yourMove');
+  else if (s.kind === 'bot') text = t('status.botThinking', { seat: seatName(s.seat) });
+  else text = t('status.toMove', { seat: seatName(s.seat) });
+  if (inCheck) text += ` ${t('status.inCheck', { seat: seatName(s.seat) })}`;
+  if (state.drawOffer && !mySeats().includes(state.drawOffer)) text += ` ${t('draw.offers', { seat: seatName(state.drawOffer) })}`;
   el.replaceChildren(h('span', { class: `chip seat-${s.seat}` }), ' ', text);
+  el.classList.toggle('mine', !!tokenFor(s.seat));
 }
 
 function renderReplayBar() {
-  const show = state.status === 'finished' || viewPly !== null;
-  $('replay').hidden = !show;
-  if (!show) return;
+  const showBar = state.status === 'finished' || viewPly !== null;
+  $('replay').hidden = !showBar;
+  document.querySelector('.board-col').classList.toggle('with-replay', showBar);
+  if (!showBar) return;
   const ply = viewPly === null ? state.moves.length : viewPly;
-  $('rp-label').textContent = `ply ${ply} / ${state.moves.length}`;
+  $('rp-label').textContent = t('replay.label', { ply, total: state.moves.length });
   $('rp-live').hidden = viewPly === null || state.status === 'finished';
   $('rp-first').disabled = ply === 0;
   $('rp-prev').disabled = ply === 0;
@@ -426,9 +569,38 @@ function renderReplayBar() {
   $('rp-last').disabled = ply >= state.moves.length;
 }
 
+// ---- settings ------------------------------------------------------------------------
+function renderSettings() {
+  const box = $('settings-body');
+  const sel = (key, label, options, conv = String) => {
+    const s = h('select', { id: `pref-${key}`, 'data-pref': key });
+    for (const [v, l] of options) s.append(h('option', { value: v, selected: String(prefs.get(key)) === String(v) }, l));
+    s.addEventListener('change', () => { prefs.set(key, conv(s.value)); render(); });
+    return h('label', { class: 'pref' }, label, ' ', s);
+  };
+  const check = (key, label) => {
+    const c = h('input', { type: 'checkbox', id: `pref-${key}`, 'data-pref': key });
+    c.checked = !!prefs.get(key);
+    c.addEventListener('change', () => {
+      prefs.set(key, c.checked);
+      if (key === 'hotSeatTurn' && c.checked && state && state.toMove) rotation = rotationOf(state.toMove);
+      render();
+    });
+    return h('label', { class: 'pref check' }, c, ' ', label);
+  };
+  box.replaceChildren(...[
+    sel('notation', t('settings.notation'), [['san', t('settings.san')], ['coord', t('settings.coord')]]),
+    sel('botPaceMs', t('settings.botPace'), [[0, t('settings.instant')], [500, t('clock.sec', { n: 0.5 })], [1000, t('clock.sec', { n: 1 })], [2000, t('clock.sec', { n: 2 })]], Number),
+    check('colourBlind', t('settings.colourBlind')),
+    state && state.hotSeat ? check('hotSeatTurn', t('settings.hotSeatTurn')) : null,
+    check('sound', t('settings.sound')),
+    sel('theme', t('settings.theme'), [['light', t('settings.light')], ['dark', t('settings.dark')]]),
+  ].filter(Boolean));
+}
+
 // ---- replay ------------------------------------------------------------------------
-async function loadFrames() {
-  if (frames && frames.length === state.moves.length + 1) return true;
+async function loadFrames(upTo = state.moves.length) {
+  if (frames && upTo < frames.length) return true;
   try {
     const r = await fetch(`/api/game/${encodeURIComponent(id)}/replay`);
     if (!r.ok) throw new Error(`replay: ${r.status}`);
@@ -436,7 +608,7 @@ async function loadFrames() {
     frames = data.frames || data;
     return Array.isArray(frames) && frames.length > 0;
   } catch (e) {
-    flash(`The replay is not available: ${e.message}`);
+    flash(t('replay.unavailable', { error: e.message }));
     frames = null;
     return false;
   }
@@ -446,9 +618,8 @@ async function showPly(n) {
   const total = state.moves.length;
   n = Math.max(0, Math.min(total, n));
   if (n === total && state.status === 'ongoing') { viewPly = null; render(); return; }
-  if (!(await loadFrames())) return;
+  if (!(await loadFrames(n))) return;
   viewPly = Math.min(n, frames.length - 1);
-  if (viewPly === total && state.status === 'finished') viewPly = total;
   render();
 }
 function step(d) {
@@ -464,59 +635,111 @@ async function onMove(uci) {
   try {
     const s = await api.move(id, uci, tokenFor(seat));
     pending = false;
-    if (s && s.seats) accept(s, null);
+    if (s && s.seats) accept(s);
   } catch (e) {
     pending = false;
-    flash(`Move ${uci} refused: ${e.message}`);
+    flash(t('move.refused', { move: uci, error: e.message }));
     refresh();
   }
-  // states that came by the socket meanwhile were drawn without moves allowed
   render();
+}
+
+// A move typed as text: coordinates (e3e4, e3-e4, a9a10q) or SAN (e4, Nf3,
+// exd5, a10=Q), matched against the legal moves of the state.
+function typedMove(text) {
+  const box = $('type-move');
+  if (!canMove()) { flash(t('type.notYourTurn')); return; }
+  const found = matchTyped(text, state.legal || {}, state.pieces);
+  if (found.length === 1) { box.value = ''; board.localMove = found[0]; onMove(found[0]); return; }
+  flash(found.length ? t('type.ambiguous', { move: text }) : t('type.illegal', { move: text }));
 }
 
 async function refresh() {
   try {
-    const s = await fetchState();
-    accept(s);
+    accept(await fetchState(primaryToken()));
   } catch (e) {
-    banner(`Cannot load the game: ${e.message}`, 'warn');
+    banner(t('game.cannotLoad', { error: e.message }), 'warn');
   }
 }
-async function fetchState() {
-  const t = primaryToken();
-  const r = await fetch(`/api/game/${encodeURIComponent(id)}`, { headers: t ? { Authorization: `Bearer ${t}` } : {} });
+async function fetchState(token) {
+  const r = await fetch(`/api/game/${encodeURIComponent(id)}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
   const data = await r.json().catch(() => ({}));
-  if (!r.ok) throw new Error(data.error || r.statusText);
+  if (!r.ok) { const e = new Error(data.error || r.statusText); e.status = r.status; throw e; }
   return data;
 }
 
-let socketDown = false;
+// The seats each token holds, asked of the server: a bogus or stale token holds
+// none, and the page says so and watches instead.
+async function checkTokens(candidates) {
+  const byToken = new Map();
+  for (const [seat, tok] of Object.entries(candidates)) if (tok) byToken.set(tok, seat);
+  const confirmed = {};
+  let refused = false;
+  let s = null;
+  for (const tok of byToken.keys()) {
+    let st;
+    try { st = await fetchState(tok); } catch (e) { if (e.status === 403 || e.status === 401) { refused = true; continue; } throw e; }
+    s = st;
+    if (Array.isArray(st.you) && st.you.length) for (const seat of st.you) confirmed[seat] = tok;
+    else refused = true;
+  }
+  return { confirmed, refused, state: s };
+}
+
 async function main() {
-  board = new Board($('board'), { onMove });
-  if (!id) { banner('No game given. Start one from the lobby.', 'warn'); return; }
-  if (urlToken && urlSeat) { held[urlSeat] = urlToken; tokenStore.save(id, held); }
+  translatePage();
+  $('lang-slot').append(languageSwitch());
+  board = new Board($('board'), { onMove, keyboard: true, onAnnounce: (text) => { $('board-sr').textContent = text; } });
+  $('type-move').addEventListener('keydown', (e) => {
+    if (e.key !== 'Enter') return;
+    e.preventDefault();
+    typedMove($('type-move').value);
+  });
+  if (!id) { banner(t('game.noGame'), 'warn'); return; }
+  // The token leaves the address bar at once: sharing "this page" must not hand over the seat.
+  if (urlToken) {
+    const url = new URL(location.href);
+    url.searchParams.delete('token');
+    url.hash = '';
+    history.replaceState(null, '', url);
+  }
+  const stored = tokenStore.load(id);
+  const candidates = { ...stored };
+  if (urlToken) candidates[urlSeat || '?'] = urlToken;
+  let checked;
+  try { checked = await checkTokens(candidates); } catch (e) { banner(t('game.cannotLoadId', { id, error: e.message }), 'warn'); return; }
+  held = checked.confirmed;
+  tokenStore.save(id, held);
+  if (Object.keys(held).length) myGames.add(id);
+  const urlRefused = urlToken && !Object.values(held).includes(urlToken);
+  if (urlRefused || (checked.refused && !Object.keys(held).length)) {
+    stickyNotice = urlRefused ? t('link.invalid') : t('link.stale');
+    banner(stickyNotice, 'warn');
+  } else if (urlSeat && !held[urlSeat] && Object.keys(held).length) {
+    stickyNotice = t('link.notYourSeat', { seat: seatName(urlSeat) });
+    banner(stickyNotice, 'warn');
+  }
   api.variants().then((vs) => {
     variant = (Array.isArray(vs) ? vs : []).find((v) => state && v.name === state.variant) || null;
     if (state) render();
   }).catch(() => {});
   try {
-    accept(await fetchState());
+    accept(checked.state || await fetchState(primaryToken()), true);
   } catch (e) {
-    banner(`Cannot load game ${id}: ${e.message}`, 'warn');
+    banner(t('game.cannotLoadId', { id, error: e.message }), 'warn');
     return;
   }
-  if (variant === null) {
-    api.variants().then((vs) => { variant = vs.find((v) => v.name === state.variant) || null; render(); }).catch(() => {});
-  }
+  renderSettings();
   socket = new GameSocket(id, primaryToken(), {
-    onState: (s, fresh) => accept(s, primaryToken(), fresh),
+    onState: (s, fresh) => accept(s, fresh),
     onStatus: (st) => {
       socketDown = st !== 'open';
       $('board').dataset.socket = st;
-      if (st === 'open') { banner(''); } else banner('Connection lost: reconnecting…', 'warn');
+      if (st === 'open') banner(stickyNotice, stickyNotice ? 'warn' : '');
+      else banner(t('conn.lost'), 'warn');
     },
     onMessage: (msg) => {
-      if (msg.t === 'error' && msg.d) flash(msg.d.error || msg.d.message || 'refused');
+      if (msg.t === 'error' && msg.d) flash(msg.d.error || msg.d.message || t('move.refusedPlain'));
     },
   });
   setInterval(tickClocks, 200);
@@ -529,10 +752,10 @@ async function main() {
   $('rp-live').onclick = () => { viewPly = null; render(); };
   document.addEventListener('keydown', (e) => {
     if (e.target && /INPUT|TEXTAREA|SELECT/.test(e.target.tagName)) return;
-    if (e.key === 'ArrowLeft') step(-1);
-    else if (e.key === 'ArrowRight') step(1);
-    else if (e.key === 'Home') showPly(0);
-    else if (e.key === 'End') showPly(state.moves.length);
+    if (e.key === 'ArrowLeft') { step(-1); e.preventDefault(); }
+    else if (e.key === 'ArrowRight') { step(1); e.preventDefault(); }
+    else if (e.key === 'ArrowUp' || e.key === 'Home') { showPly(0); e.preventDefault(); }
+    else if (e.key === 'ArrowDown' || e.key === 'End') { showPly(state.moves.length); e.preventDefault(); }
   });
   document.body.dataset.ready = '1';
 }

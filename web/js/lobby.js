@@ -1,12 +1,14 @@
 // The lobby: choose a game, its rule options, who sits where, a clock; create
 // the game; hand out the invitation links; list games to watch.
-import { api, tokens } from './api.js';
+import { api, tokens, myGames } from './api.js';
+import { t, seatName, translatePage, languageSwitch, lang, optionName, optionValue, optionHelp } from './i18n.js';
+import './prefs.js';
 
 const $ = (id) => document.getElementById(id);
 let variants = [];
 let current = null;
 
-const seatName = (s) => (typeof s === 'string' ? s : s.seat || s.name);
+const seatKey = (s) => (typeof s === 'string' ? s : s.seat || s.name);
 const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 
 function h(tag, attrs = {}, ...children) {
@@ -23,7 +25,7 @@ function h(tag, attrs = {}, ...children) {
 function describe(v) {
   const n = (v.seats || []).length;
   const b = v.board ? `${v.board.width}×${v.board.height}, ` : '';
-  return `${b}${n} players`;
+  return `${b}${t('lobby.players', { n })}`;
 }
 
 function renderVariants() {
@@ -35,7 +37,7 @@ function renderVariants() {
     input.addEventListener('change', () => choose(v.name));
     box.append(h('label', { for: `v-${v.name}`, class: current && current.name === v.name ? 'chosen' : '' },
       input, h('b', {}, v.title || v.name),
-      h('span', { class: 'sub' }, describe(v), ' · ', h('a', { href: `/rules.html?variant=${v.name}`, target: '_blank' }, 'rules'))));
+      h('span', { class: 'sub' }, describe(v), ' · ', h('a', { href: `/rules.html?variant=${v.name}`, target: '_blank' }, t('lobby.rulesLink')))));
   }
 }
 
@@ -43,11 +45,11 @@ function renderOptions() {
   const box = $('options');
   box.replaceChildren();
   const opts = current.options || [];
-  if (!opts.length) box.append(h('p', { class: 'muted' }, 'This game has no rule options.'));
+  if (!opts.length) box.append(h('p', { class: 'muted' }, t('lobby.noOptions')));
   for (const o of opts) {
     const sel = h('select', { name: `opt-${o.name}`, id: `opt-${o.name}`, 'data-option': o.name });
-    for (const val of o.values) sel.append(h('option', { value: val, selected: val === o.default }, val + (val === o.default ? ' (default)' : '')));
-    box.append(h('div', { class: 'opt' }, h('label', { for: `opt-${o.name}` }, h('b', {}, o.name)), sel, h('div', { class: 'help' }, o.help || '')));
+    for (const val of o.values) sel.append(h('option', { value: val, selected: val === o.default }, optionValue(val) + (val === o.default ? ` ${t('lobby.default')}` : '')));
+    box.append(h('div', { class: 'opt' }, h('label', { for: `opt-${o.name}` }, h('b', {}, optionName(o.name))), sel, h('div', { class: 'help' }, optionHelp(current.name, o))));
   }
 }
 
@@ -55,16 +57,16 @@ function renderSeats() {
   const box = $('seatplan');
   box.replaceChildren();
   (current.seats || []).forEach((s, i) => {
-    const name = seatName(s);
+    const name = seatKey(s);
     const kind = h('select', { 'data-seat-kind': name, id: `seat-${name}` },
-      h('option', { value: 'human', selected: i === 0 }, 'Human'),
-      h('option', { value: 'bot', selected: i !== 0 }, 'Bot'));
+      h('option', { value: 'human', selected: i === 0 }, t('lobby.human')),
+      h('option', { value: 'bot', selected: i !== 0 }, t('lobby.bot')));
     const level = h('select', { 'data-seat-level': name, id: `level-${name}` });
-    for (let l = 1; l <= 9; l++) level.append(h('option', { value: l, selected: l === 3 }, `level ${l}`));
+    for (let l = 1; l <= 9; l++) level.append(h('option', { value: l, selected: l === 3 }, t('lobby.level', { n: l })));
     const sync = () => { level.disabled = kind.value !== 'bot'; level.style.visibility = kind.value === 'bot' ? 'visible' : 'hidden'; };
     kind.addEventListener('change', sync);
     sync();
-    box.append(h('div', { class: `seat seat-${name}` }, h('span', { class: 'chip' }), h('span', { class: 'name' }, name), kind, level));
+    box.append(h('div', { class: `seat seat-${name}` }, h('span', { class: 'chip' }), h('span', { class: 'name' }, seatName(name)), kind, level));
   });
 }
 
@@ -91,7 +93,7 @@ async function create(ev) {
   const options = {};
   for (const sel of document.querySelectorAll('[data-option]')) options[sel.dataset.option] = sel.value;
   const seats = (current.seats || []).map((s) => {
-    const name = seatName(s);
+    const name = seatKey(s);
     const kind = document.querySelector(`[data-seat-kind="${name}"]`).value;
     const level = Number(document.querySelector(`[data-seat-level="${name}"]`).value);
     return kind === 'bot' ? { seat: name, kind, level } : { seat: name, kind };
@@ -111,7 +113,7 @@ async function create(ev) {
   try {
     res = await api.create(spec);
   } catch (e) {
-    $('create-error').textContent = `Could not create the game: ${e.message}`;
+    $('create-error').textContent = t('lobby.createFailed', { error: e.message });
     $('create-btn').disabled = false;
     return;
   }
@@ -135,11 +137,11 @@ async function create(ev) {
   humans.forEach((s, i) => {
     const url = gameUrl(res.id, s.seat, s.token);
     const input = h('input', { type: 'text', readonly: true, value: url, 'data-invite': s.seat });
-    const copy = h('button', { type: 'button', onclick: () => { input.select(); navigator.clipboard && navigator.clipboard.writeText(url).catch(() => {}); } }, 'Copy');
-    list.append(h('div', { class: `invite seat-${s.seat}` }, h('span', { class: 'chip' }), h('b', { style: 'width:60px;text-transform:capitalize' }, s.seat),
-      input, copy, i === 0 ? h('a', { class: 'button primary', href: url, 'data-play': s.seat }, 'Play this seat') : null));
+    const copy = h('button', { type: 'button', onclick: () => { input.select(); navigator.clipboard && navigator.clipboard.writeText(url).catch(() => {}); } }, t('lobby.copy'));
+    list.append(h('div', { class: `invite seat-${s.seat}` }, h('span', { class: 'chip' }), h('b', { style: 'width:60px' }, seatName(s.seat)),
+      input, copy, i === 0 ? h('a', { class: 'button primary', href: url, 'data-play': s.seat }, t('lobby.playSeat')) : null));
   });
-  list.append(h('p', {}, 'Watch: ', h('a', { href: gameUrl(res.id), 'data-watch': res.id }, gameUrl(res.id))));
+  list.append(h('p', {}, `${t('lobby.watch')}: `, h('a', { href: gameUrl(res.id), 'data-watch': res.id }, gameUrl(res.id))));
   $('invites').hidden = false;
   $('invites').scrollIntoView({ behavior: 'smooth' });
   loadGames();
@@ -154,19 +156,62 @@ async function loadGames() {
   box.replaceChildren();
   const ongoing = list.filter((g) => g.status !== 'finished');
   const finished = list.filter((g) => g.status === 'finished');
-  for (const [label, gs] of [['Being played', ongoing], ['Finished (replay)', finished]]) {
+  for (const [label, gs] of [[t('lobby.beingPlayed'), ongoing], [t('lobby.finished'), finished]]) {
     if (!gs.length) continue;
     box.append(h('div', { class: 'muted' }, label));
     for (const g of gs.slice(0, 15)) {
       const plies = g.plies ?? (Array.isArray(g.moves) ? g.moves.length : g.moves);
-      const who = (g.seats || []).map((x) => (x.kind === 'bot' ? `bot ${x.level}` : 'human')).join(' · ');
-      box.append(h('a', { href: gameUrl(g.id), 'data-game': g.id }, `${g.title || g.variant}${plies !== undefined ? ` · ${plies} plies` : ''}`,
+      const who = (g.seats || []).map((x) => (x.kind === 'bot' ? t('lobby.botN', { n: x.level }) : t('lobby.humanShort'))).join(' · ');
+      box.append(h('a', { href: gameUrl(g.id), 'data-game': g.id, 'data-plies': plies ?? '' }, `${g.title || g.variant}${plies !== undefined && plies !== null ? ` · ${t('lobby.plies', { n: plies })}` : ''}`,
         who ? h('span', { class: 'muted' }, ` (${who})`) : null));
     }
   }
 }
 
+// One click against the computer: the first seat human, bots of level 3, default rules.
+async function quickPlay(v) {
+  const seats = (v.seats || []).map((s, i) => (i === 0 ? { seat: seatKey(s), kind: 'human' } : { seat: seatKey(s), kind: 'bot', level: 3 }));
+  const spec = { variant: v.name, seats };
+  const seed = new URLSearchParams(location.search).get('seed');
+  if (seed !== null) spec.seed = seed;
+  let res;
+  try { res = await api.create(spec); } catch (e) { $('quick-error').textContent = t('lobby.createFailed', { error: e.message }); return; }
+  const me = (res.seats || []).find((s) => s.token);
+  tokens.save(res.id, { [me.seat]: me.token });
+  location.href = `/game.html?id=${encodeURIComponent(res.id)}`;
+}
+
+function renderQuick() {
+  const box = $('quick-list');
+  box.replaceChildren(...variants.map((v) => h('button', { type: 'button', class: 'primary', 'data-quick': v.name, onclick: () => quickPlay(v) }, v.title || v.name)),
+    h('span', { id: 'quick-error', class: 'error' }));
+}
+
+// The games this browser holds a seat in, with their dates.
+async function loadMyGames() {
+  const list = myGames.list();
+  for (const gid of myGames.fromTokens()) if (!list.some((g) => g.id === gid)) list.push({ id: gid, at: null });
+  if (!list.length) return;
+  const box = $('my-games');
+  const rows = await Promise.all(list.slice(0, 20).map(async (g) => {
+    try { return { ...g, s: await api.state(g.id) }; } catch { return null; }
+  }));
+  const fmt = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' });
+  box.replaceChildren();
+  for (const r of rows) {
+    if (!r) continue;
+    const held = Object.keys(tokens.load(r.id));
+    const status = r.s.status === 'finished' ? t('lobby.finishedShort') : t('lobby.ongoingShort');
+    box.append(h('a', { href: gameUrl(r.id), 'data-my-game': r.id },
+      `${r.s.title || r.s.variant} · ${held.map(seatName).join(', ')} · ${status} · ${t('lobby.plies', { n: r.s.moves.length })}`,
+      r.at ? h('span', { class: 'muted' }, ` · ${fmt.format(new Date(r.at))}`) : null));
+  }
+  $('mine-card').hidden = !box.children.length;
+}
+
 async function main() {
+  translatePage();
+  $('lang-slot').append(languageSwitch());
   $('create').addEventListener('submit', create);
   $('watch').addEventListener('submit', (e) => {
     e.preventDefault();
@@ -177,11 +222,13 @@ async function main() {
     variants = await api.variants();
     if (!Array.isArray(variants)) variants = variants.variants || [];
   } catch (e) {
-    $('variants').replaceChildren(h('span', { class: 'error' }, `Cannot reach the server: ${e.message}`));
+    $('variants').replaceChildren(h('span', { class: 'error' }, t('lobby.noServer', { error: e.message })));
     return;
   }
   const want = new URLSearchParams(location.search).get('variant');
   choose(want && variants.some((v) => v.name === want) ? want : variants[0].name);
+  renderQuick();
+  loadMyGames();
   loadGames();
   setInterval(loadGames, 15000);
   document.body.dataset.ready = '1';

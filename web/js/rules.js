@@ -5,6 +5,8 @@
 import { api } from './api.js';
 import { Board } from './board.js';
 import { pieceIcon, PIECE_NAMES } from './pieces.js';
+import { t, pieceName, translatePage, languageSwitch, lang, optionName, optionValue, optionHelp } from './i18n.js';
+import './prefs.js';
 
 const $ = (id) => document.getElementById(id);
 function h(tag, attrs = {}, ...children) {
@@ -96,6 +98,28 @@ const OPTION_TEXT = {
   stalemate: 'What a stalemate means for the stalemated side.',
 };
 
+// The square to show a piece on: near the centre, but on a board with holes
+// (Joko's blocked centre) the one with the longest free lines, so the diagram
+// shows as much of the piece's moves as the board allows.
+function diagramSquare(b) {
+  const blocked = new Set(b.blocked || []);
+  if (!blocked.size) return centre(b);
+  const free = (f, r) => f >= 0 && r >= 0 && f < b.width && r < b.height && !blocked.has(String.fromCharCode(97 + f) + (r + 1));
+  let best = null;
+  for (let f = 0; f < b.width; f++) for (let r = 0; r < b.height; r++) {
+    if (!free(f, r)) continue;
+    let score = 0;
+    for (const [df, dr] of [[1, 0], [-1, 0], [0, 1], [0, -1], [1, 1], [1, -1], [-1, 1], [-1, -1]]) {
+      let n = 0;
+      while (free(f + df * (n + 1), r + dr * (n + 1))) n++;
+      score += n;
+    }
+    const d = Math.abs(f - (b.width - 1) / 2) + Math.abs(r - (b.height - 1) / 2);
+    if (!best || score > best.score || (score === best.score && d < best.d)) best = { name: String.fromCharCode(97 + f) + (r + 1), score, d };
+  }
+  return best.name;
+}
+
 function centre(b) {
   const blocked = new Set(b.blocked || []);
   const cands = [];
@@ -108,12 +132,52 @@ function centre(b) {
   return cands[0].name;
 }
 
-function marksOf(reach) {
+// The marks of a diagram. A piece that captures by jumping a screen (the
+// cannon) is shown with a screen two squares ahead: beyond it, along that
+// line, it cannot move but captures the first piece (every square it could be
+// on is marked), and the line stops there for plain moves.
+function marksOf(reach, at, board) {
   const moves = new Set(reach.moves || []), caps = new Set(reach.captures || []), hops = new Set(reach.hops || []);
+  let screen = null;
+  const beyond = new Set();
+  if (hops.size && at) {
+    const f = at.charCodeAt(0) - 97, r = Number(at.slice(1)) - 1;
+    for (const [df, dr] of [[0, 1], [0, -1], [1, 0], [-1, 0], [1, 1], [-1, -1]]) {
+      const sq = (k) => String.fromCharCode(97 + f + df * k) + (r + dr * k + 1);
+      const line = [];
+      for (let k = 2; f + df * k >= 0 && f + df * k < board.width && r + dr * k >= 0 && r + dr * k < board.height; k++) line.push(sq(k));
+      if (line.length >= 3 && hops.has(line[1])) {
+        screen = line[0];
+        for (const s of line.slice(1)) if (hops.has(s)) beyond.add(s);
+        break;
+      }
+    }
+  }
   const out = [];
-  for (const s of new Set([...moves, ...caps])) out.push({ square: s, kind: moves.has(s) && caps.has(s) ? 'both' : moves.has(s) ? 'move' : 'capture' });
-  for (const s of hops) if (!moves.has(s) && !caps.has(s)) out.push({ square: s, kind: 'hop' });
-  return out;
+  for (const s of new Set([...moves, ...caps])) {
+    if (s === screen || beyond.has(s)) continue;
+    out.push({ square: s, kind: moves.has(s) && caps.has(s) ? 'both' : moves.has(s) ? 'move' : 'capture' });
+  }
+  for (const s of beyond) out.push({ square: s, kind: 'hop' });
+  if (!screen) for (const s of hops) if (!moves.has(s) && !caps.has(s)) out.push({ square: s, kind: 'hop' });
+  return { marks: out, screen };
+}
+
+// The legend's marks, drawn as the diagrams draw them.
+function legendMark(kind) {
+  const ns = 'http://www.w3.org/2000/svg';
+  const svg = document.createElementNS(ns, 'svg');
+  svg.setAttribute('viewBox', '0 0 60 60');
+  const add = (tag, attrs) => { const e = document.createElementNS(ns, tag); for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v); svg.append(e); };
+  const c = 30;
+  if (kind === 'move') add('circle', { cx: c, cy: c, r: 20, fill: '#2f6d5a' });
+  else if (kind === 'capture') add('path', { d: `M${c - 20} ${c - 20} L${c + 20} ${c + 20} M${c + 20} ${c - 20} L${c - 20} ${c + 20}`, stroke: '#b8322a', 'stroke-width': 11, 'stroke-linecap': 'round' });
+  else if (kind === 'hop') add('circle', { cx: c, cy: c, r: 20, fill: 'none', stroke: '#d68a1c', 'stroke-width': 9 });
+  else {
+    add('path', { d: `M${c} ${c - 22} A22 22 0 0 0 ${c} ${c + 22} Z`, fill: '#2f6d5a' });
+    add('path', { d: `M${c} ${c - 22} A22 22 0 0 1 ${c} ${c + 22} Z`, fill: '#b8322a' });
+  }
+  return svg;
 }
 
 async function drawDiagrams(v, box, optionValues) {
@@ -124,24 +188,29 @@ async function drawDiagrams(v, box, optionValues) {
   for (const p of v.pieces || []) {
     const card = h('div', { class: 'card piece-card', 'data-piece': p.letter });
     const diagram = h('div', { class: 'diagram' });
-    card.append(h('h3', {}, h('span', { class: `seat-${seat}` }, pieceIcon(p.name, seat, 34)), `${cap(p.name.replace('-', ' '))} (${p.letter})`),
+    card.append(h('h3', {}, h('span', { class: `seat-${seat}` }, pieceIcon(p.name, seat, 34)), `${cap(pieceName(p.name))} (${p.letter})`),
       h('p', { style: 'font-size:14px;margin:4px 0 8px' }, PIECE_TEXT[p.name] || ''), diagram);
     box.append(card);
-    const from = centre(board);
+    const from = diagramSquare(board);
     let reach;
     try {
       reach = await api.reach(v.name, p.letter, from, `&dir=n${extra}`);
     } catch (e) {
-      diagram.append(h('p', { class: 'error' }, `No diagram: ${e.message}`));
+      diagram.append(h('p', { class: 'error' }, t('rules.noDiagram', { error: e.message })));
       continue;
     }
     const at = reach.from || from;
-    const b = new Board(diagram, {});
+    const b = new Board(diagram, { coordSize: 46 });
+    const { marks, screen } = marksOf(reach, at, board);
+    const other = (v.seats || []).map((x) => x.seat || x).find((x) => x !== seat) || 'black';
+    const pieces = [{ square: at, seat, letter: p.letter, name: p.name, dir: 'n' }];
+    if (screen) pieces.push({ square: screen, seat: other, letter: 'P', name: 'pawn', dir: 's' });
     b.update({
       width: board.width, height: board.height, blocked: board.blocked || [],
-      pieces: [{ square: at, seat, letter: p.letter, name: p.name, dir: 'n' }],
-      marks: marksOf(reach), arrows: p.name === 'pawn', interactive: false, animate: false,
+      pieces, marks, arrows: p.name === 'pawn', interactive: false, animate: false,
+      labels: { seat: (x) => x, piece: pieceName, board: t('rules.diagramOf', { piece: pieceName(p.name) }) },
     });
+    if (screen) diagram.dataset.screen = screen;
     diagram.dataset.from = at;
     diagram.dataset.count = String(new Set([...(reach.moves || []), ...(reach.captures || [])]).size);
   }
@@ -150,51 +219,55 @@ async function drawDiagrams(v, box, optionValues) {
 const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 
 async function gallery(root) {
-  root.replaceChildren(h('h1', {}, 'The pieces of Acedrex'),
-    h('p', {}, 'Every piece of the four games, drawn for this site. Choose a game for its rules and the moves of its pieces: ',
+  root.replaceChildren(h('h1', {}, t('rules.galleryTitle')),
+    h('p', {}, t('rules.galleryIntro'), ' ',
       h('a', { href: '?variant=four-seasons' }, 'Four Seasons'), ', ', h('a', { href: '?variant=joko-urtaroak' }, 'Joko Urtaroak'), ', ',
       h('a', { href: '?variant=grant-acedrex' }, 'Grant Acedrex'), ', ', h('a', { href: '?variant=shako' }, 'Shako'), '.'));
   for (const seat of ['white', 'black', 'green', 'red']) {
     const g = h('div', { class: 'gallery card' });
     for (const name of PIECE_NAMES) {
-      g.append(h('figure', { 'data-glyph': name }, h('span', { class: `seat-${seat}` }, pieceIcon(name, seat, 80)), h('figcaption', {}, name.replace('-', ' '))));
+      g.append(h('figure', { 'data-glyph': name }, h('span', { class: `seat-${seat}` }, pieceIcon(name, seat, 80)), h('figcaption', {}, pieceName(name))));
     }
     root.append(g);
   }
 }
 
 async function main() {
+  translatePage();
+  document.querySelector('header.top').append(h('span', { class: 'lang-slot' }, languageSwitch()));
   const root = $('rules');
-  const name = new URLSearchParams(location.search).get('variant');
+  // /rules/NAME is served this page directly: the game is in the path.
+  const name = new URLSearchParams(location.search).get('variant') || (location.pathname.match(/^\/rules\/([a-z0-9-]+)\/?$/) || [])[1];
   if (!name) { await gallery(root); document.body.dataset.ready = '1'; return; }
   let variants;
   try { variants = await api.variants(); } catch (e) { root.replaceChildren(h('p', { class: 'error' }, e.message)); return; }
   const v = variants.find((x) => x.name === name);
-  if (!v) { root.replaceChildren(h('p', { class: 'error' }, `No game called ${name}.`)); return; }
-  document.title = `${v.title} rules · Acedrex`;
+  if (!v) { root.replaceChildren(h('p', { class: 'error' }, t('rules.noGame', { name }))); return; }
+  document.title = `${t('rules.titleOf', { title: v.title })} · Acedrex`;
   const text = GAMES[v.name] || { intro: '', sections: [] };
-  root.replaceChildren(h('h1', {}, v.title), h('p', {}, text.intro),
-    h('p', {}, h('a', { class: 'button primary', href: `/?variant=${v.name}` }, `Play ${v.title}`)));
+  root.replaceChildren(...[h('h1', {}, v.title), lang !== 'en' ? h('p', { class: 'muted', 'data-prose-note': '' }, t('rules.proseInEnglish')) : null, h('p', {}, text.intro),
+    h('p', {}, h('a', { class: 'button primary', href: `/?variant=${v.name}` }, t('rules.play', { title: v.title })))].filter(Boolean));
   for (const [title, html] of text.sections) root.append(h('div', { class: 'card' }, h('h2', { style: 'margin-top:0' }, title), h('div', { html })));
 
   const optionValues = {};
   const diagrams = h('div', { class: 'pieces', id: 'diagrams' });
   if ((v.options || []).length) {
-    const table = h('table', { class: 'opts' }, h('tr', {}, h('th', {}, 'Option'), h('th', {}, 'Values'), h('th', {}, 'What it does')));
+    const table = h('table', { class: 'opts' }, h('tr', {}, h('th', {}, t('rules.option')), h('th', {}, t('rules.values')), h('th', {}, t('rules.whatItDoes'))));
     for (const o of v.options) {
       const sel = h('select', { 'data-option': o.name });
-      for (const val of o.values) sel.append(h('option', { value: val, selected: val === o.default }, val + (val === o.default ? ' (default)' : '')));
+      for (const val of o.values) sel.append(h('option', { value: val, selected: val === o.default }, optionValue(val) + (val === o.default ? ` ${t('lobby.default')}` : '')));
       sel.addEventListener('change', () => { optionValues[o.name] = sel.value; drawDiagrams(v, diagrams, optionValues); });
-      table.append(h('tr', {}, h('td', {}, h('code', {}, o.name)), h('td', {}, sel),
-        h('td', {}, OPTION_TEXT[o.name] ? h('div', {}, OPTION_TEXT[o.name]) : null, h('div', { class: 'muted' }, o.help || ''))));
+      table.append(h('tr', {}, h('td', {}, optionName(o.name), ' ', h('code', { class: 'muted' }, o.name)), h('td', {}, sel),
+        h('td', {}, lang === 'en' && OPTION_TEXT[o.name] ? h('div', {}, OPTION_TEXT[o.name]) : null, h('div', { class: 'muted' }, optionHelp(v.name, o)))));
     }
-    root.append(h('div', { class: 'card' }, h('h2', { style: 'margin-top:0' }, 'Options'),
-      h('p', { class: 'muted' }, 'Options are chosen when a game is created. Changing one here redraws the diagrams below.'), table));
+    root.append(h('div', { class: 'card' }, h('h2', { style: 'margin-top:0' }, t('rules.options')),
+      h('p', { class: 'muted' }, t('rules.optionsHelp')), table));
   }
-  root.append(h('h2', {}, 'The pieces'),
-    h('p', { class: 'muted' }, 'Each diagram shows one piece on an otherwise empty board, as the engine\'s own move generator sees it. Pawns are shown going north (up).'),
-    h('div', { class: 'legend' }, h('span', { class: 'b' }, 'moves or captures'), h('span', { class: 'm' }, 'moves only'),
-      h('span', { class: 'c' }, 'captures only'), h('span', { class: 'h' }, 'captures by jumping a screen')),
+  const hasScreen = (v.pieces || []).some((p) => p.name === 'cannon');
+  root.append(h('h2', {}, t('rules.pieces')),
+    h('p', { class: 'muted' }, t('rules.piecesHelp'), hasScreen ? ` ${t('rules.screenHelp')}` : ''),
+    h('div', { class: 'legend' }, h('span', { class: 'b' }, legendMark('both'), t('rules.legendBoth')), h('span', { class: 'm' }, legendMark('move'), t('rules.legendMove')),
+      h('span', { class: 'c' }, legendMark('capture'), t('rules.legendCapture')), hasScreen ? h('span', { class: 'h' }, legendMark('hop'), t('rules.legendHop')) : null),
     diagrams);
   await drawDiagrams(v, diagrams, optionValues);
   document.body.dataset.ready = '1';

@@ -69,6 +69,8 @@ struct ServerLimits {
   int maxStreams = 2048;               // WebSockets and NDJSON streams in all
   size_t queueBytesPerClient = 1 << 20;  // bytes queued for one slow stream before it is cut
   int idleGameMinutes = 30;            // unfinished games untouched this long leave memory (reload on use)
+  int abortFirstMoveMinutes = 10;      // a human seat that has not moved this long into its first turn aborts the game (0: never)
+  int abortAbsentMinutes = 60;         // no human seat connected or moving this long aborts the game (0: never)
 };
 
 struct LobbyConfig {

@@ -245,7 +245,13 @@ std::vector<std::string> Lobby::recent(int limit, const std::string& filter) {
     if (!rules.ok()) continue;
     JsonWriter w;
     w.beginObject().key("id").value(g.id).key("variant").value(g.variant).key("title").value((*rules)->title);
-    w.key("status").value(g.finished ? "finished" : "ongoing").key("toMove").null().key("plies").null();
+    // recent() lists games without their entries: the count comes from the game's record.
+    auto full = store_.load(g.id);
+    w.key("status").value(g.finished ? "finished" : "ongoing").key("toMove").null().key("plies");
+    if (full.ok() && *full)
+      w.value(static_cast<int64_t>((*full)->entries.size()));
+    else
+      w.null();
     w.key("seats").beginArray();
     for (size_t s = 0; s < g.seats.size() && s < (*rules)->seats.size(); ++s) {
       w.beginObject().key("seat").value((*rules)->seats[s].name).key("kind").value(g.seats[s].bot ? "bot" : "human");
@@ -385,6 +391,44 @@ int Lobby::evictIdle() {
   return n;
 }
 
+int Lobby::abortAbandoned() {
+  const int64_t firstMs = static_cast<int64_t>(config_.limits.abortFirstMoveMinutes) * 60000;
+  const int64_t absentMs = static_cast<int64_t>(config_.limits.abortAbsentMinutes) * 60000;
+  if (firstMs <= 0 && absentMs <= 0) return 0;
+  // Several processes: a human may be connected to another process, which
+  // this one cannot see; the abort rules are left off rather than guessed.
+  if (store_.shared()) return 0;
+  std::vector<std::shared_ptr<GameRoom>> held;
+  std::vector<std::string> evicted;
+  {
+    std::lock_guard lock(roomsM_);
+    for (const auto& [id, room] : rooms_) held.push_back(room);  // not find(): that would keep them from idling
+    for (const auto& [id, v] : evictedVersions_) evicted.push_back(id);
+  }
+  int n = 0;
+  for (const auto& room : held)
+    if (room->abortIfAbandoned(firstMs, absentMs)) ++n;
+  held.clear();
+  // A game out of memory has nobody connected; it comes back (find) only when
+  // its record says a rule may apply: nothing for absentMs, or a human seat
+  // that never moved.
+  const int64_t now = time_.wallMs();
+  for (const auto& id : evicted) {
+    auto g = store_.load(id);
+    if (!g.ok() || !*g || (*g)->finished) continue;
+    const StoredGame& sg = **g;
+    const int64_t last = sg.entries.empty() ? sg.createdMs : std::max(sg.createdMs, sg.entries.back().atMs);
+    bool neverMoved = false;
+    for (size_t s = 0; s < sg.seats.size(); ++s)
+      if (!sg.seats[s].bot && std::none_of(sg.entries.begin(), sg.entries.end(),
+                                           [&](const StoredEntry& e) { return e.seat == static_cast<int>(s); }))
+        neverMoved = true;
+    if (!(absentMs > 0 && now - last >= absentMs) && !(firstMs > 0 && neverMoved && now - last >= firstMs)) continue;
+    if (auto room = find(id); room && room->abortIfAbandoned(firstMs, absentMs)) ++n;
+  }
+  return n;
+}
+
 void Lobby::clockLoop() {
   auto lastEviction = std::chrono::steady_clock::now();
   auto lastAdoption = lastEviction;
@@ -400,6 +444,7 @@ void Lobby::clockLoop() {
       lastAdoption = std::chrono::steady_clock::now();
     }
     if (std::chrono::steady_clock::now() - lastEviction > std::chrono::seconds(60)) {
+      abortAbandoned();
       evictIdle();
       lastEviction = std::chrono::steady_clock::now();
     }

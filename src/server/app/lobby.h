@@ -92,6 +92,10 @@ class Lobby : public RoomHost {
   // are loaded again from the store, as they were, when asked for. Returns how
   // many. The clock thread calls it every minute.
   int evictIdle();
+  // Aborts the abandoned games (GameRoom::abortIfAbandoned with
+  // limits.abortFirstMoveMinutes and abortAbsentMinutes), those in memory and
+  // those that left it. Returns how many. The clock thread calls it every minute.
+  int abortAbandoned();
 
   // For tests run without threads: one pending bot job / one clock tick (which
   // also retries the store for rooms that wait for it).

@@ -27,7 +27,6 @@ std::string playerName(const SeatPlan& s) {
   return s.bot ? "Acedrex level " + std::to_string(s.level) : std::string("Human");
 }
 
-bool isBoardMove(const std::string& t) { return t != "resign" && t != "timeout" && t != "draw"; }
 
 struct Replayed {
   std::unique_ptr<Game> game;
@@ -123,7 +122,7 @@ std::string replayJsonOf(const StoredGame& g, const std::shared_ptr<const Rules>
   for (size_t i = 0; i < g.entries.size(); ++i) {
     const auto& e = g.entries[i];
     if (!applyEntryToGame(game, e.text, e.seat, rp.reasons)) break;
-    if (isBoardMove(e.text)) lastMove = e.text;
+    if (entryKindOf(e.text) == EntryKind::kMove) lastMove = e.text;
     frame(i + 1);
   }
   w.endArray().endObject();

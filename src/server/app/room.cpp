@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "core/pgn.h"
 #include "server/app/json.h"
 #include "server/app/records.h"
 
@@ -12,19 +13,6 @@ namespace {
 constexpr int64_t kFirstStoreRetryMs = 100;
 constexpr int64_t kLastStoreRetryMs = 10000;
 
-const char* outReasonName(OutReason r) {
-  switch (r) {
-    case OutReason::kMated: return "checkmate";
-    case OutReason::kStalemated: return "stalemate";
-    case OutReason::kKingCaptured: return "king-captured";
-    case OutReason::kBareKing: return "bare-king";
-    case OutReason::kResigned: return "resign";
-    case OutReason::kTimeout: return "timeout";
-  }
-  return "out";
-}
-
-bool isBoardMove(const std::string& t) { return t != "resign" && t != "timeout" && t != "draw"; }
 
 // Constant-time comparison of a presented token with a seat's token.
 bool sameToken(const std::string& a, const std::string& b) {
@@ -46,8 +34,9 @@ std::vector<PlyEvents::Out> outsOf(const std::shared_ptr<const Rules>& rules, co
     const PlyEvents& ev = p.lastEvents();
     for (int i = 0; i < ev.nOuts; ++i) outs.push_back(ev.outs[i]);
   };
-  if (text == "resign" || text == "timeout") {
-    p.removeSeat(seat, text == "resign" ? OutReason::kResigned : OutReason::kTimeout);
+  const EntryKind kind = entryKindOf(text);
+  if (kind == EntryKind::kResign || kind == EntryKind::kTimeout) {
+    p.removeSeat(seat, kind == EntryKind::kResign ? OutReason::kResigned : OutReason::kTimeout);
   } else if (text == "0000") {
     p.make(Move::null());
   } else {
@@ -64,6 +53,24 @@ std::vector<PlyEvents::Out> outsOf(const std::shared_ptr<const Rules>& rules, co
     collect();
   }
   return outs;
+}
+
+// What the state's move list says about an entry besides its text: its SAN
+// in two-player games (as the PGN writes it, with + and #) and the piece kind
+// the die allowed.
+GameRoom::EntryNote noteOf(const Game& before, const Game& after, const std::string& text) {
+  GameRoom::EntryNote note;
+  const Rules& r = before.rules();
+  if (before.currentThrow() && before.currentThrowType() >= 0)
+    note.dieKind = r.types[static_cast<size_t>(before.currentThrowType())].name;
+  if (r.nseats() != 2 || entryKindOf(text) != EntryKind::kMove || text == "0000") return note;
+  Game copy(before);
+  for (Move m : copy.legalMoves())
+    if (copy.position().moveText(m) == text) {
+      note.san = sanNotation().write(copy, m) + sanNotation().suffix(after);
+      break;
+    }
+  return note;
 }
 
 std::string seatsJson(const Rules& r, const std::vector<int>& seats) {
@@ -91,11 +98,13 @@ bool applyEntryToGame(Game& game, const std::string& text, int seat, std::vector
   const uint8_t inBefore = pos.inMask();
   const std::string before = pos.text();
   const int n = game.rules().nseats();
-  if (text == "resign" || text == "timeout") {
+  const EntryKind kind = entryKindOf(text);
+  const bool exit = kind == EntryKind::kResign || kind == EntryKind::kTimeout;
+  if (exit) {
     if (seat < 0 || seat >= n || !pos.isIn(seat) || game.finished()) return false;
-    if (text == "resign") game.resign(seat);
+    if (kind == EntryKind::kResign) game.resign(seat);
     else game.timeout(seat);
-  } else if (text == "draw") {
+  } else if (kind == EntryKind::kDraw) {
     if (game.finished()) return false;
     game.agreeDraw();
   } else {
@@ -106,10 +115,10 @@ bool applyEntryToGame(Game& game, const std::string& text, int seat, std::vector
     const auto outs = outsOf(game.position().rulesPtr(), before, text, seat);
     for (int s = 0; s < n; ++s) {
       if (!((gone >> s) & 1)) continue;
-      std::string reason = text == "resign" || text == "timeout" ? (s == seat ? text : "") : "";
+      std::string reason = exit && s == seat ? text : "";
       if (reason.empty())
         for (const auto& o : outs)
-          if (o.seat == s) reason = outReasonName(o.reason);
+          if (o.seat == s) reason = std::string(nameOf(o.reason));
       outReasons[static_cast<size_t>(s)] = reason.empty() ? "checkmate" : reason;
     }
   }
@@ -125,11 +134,8 @@ std::string resultJsonOf(const Game& game, const std::vector<std::string>& outRe
   for (int s = 0; s < r.nseats(); ++s) w.key(r.seats[static_cast<size_t>(s)].name).value(places[static_cast<size_t>(s)]);
   w.endObject();
   std::string reason;
-  const std::string draw = game.drawReason();
-  if (!draw.empty()) {
-    if (draw == "fifty moves") reason = "fifty-moves";
-    else if (draw == "only kings") reason = "only-kings";
-    else reason = draw;
+  if (game.drawReasonKind() != DrawReason::kNone) {
+    reason = std::string(nameOf(game.drawReasonKind()));
   } else if (p.result() == ResultKind::kOthersDraw) {
     reason = "stalemate";
   } else if (p.outCount() > 0) {
@@ -185,6 +191,7 @@ Result<std::shared_ptr<GameRoom>> GameRoom::restore(const StoredGame& stored, st
   room->meta_.startFen = room->game_->startText();
   size_t applied = 0;
   for (const auto& e : stored.entries) {
+    Game before(*room->game_);
     if (!applyEntryToGame(*room->game_, e.text, e.seat, room->outReason_)) {
       std::fprintf(stderr, "acedrex serve: game %s: entry %d \"%s\" no longer applies; the record ends before it\n",
                    stored.id.c_str(), e.ply, e.text.c_str());
@@ -192,6 +199,7 @@ Result<std::shared_ptr<GameRoom>> GameRoom::restore(const StoredGame& stored, st
       break;
     }
     room->entries_.push_back(e);
+    room->notes_.push_back(noteOf(before, *room->game_, e.text));
     ++applied;
   }
   if (stored.clock.enabled) {
@@ -200,6 +208,13 @@ Result<std::shared_ptr<GameRoom>> GameRoom::restore(const StoredGame& stored, st
     room->turnStart_ = time.steadyMs();  // the time the server was down is not charged
   }
   if (room->game_->finished() && !stored.finished) (void)store.finishGame(stored.id, room->resultJson());
+  // A game stored as finished that the rules do not end was aborted (abortIfAbandoned).
+  if (stored.finished && !room->game_->finished()) {
+    room->aborted_ = true;
+    room->abortResult_ = stored.resultJson;
+  }
+  room->lastHumanMs_ =
+      stored.entries.empty() ? stored.createdMs : std::max(stored.createdMs, stored.entries.back().atMs);
   room->epoch_ = static_cast<int64_t>(applied) + 1;
   return room;
 }
@@ -218,7 +233,7 @@ std::vector<int> GameRoom::seatsOf(const std::string& token) const {
 }
 
 bool GameRoom::clockRunning() const {
-  return meta_.clock.enabled && !game_->finished() && !entries_.empty();
+  return meta_.clock.enabled && !over() && !entries_.empty();
 }
 
 int64_t GameRoom::clockLeft(int seat, int64_t now) const {
@@ -231,7 +246,7 @@ bool GameRoom::timedOut(int seat, int64_t now) const {
   return clockRunning() && seat == game_->position().toMove() && clockLeft(seat, now) <= 0;
 }
 
-std::string GameRoom::resultJson() { return resultJsonOf(*game_, outReason_); }
+std::string GameRoom::resultJson() { return aborted_ ? abortResult_ : resultJsonOf(*game_, outReason_); }
 
 const std::string& GameRoom::stateBase() {
   if (baseV_ == v_ && !clockRunning()) return base_;
@@ -239,7 +254,7 @@ const std::string& GameRoom::stateBase() {
   const Position& p = g.position();
   const Rules& r = *rules_;
   const int n = r.nseats();
-  const bool over = g.finished();
+  const bool over = this->over();
   const int64_t now = time_.steadyMs();
   auto seatName = [&](int s) -> const std::string& { return r.seats[static_cast<size_t>(s)].name; };
   JsonWriter w;
@@ -287,7 +302,7 @@ const std::string& GameRoom::stateBase() {
   {
     const std::string* last = nullptr;
     for (auto it = entries_.rbegin(); it != entries_.rend() && !last; ++it)
-      if (isBoardMove(it->text)) last = &it->text;
+      if (entryKindOf(it->text) == EntryKind::kMove) last = &it->text;
     if (last) w.value(*last);
     else w.null();
   }
@@ -328,10 +343,17 @@ const std::string& GameRoom::stateBase() {
     w.null();
   }
   w.key("moves").beginArray();
-  for (const auto& e : entries_) {
+  for (size_t i = 0; i < entries_.size(); ++i) {
+    const StoredEntry& e = entries_[i];
     w.beginObject().key("uci").value(e.text).key("seat").value(e.seat >= 0 && e.seat < n ? seatName(e.seat) : "");
+    w.key("san");
+    if (i < notes_.size() && !notes_[i].san.empty()) w.value(notes_[i].san);
+    else w.null();
     w.key("die");
     if (e.die) w.value(e.die);
+    else w.null();
+    w.key("dieKind");
+    if (i < notes_.size() && !notes_[i].dieKind.empty()) w.value(notes_[i].dieKind);
     else w.null();
     w.endObject();
   }
@@ -383,7 +405,7 @@ void GameRoom::publish(const char* type) {
 Outcome GameRoom::commitEntry(const std::string& text, int seat) {
   const int64_t now = time_.steadyMs();
   std::vector<int64_t> clocks;
-  const bool boardMove = isBoardMove(text);
+  const bool boardMove = entryKindOf(text) == EntryKind::kMove;
   if (meta_.clock.enabled) {
     clocks = clock_;
     if (clockRunning()) {
@@ -391,7 +413,7 @@ Outcome GameRoom::commitEntry(const std::string& text, int seat) {
       clocks[static_cast<size_t>(tm)] = clockLeft(tm, now);
     }
     if (boardMove && text != "0000") clocks[static_cast<size_t>(seat)] += meta_.clock.incrementMs;
-    if (text == "timeout") clocks[static_cast<size_t>(seat)] = 0;
+    if (entryKindOf(text) == EntryKind::kTimeout) clocks[static_cast<size_t>(seat)] = 0;
   }
   StoredEntry e;
   e.ply = static_cast<int>(entries_.size());
@@ -420,9 +442,12 @@ Outcome GameRoom::commitEntry(const std::string& text, int seat) {
     return apiError(409, "too-late", "another move was stored first; the game has moved on");
   }
   if (!stored.ok()) return apiError(503, "store", "the move could not be stored: " + stored.error().text());
+  notes_.push_back(noteOf(*game_, *next, text));
   game_ = std::move(next);
   outReason_ = std::move(reasons);
   entries_.push_back(std::move(e));
+  if (seat >= 0 && seat < rules_->nseats() && !meta_.seats[static_cast<size_t>(seat)].bot)
+    lastHumanMs_ = time_.wallMs();
   if (meta_.clock.enabled) {
     clock_ = clocks;
     turnStart_ = now;
@@ -436,7 +461,7 @@ Outcome GameRoom::commitEntry(const std::string& text, int seat) {
 
 void GameRoom::afterAction() {
   if (wait_.active) return;  // retryStore() goes on when the store takes the pending entry
-  for (int guard = 0; guard < 10000 && !game_->finished(); ++guard) {
+  for (int guard = 0; guard < 10000 && !over(); ++guard) {
     const int tm = game_->position().toMove();
     if (timedOut(tm, time_.steadyMs())) {
       if (commitEntry("timeout", tm)) return waitForStore("timeout", tm);
@@ -453,7 +478,7 @@ void GameRoom::afterAction() {
 }
 
 void GameRoom::maybeScheduleBot() {
-  if (game_->finished() || botBusy_ || wait_.active || !host_) return;
+  if (over() || botBusy_ || wait_.active || !host_) return;
   if (!meta_.seats[static_cast<size_t>(game_->position().toMove())].bot) return;
   if (!host_->mayThink(meta_.id)) return;  // another process is the game's home
   botBusy_ = true;
@@ -466,7 +491,7 @@ Outcome GameRoom::move(const std::string& token, const std::string& moveText) {
   const auto seats = seatsOfLocked(token);
   if (token.empty()) return apiError(401, "no-token", "a seat token is needed (Authorization: Bearer <token>)");
   if (seats.empty()) return apiError(403, "wrong-token", "this token holds no seat in this game");
-  if (game_->finished()) return apiError(409, "game-over", "the game is over");
+  if (over()) return apiError(409, "game-over", "the game is over");
   const int tm = game_->position().toMove();
   if (std::find(seats.begin(), seats.end(), tm) == seats.end())
     return apiError(403, "not-your-turn", "it is " + rules_->seats[static_cast<size_t>(tm)].name + "'s turn");
@@ -495,7 +520,7 @@ Outcome GameRoom::resign(const std::string& token, const std::string& seatName) 
   if (token.empty()) return apiError(401, "no-token", "a seat token is needed (Authorization: Bearer <token>)");
   const auto seats = seatsOfLocked(token);
   if (seats.empty()) return apiError(403, "wrong-token", "this token holds no seat in this game");
-  if (game_->finished()) return apiError(409, "game-over", "the game is over");
+  if (over()) return apiError(409, "game-over", "the game is over");
   const Position& p = game_->position();
   int seat = -1;
   if (!seatName.empty()) {
@@ -527,7 +552,7 @@ Outcome GameRoom::draw(const std::string& token, const std::string& action) {
   if (action != "offer" && action != "accept" && action != "decline")
     return apiError(400, "bad-action", "a draw action is offer, accept or decline");
   if (rules_->nseats() != 2) return apiError(409, "no-draws", "draw offers are for two-player games");
-  if (game_->finished()) return apiError(409, "game-over", "the game is over");
+  if (over()) return apiError(409, "game-over", "the game is over");
   const int tm = game_->position().toMove();
   auto holds = [&](int s) { return std::find(seats.begin(), seats.end(), s) != seats.end(); };
   const int mine = holds(tm) ? tm : seats.front();
@@ -572,20 +597,22 @@ Outcome GameRoom::takeback(const std::string& token) {
   int cut = -1;
   for (int i = static_cast<int>(entries_.size()) - 1; i >= 0; --i) {
     const auto& e = entries_[static_cast<size_t>(i)];
-    if (!isBoardMove(e.text)) return apiError(409, "no-takeback", "a resignation, timeout or draw cannot be taken back");
+    if (entryKindOf(e.text) != EntryKind::kMove) return apiError(409, "no-takeback", "a resignation, timeout or draw cannot be taken back");
     if (e.text != "0000" && holds(e.seat)) {
       cut = i;
       break;
     }
   }
   if (cut < 0) return apiError(409, "no-takeback", "there is no move of yours to take back");
-  const bool wasOver = game_->finished();
+  if (aborted_) return apiError(409, "game-over", "the game was aborted");
+  const bool wasOver = over();
   if (auto s = store_.truncate(meta_.id, cut); !s.ok())
     return apiError(503, "store", "the takeback could not be stored: " + s.error().text());
   auto fresh = std::make_unique<Game>(rules_, meta_.seed);
   (void)fresh->setStart(meta_.startFen);
   std::vector<std::string> reasons(outReason_.size());
   entries_.resize(static_cast<size_t>(cut));
+  notes_.resize(std::min(notes_.size(), entries_.size()));
   wait_ = StoreWait{};
   for (const auto& e : entries_) (void)applyEntryToGame(*fresh, e.text, e.seat, reasons);
   game_ = std::move(fresh);
@@ -604,6 +631,7 @@ int GameRoom::subscribe(const std::string& token, Listener listener, Update* cur
   std::lock_guard lock(m_);
   const auto seats = seatsOfLocked(token);
   for (int s : seats) ++connections_[static_cast<size_t>(s)];
+  if (!seats.empty()) lastHumanMs_ = time_.wallMs();
   if (!seats.empty()) publish("state");
   const int id = nextListener_++;
   listeners_.emplace(id, std::make_pair(seats, std::move(listener)));
@@ -623,6 +651,7 @@ void GameRoom::unsubscribe(int id) {
   const auto seats = it->second.first;
   listeners_.erase(it);
   for (int s : seats) --connections_[static_cast<size_t>(s)];
+  if (!seats.empty()) lastHumanMs_ = time_.wallMs();
   if (!seats.empty()) publish("state");
 }
 
@@ -633,9 +662,9 @@ void GameRoom::resume() {
 
 bool GameRoom::checkClock() {
   std::lock_guard lock(m_);
-  if (!meta_.clock.enabled || game_->finished()) return false;
+  if (!meta_.clock.enabled || over()) return false;
   if (timedOut(game_->position().toMove(), time_.steadyMs())) afterAction();
-  return !game_->finished();
+  return !over();
 }
 
 namespace {
@@ -656,7 +685,7 @@ void GameRoom::runBot(int64_t epoch) {
   int seat = -1, level = 0, ply = 0;
   {
     std::lock_guard lock(m_);
-    if (epoch != epoch_ || game_->finished() || !meta_.seats[static_cast<size_t>(game_->position().toMove())].bot) {
+    if (epoch != epoch_ || over() || !meta_.seats[static_cast<size_t>(game_->position().toMove())].bot) {
       botBusy_ = false;
       maybeScheduleBot();
       return;
@@ -690,7 +719,7 @@ void GameRoom::runBot(int64_t epoch) {
   }
   std::lock_guard lock(m_);
   botBusy_ = false;
-  if (epoch == epoch_ && !game_->finished() && game_->position().toMove() == seat) {
+  if (epoch == epoch_ && !over() && game_->position().toMove() == seat) {
     const auto legal = game_->legalMoves();
     bool ok = false;
     for (Move m : legal)
@@ -740,7 +769,7 @@ bool GameRoom::retryStore() {
 bool GameRoom::retryStoreLocked() {
   if (!wait_.active) return false;
   const int64_t now = time_.steadyMs();
-  if (game_->finished() || game_->position().toMove() != wait_.seat) {  // cannot happen: changes clear the wait
+  if (over() || game_->position().toMove() != wait_.seat) {  // cannot happen: changes clear the wait
     wait_ = StoreWait{};
     publish("state");
     afterAction();
@@ -772,7 +801,12 @@ void GameRoom::replayFromStartLocked(size_t keep) {
   if (!meta_.startFen.empty()) (void)game->setStart(meta_.startFen);
   outReason_.assign(outReason_.size(), "");
   entries_.resize(std::min(keep, entries_.size()));
-  for (const auto& e : entries_) applyEntryToGame(*game, e.text, e.seat, outReason_);
+  notes_.clear();
+  for (const auto& e : entries_) {
+    Game before(*game);
+    applyEntryToGame(*game, e.text, e.seat, outReason_);
+    notes_.push_back(noteOf(before, *game, e.text));
+  }
   game_ = std::move(game);
 }
 
@@ -784,16 +818,31 @@ bool GameRoom::catchUpLocked() {
   while (same < entries_.size() && same < stored.size() && entries_[same].text == stored[same].text &&
          entries_[same].seat == stored[same].seat)
     ++same;
-  if (same == entries_.size() && same == stored.size()) return false;
+  if (same == entries_.size() && same == stored.size()) {
+    // No new entry, but finished: aborted elsewhere (the rules did not end it).
+    if (!(*loaded)->finished || over()) return false;
+    aborted_ = true;
+    abortResult_ = (*loaded)->resultJson;
+    drawOffer_ = -1;
+    botStop_ = true;
+    ++epoch_;
+    publish("end");
+    return true;
+  }
   const bool clockWasRunning = clockRunning();
   if (same < entries_.size()) {  // a takeback elsewhere: the record is shorter or differs
     replayFromStartLocked(same);
     publish("state");
   }
   for (size_t i = same; i < stored.size(); ++i) {
+    Game before(*game_);
     if (!applyEntryToGame(*game_, stored[i].text, stored[i].seat, outReason_)) break;
+    notes_.push_back(noteOf(before, *game_, stored[i].text));
     entries_.push_back(stored[i]);
-    if (isBoardMove(stored[i].text) || game_->finished()) drawOffer_ = -1;
+    const int seat = stored[i].seat;
+    if (seat >= 0 && seat < rules_->nseats() && !meta_.seats[static_cast<size_t>(seat)].bot)
+      lastHumanMs_ = std::max(lastHumanMs_, stored[i].atMs);
+    if (entryKindOf(stored[i].text) == EntryKind::kMove || game_->finished()) drawOffer_ = -1;
     publish(game_->finished() ? "end" : "move");
   }
   if (meta_.clock.enabled) {
@@ -812,9 +861,47 @@ bool GameRoom::catchUpLocked() {
 bool GameRoom::idle(int64_t now, int64_t idleMs) {
   std::lock_guard lock(m_);
   if (!listeners_.empty()) return false;
-  if (game_->finished()) return true;
+  if (over()) return true;
   if (idleMs < 0 || botBusy_ || wait_.active || clockRunning() || drawOffer_ >= 0) return false;
   return now - lastUsedMs_ >= idleMs;
+}
+
+bool GameRoom::abortIfAbandoned(int64_t firstMoveMs, int64_t absentMs) {
+  std::lock_guard lock(m_);
+  if (over()) return false;
+  const int64_t now = time_.wallMs();
+  const int n = rules_->nseats();
+  bool humans = false, humanHere = false;
+  for (int s = 0; s < n; ++s) {
+    if (meta_.seats[static_cast<size_t>(s)].bot) continue;
+    humans = true;
+    if (connections_[static_cast<size_t>(s)] > 0) humanHere = true;
+  }
+  if (!humans) return false;  // bots alone always play on
+  // The first rule: the human seat to move has never moved, and its turn started long ago.
+  const int tm = game_->position().toMove();
+  bool firstTurnMissed = false;
+  if (firstMoveMs > 0 && !meta_.seats[static_cast<size_t>(tm)].bot) {
+    const bool moved =
+        std::any_of(entries_.begin(), entries_.end(), [&](const StoredEntry& e) { return e.seat == tm; });
+    const int64_t turnStart = entries_.empty() ? meta_.createdMs : entries_.back().atMs;
+    firstTurnMissed = !moved && now - turnStart >= firstMoveMs;
+  }
+  // The second: every human seat gone for long.
+  const bool deserted = absentMs > 0 && !humanHere && now - lastHumanMs_ >= absentMs;
+  if (!firstTurnMissed && !deserted) return false;
+  JsonWriter w;
+  w.beginObject().key("places").beginObject().endObject().key("reason").value("aborted").key("winner").null();
+  w.key("abortedBecause").value(firstTurnMissed ? "no-first-move" : "abandoned").endObject();
+  const std::string result = w.take();
+  if (!store_.finishGame(meta_.id, result).ok()) return false;  // tried again at the next check
+  aborted_ = true;
+  abortResult_ = result;
+  drawOffer_ = -1;
+  botStop_ = true;
+  ++epoch_;
+  publish("end");
+  return true;
 }
 
 void GameRoom::touch() {
@@ -834,7 +921,7 @@ std::string GameRoom::pgn() {
     std::lock_guard lock(m_);
     copy = meta_;
     copy.entries = entries_;
-    copy.finished = game_->finished();
+    copy.finished = over();
     if (copy.finished) copy.resultJson = resultJson();
   }
   return pgnOf(copy, rules_);
@@ -855,9 +942,9 @@ std::string GameRoom::summaryJson() {
   const Rules& r = *rules_;
   JsonWriter w;
   w.beginObject().key("id").value(meta_.id).key("variant").value(r.variant).key("title").value(r.title);
-  w.key("status").value(game_->finished() ? "finished" : "ongoing");
+  w.key("status").value(over() ? "finished" : "ongoing");
   w.key("toMove");
-  if (game_->finished()) w.null();
+  if (over()) w.null();
   else w.value(r.seats[static_cast<size_t>(game_->position().toMove())].name);
   w.key("plies").value(static_cast<int64_t>(entries_.size()));
   w.key("seats").beginArray();
@@ -876,7 +963,7 @@ std::string GameRoom::summaryJson() {
 
 bool GameRoom::finished() {
   std::lock_guard lock(m_);
-  return game_->finished();
+  return over();
 }
 
 int GameRoom::listenerCount() {

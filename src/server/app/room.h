@@ -96,6 +96,20 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
 
   int listenerCount();
 
+  // The abort rule for abandoned games (docs/api.md): an unfinished game with
+  // human seats ends as "aborted" when a human seat has had its first turn for
+  // firstMoveMs without moving, or when no human seat has been connected, or
+  // moved, for absentMs (<=0 turns a rule off). Nothing is added to the record;
+  // the game is stored as finished with the result {"reason":"aborted"}.
+  // Returns whether it aborted the game now.
+  bool abortIfAbandoned(int64_t firstMoveMs, int64_t absentMs);
+
+  // What the state's move list says about an entry besides its text.
+  struct EntryNote {
+    std::string san;      // two-player games: the move in SAN, as the PGN writes it
+    std::string dieKind;  // the piece kind the throw allowed, "" without a die
+  };
+
   // For tests.
   int64_t version();
   int plies();
@@ -118,6 +132,7 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   void publish(const char* type);
   bool clockRunning() const;
   std::string resultJson();
+  bool over() const { return aborted_ || game_->finished(); }
   bool catchUpLocked();       // see syncFromStore()
   void replayFromStartLocked(size_t keep);
 
@@ -132,6 +147,10 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   mutable std::mutex m_;
   std::unique_ptr<Game> game_;
   std::vector<StoredEntry> entries_;
+  std::vector<EntryNote> notes_;  // one per entry
+  bool aborted_ = false;          // ended by abortIfAbandoned (the rules did not end it)
+  std::string abortResult_;
+  int64_t lastHumanMs_ = 0;             // wall ms a human seat last moved, connected or left
   std::vector<std::string> outReason_;  // per seat, "" while in
   std::vector<int64_t> clock_;          // per seat: ms left at turnStart_
   int64_t turnStart_ = 0;               // steady ms when the running clock last started

@@ -1,0 +1,87 @@
+// Position::pseudoCaptures, the generator for quiescence: exactly the moves
+// of pseudoMoves that capture (en passant included) or promote (quiet
+// promotions included), in the same order.
+#include <random>
+
+#include "test_util.h"
+
+namespace acedrex::test {
+namespace {
+
+// Independent of Position::isCaptureOrPromotion: what the move does to the board.
+bool capturesOrPromotes(const Position& pos, Move m) {
+  if (m.flag() == kCastle) return false;
+  return m.flag() == kEnPassant || m.promo() >= 0 || isPiece(pos.at(m.to()));
+}
+
+struct Seen {
+  int positions = 0, captures = 0, enPassant = 0, quietPromotions = 0, capturePromotions = 0;
+};
+
+void expectCapturesAreTheFilteredMoves(const Position& pos, Seen& seen) {
+  MoveList all, caps;
+  pos.pseudoMoves(all);
+  pos.pseudoCaptures(caps);
+  std::vector<Move> expected;
+  for (Move m : all) {
+    EXPECT_EQ(pos.isCaptureOrPromotion(m), capturesOrPromotes(pos, m)) << pos.text() << " " << pos.moveText(m);
+    if (!capturesOrPromotes(pos, m)) continue;
+    expected.push_back(m);
+    ++seen.captures;
+    if (m.flag() == kEnPassant) ++seen.enPassant;
+    if (m.promo() >= 0) ++(isPiece(pos.at(m.to())) ? seen.capturePromotions : seen.quietPromotions);
+  }
+  ASSERT_EQ(std::vector<Move>(caps.begin(), caps.end()), expected) << pos.text();
+  ++seen.positions;
+}
+
+// Seeded random games from the start; every position on the way is compared.
+Seen walk(const std::string& variant, const std::vector<std::string>& options, uint32_t seed, int games, int plies) {
+  Seen seen;
+  std::mt19937 rng(seed);
+  for (int g = 0; g < games; ++g) {
+    Game game(rules(variant, options), seed + g);
+    for (int i = 0; i < plies && !game.finished(); ++i) {
+      expectCapturesAreTheFilteredMoves(game.position(), seen);
+      const auto moves = game.legalMoves();
+      EXPECT_TRUE(game.play(moves[rng() % moves.size()]).ok());
+    }
+  }
+  return seen;
+}
+
+// Every embedded variant: enough positions, captures and promotions (and,
+// where the variant has it, en passant) to mean something.
+TEST(PseudoCaptures, RandomGamesOfEveryVariant) {
+  const VariantRegistry embedded = VariantRegistry::withEmbedded();
+  uint32_t seed = 11;
+  for (const VariantDef* d : embedded.all()) {
+    const std::string& variant = d->name;
+    const Seen s = walk(variant, {}, seed++, 16, 250);
+    EXPECT_GT(s.positions, 3000) << variant;
+    EXPECT_GT(s.captures, 1000) << variant;
+    EXPECT_GT(s.quietPromotions + s.capturePromotions, 0) << variant;
+    if (rules(variant)->enPassant) {
+      EXPECT_GT(s.enPassant, 0) << variant;
+    }
+  }
+}
+
+// Quiet and capturing promotions, a double step, en passant and castling in
+// one Shako position: only the captures and the promotions remain.
+TEST(PseudoCaptures, ShakoPromotionsEnPassantAndCastling) {
+  Position pos = position("shako", "1r2k5/P9/10/10/10/3pP5/10/10/1R3K2R1/10 b KQ e4 0 1");
+  Seen seen;
+  expectCapturesAreTheFilteredMoves(pos, seen);
+  EXPECT_EQ(seen.enPassant, 1);
+  ASSERT_TRUE(pos.set("1r2k5/P9/10/10/10/10/10/10/1R3K2R1/10 w KQ - 0 1").ok());
+  expectCapturesAreTheFilteredMoves(pos, seen);
+  EXPECT_EQ(seen.quietPromotions, 6);    // a9a10 to Q R B N E C
+  EXPECT_EQ(seen.capturePromotions, 6);  // a9b10
+  MoveList caps;
+  pos.pseudoCaptures(caps);
+  EXPECT_EQ(caps.size(), 13);  // and b2b10; not the castlings f2h2 and f2d2
+}
+
+}  // namespace
+}  // namespace acedrex::test

@@ -1,0 +1,89 @@
+// What the game page shows, as pure functions of the server's state (so the
+// end-to-end tests can check them without playing a game to that point).
+import { parseMove } from './board.js';
+import { t } from './i18n.js';
+
+// The kings to glow: the seats in check, and in the final position of a game
+// won by mate, the mated king (it is out, so not in `check` any more).
+export function glowingSeats(state, src, finalFrame) {
+  const seats = new Set(src.check || []);
+  if (finalFrame && state.status === 'finished' && state.result && state.result.reason === 'checkmate') {
+    for (const s of state.seats) {
+      if (s.outReason === 'checkmate') seats.add(s.seat);
+      if (state.seats.length === 2 && state.result.winner && s.seat !== state.result.winner) seats.add(s.seat);
+    }
+  }
+  return [...seats];
+}
+
+// Every seat's last board move, oldest first (four-player games mark each in its colour).
+export function seatMoves(moves, upTo) {
+  const last = {};
+  moves.slice(0, upTo).forEach((m, i) => {
+    const p = parseMove(m.uci);
+    if (p) last[m.seat] = { seat: m.seat, from: p.from, to: p.to, ply: i };
+  });
+  return Object.values(last).sort((a, b) => a.ply - b.ply);
+}
+
+// Which of these seats the server would take a move back for: the seat of the
+// last board move of theirs, with only board moves after it; else null.
+export function takebackSeat(moves, mine) {
+  for (let i = moves.length - 1; i >= 0; i--) {
+    const m = moves[i];
+    if (m.uci === 'resign' || m.uci === 'timeout' || m.uci === 'draw') return null;
+    if (m.uci !== '0000' && mine.includes(m.seat)) return m.seat;
+  }
+  return null;
+}
+
+// "clock 10 min + 5 s", "clock 8 s + 0 s".
+export function clockText(c) {
+  const fmt = (ms) => (ms >= 60000 ? t('clock.min', { n: +(ms / 60000).toFixed(1) }) : t('clock.sec', { n: +(ms / 1000).toFixed(1) }));
+  return t('clock.spec', { initial: fmt(c.initialMs), inc: t('clock.sec', { n: +(c.incrementMs / 1000).toFixed(1) }) });
+}
+
+// A move of the list in the chosen notation: 'san' (as the record writes it,
+// when the server gives it) or 'coord' (e3-e4).
+export function moveLabel(m, notation) {
+  if (m.uci === '0000') return '—';
+  if (m.uci === 'resign') return t('moves.resigns');
+  if (m.uci === 'timeout') return t('moves.timeout');
+  if (m.uci === 'draw') return t('moves.draw');
+  if (notation === 'san' && m.san) return m.san;
+  const p = parseMove(m.uci);
+  if (!p) return m.uci;
+  return `${p.from}-${p.to}${p.suffix ? `=${p.suffix.toUpperCase()}` : ''}`;
+}
+
+// The legal moves (texts) a typed move means: coordinates ("e3e4", "e3-e4",
+// "a9a10q", "a9-a10=Q") or SAN ("e4", "Nf3", "exd5", "Rbd1", "a10=Q"; + # x
+// ignored). `legal` is the state's {from: [moves]}, `pieces` its pieces.
+export function matchTyped(text, legal, pieces) {
+  const all = Object.values(legal).flat();
+  const s = String(text || '').trim().replace(/[+#!?\s]/g, '');
+  const coord = /^([a-p]\d{1,2})[-x]?([a-p]\d{1,2})(?:=?([a-zA-Z]))?$/.exec(s);
+  if (coord) {
+    const want = coord[1] + coord[2] + (coord[3] || '').toLowerCase();
+    const exact = all.filter((m) => m.toLowerCase() === want);
+    if (exact.length) return exact;
+    // a promotion typed without its piece: every promotion there (one is taken, several are asked about)
+    const head = coord[1] + coord[2];
+    return coord[3] ? [] : all.filter((m) => m.startsWith(head) && /^[a-z]+$/.test(m.slice(head.length)));
+  }
+  const san = /^([A-Z])?([a-p])?(\d{1,2})?x?([a-p]\d{1,2})(?:=?([A-Za-z]))?$/.exec(s);
+  if (!san) return [];
+  const [, letter, file, rank, to, promo] = san;
+  const at = new Map(pieces.map((p) => [p.square, p]));
+  return all.filter((m) => {
+    const mv = /^([a-p])(\d{1,2})([a-p]\d{1,2})(.*)$/.exec(m);
+    if (!mv || mv[3] !== to) return false;
+    const pc = at.get(mv[1] + mv[2]);
+    const isPawn = pc && (pc.name === 'pawn' || pc.letter === 'P');
+    if (letter ? !pc || pc.letter !== letter || isPawn : !isPawn) return false;
+    if (file && mv[1] !== file) return false;
+    if (rank && mv[2] !== rank) return false;
+    if (promo) return mv[4].toLowerCase() === promo.toLowerCase();
+    return true;
+  });
+}
