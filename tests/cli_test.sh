@@ -102,6 +102,10 @@ check help-flag 0 '^  perft --variant V' "$bin" --help
 check help-command 0 '^Usage: acedrex match' "$bin" help match
 check help-command-flag 0 '--max-connections-per-client N' "$bin" serve --help
 check err-help-command 2 'unknown command "nosuch"' "$bin" help nosuch
+check help-migrate 0 'migrate --from acedrex.db --to postgresql://' "$bin" help
+check err-migrate-args 2 'migrate needs --from FILE.db and --to postgresql://' "$bin" migrate --from x.db
+check err-migrate-to 2 '--to takes a postgresql:// URI, not "y.db"' "$bin" migrate --from x.db --to y.db
+check err-migrate-from 2 'no such database file: /nonexistent/x.db' "$bin" migrate --from /nonexistent/x.db --to postgresql://u@h/d
 # An error on the command line is found before anything is printed.
 if [ -n "$("$bin" bench --search-ms -5 2>/dev/null)" ]; then
   echo "FAIL bench-error-no-stdout: bench printed before rejecting --search-ms"; fail=$((fail + 1))
