@@ -173,16 +173,23 @@ struct TwoLobbies {
     a = std::make_unique<Lobby>(registry, *storeA, testing::fakeBots(), config);
     b = std::make_unique<Lobby>(registry, *storeB, testing::fakeBots(), config);
   }
+  // A Shako game made through A ("" id if it failed); empty seats: two humans.
+  CreatedGame createOnA(std::vector<SeatPlan> seats) {
+    CreateRequest r;
+    r.variant = "shako";
+    r.seats = std::move(seats);
+    CreatedGame g;
+    if (a->create(r, &g)) return CreatedGame{};
+    return g;
+  }
 };
 
 TEST(PgLobbies, OfTwoMovesForOnePlyTheSecondIsTooLateAndSeesTheFirst) {
   TempPostgres pg;
   ACEDREX_NEED_POSTGRES(pg);
   TwoLobbies t(pg.uri());
-  CreateRequest r;
-  r.variant = "shako";
-  CreatedGame g;
-  ASSERT_FALSE(t.a->create(r, &g));
+  const CreatedGame g = t.createOnA({});
+  ASSERT_FALSE(g.id.empty());
   auto roomA = t.a->find(g.id);
   auto roomB = t.b->find(g.id);
   ASSERT_TRUE(roomA && roomB);
@@ -208,11 +215,8 @@ TEST(PgLobbies, OnlyTheHomeOfAGameRunsItsBots) {
   TempPostgres pg;
   ACEDREX_NEED_POSTGRES(pg);
   TwoLobbies t(pg.uri());
-  CreateRequest r;
-  r.variant = "shako";
-  r.seats = {SeatPlan{}, SeatPlan{true, 1, ""}};
-  CreatedGame g;
-  ASSERT_FALSE(t.a->create(r, &g));
+  const CreatedGame g = t.createOnA({SeatPlan{}, SeatPlan{true, 1, ""}});
+  ASSERT_FALSE(g.id.empty());
   auto roomB = t.b->find(g.id);
   ASSERT_TRUE(roomB);
   EXPECT_FALSE(roomB->move(g.tokens[0], "e3e4"));
