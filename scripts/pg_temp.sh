@@ -46,9 +46,18 @@ case "$cmd" in
     [ "$(id -u)" = 0 ] && chown nobody "$dir" && chmod 755 "$dir"
     as_owner "$bin/initdb" -D "$dir/data" -U acedrex --auth=trust -E UTF8 --no-sync >"$dir/initdb.log" 2>&1 ||
       { cat "$dir/initdb.log" >&2; exit 1; }
-    as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/data/server.log" -w -t 30 \
-      -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200 -c shared_buffers=16MB" start >/dev/null ||
-      { cat "$dir/data/server.log" >&2; exit 1; }
+    # A free port can be taken by someone else before the server binds it:
+    # then try another one (only when no port was asked for).
+    for attempt in 1 2 3 4 5; do
+      if as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/data/server.log" -w -t 30 \
+        -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200 -c shared_buffers=16MB" \
+        start >/dev/null; then
+        break
+      fi
+      if [ -n "${3:-}" ] || [ "$attempt" = 5 ]; then cat "$dir/data/server.log" >&2; exit 1; fi
+      port=$(free_port)
+      echo "$port" > "$dir/port"
+    done
     "$bin/createdb" -h "$dir" -p "$port" -U acedrex acedrex
     uri "$dir"
     ;;
