@@ -76,6 +76,14 @@ bool commandOk(const PgResult& r) {
   return st == PGRES_COMMAND_OK || st == PGRES_TUPLES_OK;
 }
 
+// Connects with a 5 s connect_timeout unless the URI names its own (a
+// database host that does not answer must not hold a room's lock for long).
+PGconn* connectTo(const std::string& uri) {
+  const char* keys[] = {"connect_timeout", "dbname", nullptr};
+  const char* values[] = {"5", uri.c_str(), nullptr};
+  return PQconnectdbParams(keys, values, 1);  // 1: dbname is a URI; what it says overrides the keys before it
+}
+
 std::string sqlState(const PgResult& r) {
   const char* s = r ? PQresultErrorField(r.get(), PG_DIAG_SQLSTATE) : nullptr;
   return s ? s : "";
@@ -243,7 +251,7 @@ class PgStore : public Store {
   Status connectLocked() {
     if (conn_ && PQstatus(conn_) == CONNECTION_OK) return okStatus();
     if (conn_) PQfinish(conn_);
-    conn_ = PQconnectdb(uri_.c_str());
+    conn_ = connectTo(uri_);
     if (PQstatus(conn_) != CONNECTION_OK) {
       Status s = makeError("store", std::string("cannot connect to PostgreSQL: ") + PQerrorMessage(conn_));
       PQfinish(conn_);
@@ -404,7 +412,7 @@ class PgStore : public Store {
     while (!stopping_) {
       if (!c || PQstatus(c) != CONNECTION_OK) {
         if (c) PQfinish(c);
-        c = PQconnectdb(uri_.c_str());
+        c = connectTo(uri_);
         if (PQstatus(c) != CONNECTION_OK ||
             PQresultStatus(PgResult(PQexec(c, (std::string("LISTEN ") + kChannel).c_str())).get()) !=
                 PGRES_COMMAND_OK) {
