@@ -181,6 +181,22 @@ uint8_t Position::attackers(Square s, uint8_t seats) const {
       if (sq[2 * i + 1] != 0xFF) hit(b[sq[2 * i + 1]], rb.kinds);
     }
   }
+  for (const RevLame& rl : r.revLames[s])
+    if (b[rl.block[0]] == kEmpty && (rl.block[1] == 0xFF || b[rl.block[1]] == kEmpty)) hit(b[rl.from], rl.kinds);
+  if (r.flyingGeneral) mask |= flyingGenerals(s, seats);
+  return mask;
+}
+
+uint8_t Position::flyingGenerals(Square s, uint8_t seats) const {
+  const Rules& r = *rules_;
+  uint8_t mask = 0;
+  for (const int step : {r.width, -r.width})
+    for (Square t = s + step; t >= 0 && t < r.nsq(); t += step) {
+      const Piece q = st_.board[t];
+      if (q == kEmpty) continue;
+      if (isPiece(q) && typeOf(q) == r.royalType && ((seats >> seatOf(q)) & 1)) mask |= 1u << seatOf(q);
+      break;
+    }
   return mask;
 }
 
@@ -205,6 +221,8 @@ bool Position::mayGiveCheck(Move m) const {
     if (k == kNoSquare) continue;
     if (r.onLine(k, m.from()) || r.onLine(k, m.to())) return true;
     for (const RevLeap& rl : r.revLeaps[k])
+      if (rl.from == m.to() && ((rl.kinds >> kind) & 1)) return true;
+    for (const RevLame& rl : r.revLames[k])
       if (rl.from == m.to() && ((rl.kinds >> kind) & 1)) return true;
   }
   return false;
@@ -261,6 +279,17 @@ void Position::genPiece(Square s, Piece p, MoveList& out) const {
       else if (pawn && l.to == st_.ep && (l.mode & kModeCapture) && st_.epVictim != kNoSquare &&
                enemy(b[st_.epVictim]))
         out.push(Move(s, l.to, kEnPassant));
+    } else if ((l.mode & kModeCapture) && enemy(q)) {
+      add(l.to);
+    }
+  }
+  // Lame leaps: blocked by a piece on their path.
+  for (uint32_t i = sm.lameBegin; i < sm.lameEnd; ++i) {
+    const LameLeap& l = r.lameLeaps[i];
+    if (b[l.block[0]] != kEmpty || (l.block[1] != 0xFF && b[l.block[1]] != kEmpty)) continue;
+    const Piece q = b[l.to];
+    if (q == kEmpty) {
+      if (l.mode & kModeMove) addQuiet(l.to);
     } else if ((l.mode & kModeCapture) && enemy(q)) {
       add(l.to);
     }

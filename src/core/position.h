@@ -219,7 +219,9 @@ class Position {
   void eliminate(int seat, OutReason reason, int by, PlyEvents& ev);
   void afterConsequences(PlyEvents& ev, bool full);
   void updateChecks(int mover, PlyEvents* ev);
-  bool enemyPawnTakes(Square s, int seat) const;  // a pawn of another seat could capture on s
+  bool enemyPawnTakes(Square s, int seat) const;
+  // Flying general: seats among `seats` whose king sees s along its file.
+  uint8_t flyingGenerals(Square s, uint8_t seats) const;  // a pawn of another seat could capture on s
   int nextSeat(int seat) const;
   int mateCredit(int seat) const;
   void makeImpl(Move m, bool full);

@@ -152,6 +152,25 @@ Offset Rules::rotate(const Offset& o, int dir) const {
   }
 }
 
+bool Rules::inZone(const Zone& z, Square s, int dir) const {
+  int file = 0;  // relative, 1-based, from the piece's left
+  switch (dir) {
+    case kNorth: file = fileOf(s) + 1; break;
+    case kSouth: file = width - fileOf(s); break;
+    case kEast: file = height - rankOf(s); break;
+    default: file = rankOf(s) + 1; break;
+  }
+  const int rank = relativeRank(s, dir);
+  return file >= z.fileLo && file <= z.fileHi && rank >= z.rankLo && rank <= z.rankHi;
+}
+
+std::vector<MoveAtom> Rules::atomsAt(int type, int dir, Square s) const {
+  std::vector<MoveAtom> atoms = types[type].atoms;
+  for (const ZoneMoves& zm : zoneMoves)
+    if (zm.type == type && inZone(zm.zone, s, dir)) atoms.insert(atoms.end(), zm.atoms.begin(), zm.atoms.end());
+  return atoms;
+}
+
 bool Rules::onFarEdge(Square s, int dir) const {
   switch (dir) {
     case kNorth: return rankOf(s) == height - 1;
@@ -249,6 +268,57 @@ Status readPiece(Rules& r, const VariantLine& l) {
   if (existing >= 0 && l.condOption.empty()) return keyError(std::string("piece letter used twice: ") + t.letter);
   if (existing >= 0) r.types[existing] = std::move(t);
   else r.types.push_back(std::move(t));
+  return okStatus();
+}
+
+// "LO-HI" or "N" (1-based) into lo and hi; false if malformed.
+bool readRange(const std::string& w, int& lo, int& hi) {
+  const size_t dash = w.find('-');
+  lo = number(w.substr(0, dash));
+  hi = dash == std::string::npos ? lo : number(w.substr(dash + 1));
+  return lo >= 1 && hi >= lo;
+}
+
+// LETTER FILES RANKS [BETZA]: the piece type and zone of a region or zone-moves line.
+Status readZone(const Rules& r, const std::vector<std::string>& ws, int& type, Zone& z) {
+  if (ws[0].size() != 1 || (type = r.typeByLetter(ws[0][0])) < 0) return keyError("no piece " + ws[0]);
+  if (!readRange(ws[1], z.fileLo, z.fileHi) || !readRange(ws[2], z.rankLo, z.rankHi))
+    return keyError("files and ranks are written LO-HI");
+  for (const auto& atom : r.types[type].atoms)
+    if (atom.kind != AtomKind::kLeap) return keyError("a region or zone moves are for leapers only");
+  return okStatus();
+}
+
+Status readRegion(Rules& r, const VariantLine& l) {
+  const auto ws = words(l.value);
+  if (ws.size() != 3) return formError(l, "LETTER FILES RANKS");
+  int type = -1;
+  Zone z;
+  if (auto st = readZone(r, ws, type, z); !st.ok()) return st;
+  r.regions.resize(r.types.size());
+  r.regions[type] = z;
+  r.hasRegion = true;
+  return okStatus();
+}
+
+Status readZoneMoves(Rules& r, const VariantLine& l) {
+  const auto ws = words(l.value);
+  if (ws.size() != 4) return formError(l, "LETTER FILES RANKS BETZA");
+  ZoneMoves zm;
+  if (auto st = readZone(r, ws, zm.type, zm.zone); !st.ok()) return st;
+  auto atoms = parseBetza(ws[3]);
+  if (!atoms.ok()) return keyError(atoms.error().text());
+  for (const auto& atom : atoms.value())
+    if (atom.kind != AtomKind::kLeap) return keyError("zone moves are leaps only");
+  zm.atoms = std::move(atoms.value());
+  r.zoneMoves.push_back(std::move(zm));
+  return okStatus();
+}
+
+Status readFlyingGeneral(Rules& r, const VariantLine& l) {
+  const int i = wordIndex(l.value, "yes|no");
+  if (i < 0) return formError(l, "yes|no");
+  r.flyingGeneral = i == 0;
   return okStatus();
 }
 
@@ -393,6 +463,8 @@ const VariantKey kVariantKeys[] = {
     {"blocked", "SQUARE or SQUARE-SQUARE (a rectangle), separated by spaces", Phase::kBoard, readBlocked},
     {"seat", "NAME LETTER DIRECTION(n|e|s|w)", Phase::kList, readSeat},
     {"piece", "NAME LETTER BETZA [royal] [pawn]", Phase::kList, readPiece},
+    {"region", "LETTER FILES RANKS (relative, 1-based, LO-HI)", Phase::kList, readRegion},
+    {"zone-moves", "LETTER FILES RANKS BETZA", Phase::kList, readZoneMoves},
     {"promotion", "piece letters", Phase::kRule, readPromotion},
     {"promotion-by-file", "one piece letter per file", Phase::kRule, readPromotionByFile},
     {"double-step", "a relative rank from 0 (none) to the board's larger side", Phase::kRule, readDoubleStep},
@@ -406,6 +478,7 @@ const VariantKey kVariantKeys[] = {
     {"stalemate", "draw|loss|out|others-draw", Phase::kRule, readStalemate},
     {"bare-king", "plays|loses", Phase::kRule, readBareKing},
     {"only-kings", "draw|plays", Phase::kRule, readOnlyKings},
+    {"flying-general", "yes|no", Phase::kRule, readFlyingGeneral},
     {"coins", "yes|no", Phase::kRule, readCoins},
     {"die", "none, or FACE:PIECE ...", Phase::kRule, readDie},
     {"start", "a position text", Phase::kRule, readStart},
@@ -530,27 +603,63 @@ void Rules::addRevLeap(Square from, Square to, uint64_t kinds) {
   else it->kinds |= kinds;
 }
 
+std::array<uint8_t, 2> Rules::rotatedLamePath(Square from, const Offset& o, int dir) const {
+  std::array<uint8_t, 2> block{0xFF, 0xFF};
+  const auto path = lamePath(o);
+  for (size_t i = 0; i < path.size(); ++i) {
+    const Offset p = rotate(path[i], dir);
+    block[i] = static_cast<uint8_t>(square(fileOf(from) + p.dx, rankOf(from) + p.dy));
+  }
+  return block;
+}
+
+void Rules::addRevLame(Square from, Square to, std::array<uint8_t, 2> block, uint64_t kinds) {
+  auto& rl = revLames[to];
+  auto it = std::find_if(rl.begin(), rl.end(), [&](const RevLame& x) {
+    return x.from == from && x.block[0] == block[0] && x.block[1] == block[1];
+  });
+  if (it == rl.end()) rl.push_back({static_cast<uint8_t>(from), {block[0], block[1]}, kinds});
+  else it->kinds |= kinds;
+}
+
 // Forward tables: per kind (type and facing) and square, the leaps, the rays
 // (slides and hops) and the bent moves with their continuation rays.
 void Rules::buildMoveTables() {
   const int n = nsq();
-  table_.assign(kMaxKinds * kMaxSquares, SquareMoves{0, 0, 0, 0, 0, 0});
+  table_.assign(kMaxKinds * kMaxSquares, SquareMoves{0, 0, 0, 0, 0, 0, 0, 0});
+  regions.resize(types.size());
   for (int type = 0; type < static_cast<int>(types.size()); ++type) {
     for (int dir = 0; dir < 4; ++dir) {
       const int kind = kindOf(type, dir);
       for (Square s = 0; s < n; ++s) {
         SquareMoves& sm = table_[kind * kMaxSquares + s];
         const int f0 = fileOf(s), k0 = rankOf(s);
+        const std::vector<MoveAtom> atoms = atomsAt(type, dir, s);
+        // A leap's target, or -1 when it is off the board or out of the type's region.
+        auto target = [&](const Offset& b) {
+          const Square to = playable(f0 + b.dx, k0 + b.dy) ? square(f0 + b.dx, k0 + b.dy) : -1;
+          return to >= 0 && allowedOn(type, dir, to) ? to : -1;
+        };
         sm.leapBegin = static_cast<uint32_t>(leaps.size());
-        for (const auto& atom : types[type].atoms) {
-          if (atom.kind != AtomKind::kLeap) continue;
+        for (const auto& atom : atoms) {
+          if (atom.kind != AtomKind::kLeap || atom.lame) continue;
           const uint8_t mode = (atom.canMove ? kModeMove : 0) | (atom.canCapture ? kModeCapture : 0);
-          for (const auto& o : atom.offsets) {
-            const Offset b = rotate(o, dir);
-            if (playable(f0 + b.dx, k0 + b.dy)) leaps.push_back({static_cast<uint8_t>(square(f0 + b.dx, k0 + b.dy)), mode});
-          }
+          for (const auto& o : atom.offsets)
+            if (const Square to = target(rotate(o, dir)); to >= 0) leaps.push_back({static_cast<uint8_t>(to), mode});
         }
         sm.leapEnd = static_cast<uint32_t>(leaps.size());
+        sm.lameBegin = static_cast<uint32_t>(lameLeaps.size());
+        for (const auto& atom : atoms) {
+          if (atom.kind != AtomKind::kLeap || !atom.lame) continue;
+          const uint8_t mode = (atom.canMove ? kModeMove : 0) | (atom.canCapture ? kModeCapture : 0);
+          for (const auto& o : atom.offsets) {
+            const Square to = target(rotate(o, dir));
+            if (to < 0) continue;
+            const auto block = rotatedLamePath(s, o, dir);
+            lameLeaps.push_back({static_cast<uint8_t>(to), mode, {block[0], block[1]}});
+          }
+        }
+        sm.lameEnd = static_cast<uint32_t>(lameLeaps.size());
         sm.rayBegin = static_cast<uint32_t>(rays.size());
         for (const auto& atom : types[type].atoms) {
           if (atom.kind != AtomKind::kRide) continue;
@@ -559,7 +668,9 @@ void Rules::buildMoveTables() {
           else mode = (atom.canMove ? kModeMove : 0) | (atom.canCapture ? kModeCapture : 0);
           for (const auto& o : atom.offsets) {
             const Offset b = rotate(o, dir);
-            const Ray ray = walkRay(f0 + b.dx, k0 + b.dy, b, mode);
+            Ray ray = walkRay(f0 + b.dx, k0 + b.dy, b, mode);
+            for (uint8_t j = 0; j < ray.len; ++j)
+              if (!allowedOn(type, dir, raySq[ray.begin + j])) ray.len = j;
             if (ray.len) rays.push_back(ray);
           }
         }
@@ -596,6 +707,7 @@ void Rules::buildAttackTables() {
   revLeaps.assign(n, {});
   revRays.assign(n, {});
   revBents.assign(n, {});
+  revLames.assign(n, {});
   // Lines and bent paths already made for a square, keyed by their steps.
   std::vector<std::map<std::pair<int, int>, size_t>> rayIndex(n);
   std::vector<std::map<std::tuple<int, int, int, int>, size_t>> bentIndex(n);
@@ -604,11 +716,15 @@ void Rules::buildAttackTables() {
       const uint64_t kbit = 1ULL << kindOf(type, dir);
       for (Square s = 0; s < n; ++s) {
         if (blocked[s]) continue;
-        for (const auto& atom : types[type].atoms) {
+        for (const auto& atom : atomsAt(type, dir, s)) {
           if (atom.kind != AtomKind::kLeap || !atom.canCapture) continue;
           for (const auto& o : atom.offsets) {
             const Offset b = rotate(o, dir);
-            if (playable(fileOf(s) + b.dx, rankOf(s) + b.dy)) addRevLeap(s, square(fileOf(s) + b.dx, rankOf(s) + b.dy), kbit);
+            if (!playable(fileOf(s) + b.dx, rankOf(s) + b.dy)) continue;
+            const Square to = square(fileOf(s) + b.dx, rankOf(s) + b.dy);
+            if (!allowedOn(type, dir, to)) continue;
+            if (atom.lame) addRevLame(s, to, rotatedLamePath(s, o, dir), kbit);
+            else addRevLeap(s, to, kbit);
           }
         }
       }
@@ -683,6 +799,13 @@ void Rules::buildLines() {
     for (const RevBent& rb : revBents[a])
       for (int i = 0; i < 2 * rb.len; ++i)
         if (revBentSq[rb.begin + i] != 0xFF) lines_[a * n + revBentSq[rb.begin + i]] = 1;
+    // A piece leaving or entering a lame leap's path opens or closes it.
+    for (const RevLame& rl : revLames[a])
+      for (uint8_t b : rl.block)
+        if (b != 0xFF) lines_[a * n + b] = 1;
+    // The flying general sees along the file.
+    if (flyingGeneral)
+      for (Square b = fileOf(a); b < n; b += width) lines_[a * n + b] = 1;
   }
 }
 
@@ -705,7 +828,7 @@ void Rules::computeMoveBounds() {
     for (int dir = 0; dir < 4; ++dir) {
       for (Square s = 0; s < nsq(); ++s) {
         const SquareMoves& sm = moves(kindOf(type, dir), s);
-        int count = static_cast<int>(sm.leapEnd - sm.leapBegin);
+        int count = static_cast<int>(sm.leapEnd - sm.leapBegin + sm.lameEnd - sm.lameBegin);
         for (uint32_t i = sm.rayBegin; i < sm.rayEnd; ++i) count += rays[i].len;  // slide and hop squares are apart
         for (uint32_t i = sm.bentBegin; i < sm.bentEnd; ++i) {
           count += 1;
