@@ -40,6 +40,7 @@ struct MoveAtom {
   bool canCapture = true;
   bool hop = false;              // rides over exactly one piece (cannon)
   bool lame = false;             // a leap blocked by a piece on its path (lamePath)
+  bool linesOnly = false;        // from and to line squares only (Rules::lineMoves)
   std::vector<Offset> offsets;   // leap targets or ride directions
   std::vector<BentPath> bents;   // for kBent
 };

@@ -105,6 +105,8 @@ class Position {
   int ply() const { return st_.ply; }
   uint32_t rights() const { return st_.rights; }
   Square epSquare() const { return st_.ep; }
+  bool bikjang() const { return st_.bikjang; }  // kings facing (Rules::bikjang)
+  bool lastWasPass() const { return st_.passed; }
   bool finished() const { return st_.result != ResultKind::kOngoing; }
   ResultKind result() const { return st_.result; }
   int winner() const { return st_.winner; }  // kWin / kFirstMate: the winner; kOthersDraw: the last
@@ -191,6 +193,8 @@ class Position {
     // the seats in play change (-1: nothing remembered).
     mutable int8_t checkSeat;
     mutable bool checkValue;
+    bool passed;   // the last ply was a pass (kPass)
+    bool bikjang;  // the kings face each other on an open file (Rules::bikjang)
   };
   struct Undo {
     State saved;  // the whole state before the ply (copy-on-make)
@@ -220,6 +224,11 @@ class Position {
   void afterConsequences(PlyEvents& ev, bool full);
   void updateChecks(int mover, PlyEvents* ev);
   bool enemyPawnTakes(Square s, int seat) const;
+  // Bikjang (Rules::bikjang): sets st_.bikjang after a ply and ends the game
+  // by material counting when it stood before as well, or after two passes.
+  void afterBikjang();
+  bool kingsFace() const;  // the side to move's king faces an enemy king
+  int materialCountWinner() const;
   // Flying general: seats among `seats` whose king sees s along its file.
   uint8_t flyingGenerals(Square s, uint8_t seats) const;  // a pawn of another seat could capture on s
   int nextSeat(int seat) const;

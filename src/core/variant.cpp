@@ -168,6 +168,9 @@ std::vector<MoveAtom> Rules::atomsAt(int type, int dir, Square s) const {
   std::vector<MoveAtom> atoms = types[type].atoms;
   for (const ZoneMoves& zm : zoneMoves)
     if (zm.type == type && inZone(zm.zone, s, dir)) atoms.insert(atoms.end(), zm.atoms.begin(), zm.atoms.end());
+  if (!lineSquares.empty() && lineSquares[s])
+    for (const ZoneMoves& lm : lineMoves)
+      if (lm.type == type) atoms.insert(atoms.end(), lm.atoms.begin(), lm.atoms.end());
   return atoms;
 }
 
@@ -312,6 +315,70 @@ Status readZoneMoves(Rules& r, const VariantLine& l) {
     if (atom.kind != AtomKind::kLeap) return keyError("zone moves are leaps only");
   zm.atoms = std::move(atoms.value());
   r.zoneMoves.push_back(std::move(zm));
+  return okStatus();
+}
+
+Status readLineSquares(Rules& r, const VariantLine& l) {
+  r.lineSquares.assign(r.nsq(), false);
+  for (const auto& w : words(l.value)) {
+    auto sq = r.parseSquare(w);
+    if (!sq.ok()) return keyError("bad square \"" + w + "\"");
+    r.lineSquares[*sq] = true;
+  }
+  return okStatus();
+}
+
+Status readLineMoves(Rules& r, const VariantLine& l) {
+  const auto ws = words(l.value);
+  if (ws.size() != 2 || ws[0].size() != 1) return formError(l, "LETTER BETZA");
+  ZoneMoves lm;
+  if ((lm.type = r.typeByLetter(ws[0][0])) < 0) return keyError("no piece " + ws[0]);
+  auto atoms = parseBetza(ws[1]);
+  if (!atoms.ok()) return keyError(atoms.error().text());
+  for (auto& atom : atoms.value()) {
+    if (atom.kind == AtomKind::kBent) return keyError("line moves are leaps, slides or hops");
+    atom.linesOnly = true;
+  }
+  lm.atoms = std::move(atoms.value());
+  r.lineMoves.push_back(std::move(lm));
+  return okStatus();
+}
+
+Status readHopNotSame(Rules& r, const VariantLine& l) {
+  std::vector<int> types;
+  if (auto st = typeList(r, l.value, types); !st.ok()) return st;
+  r.hopNotSame.assign(r.types.size(), false);
+  for (int t : types) r.hopNotSame[t] = true;
+  return okStatus();
+}
+
+Status readPass(Rules& r, const VariantLine& l) {
+  const int i = wordIndex(l.value, "yes|no");
+  if (i < 0) return formError(l, "yes|no");
+  r.pass = i == 0;
+  return okStatus();
+}
+
+Status readBikjang(Rules& r, const VariantLine& l) {
+  const int i = wordIndex(l.value, "yes|no");
+  if (i < 0) return formError(l, "yes|no");
+  r.bikjang = i == 0;
+  return okStatus();
+}
+
+// none, or HANDICAP LETTER:POINTS ...
+Status readMaterialCount(Rules& r, const VariantLine& l) {
+  const auto ws = words(l.value);
+  r.materialPoints.clear();
+  if (ws.size() == 1 && ws[0] == "none") return okStatus();
+  if (ws.size() < 2 || (r.countHandicap = number(ws[0])) < 0) return formError(l, "none, or HANDICAP LETTER:POINTS ...");
+  r.materialPoints.assign(r.types.size(), 0);
+  for (size_t i = 1; i < ws.size(); ++i) {
+    const int t = ws[i].size() >= 3 && ws[i][1] == ':' ? r.typeByLetter(ws[i][0]) : -1;
+    const int v = t >= 0 ? number(ws[i].substr(2)) : -1;
+    if (v < 0) return keyError("bad piece points \"" + ws[i] + "\"");
+    r.materialPoints[t] = v;
+  }
   return okStatus();
 }
 
@@ -465,6 +532,8 @@ const VariantKey kVariantKeys[] = {
     {"piece", "NAME LETTER BETZA [royal] [pawn]", Phase::kList, readPiece},
     {"region", "LETTER FILES RANKS (relative, 1-based, LO-HI)", Phase::kList, readRegion},
     {"zone-moves", "LETTER FILES RANKS BETZA", Phase::kList, readZoneMoves},
+    {"line-squares", "SQUARE ... (the points joined by the drawn diagonals)", Phase::kBoard, readLineSquares},
+    {"line-moves", "LETTER BETZA", Phase::kList, readLineMoves},
     {"promotion", "piece letters", Phase::kRule, readPromotion},
     {"promotion-by-file", "one piece letter per file", Phase::kRule, readPromotionByFile},
     {"double-step", "a relative rank from 0 (none) to the board's larger side", Phase::kRule, readDoubleStep},
@@ -479,6 +548,10 @@ const VariantKey kVariantKeys[] = {
     {"bare-king", "plays|loses", Phase::kRule, readBareKing},
     {"only-kings", "draw|plays", Phase::kRule, readOnlyKings},
     {"flying-general", "yes|no", Phase::kRule, readFlyingGeneral},
+    {"bikjang", "yes|no", Phase::kRule, readBikjang},
+    {"pass", "yes|no", Phase::kRule, readPass},
+    {"material-count", "none, or HANDICAP LETTER:POINTS ...", Phase::kRule, readMaterialCount},
+    {"hop-not-same", "piece letters (hoppers that neither hop over nor capture their own type)", Phase::kRule, readHopNotSame},
     {"coins", "yes|no", Phase::kRule, readCoins},
     {"die", "none, or FACE:PIECE ...", Phase::kRule, readDie},
     {"start", "a position text", Phase::kRule, readStart},
@@ -580,6 +653,7 @@ Result<std::shared_ptr<const Rules>> Rules::compile(const VariantDef& def, const
 void Rules::buildTables() {
   buildMoveTables();
   buildAttackTables();
+  buildLineAttackTables();
   computeMoveBounds();
   buildLines();
   buildZobristKeys();
@@ -645,7 +719,8 @@ void Rules::buildMoveTables() {
           if (atom.kind != AtomKind::kLeap || atom.lame) continue;
           const uint8_t mode = (atom.canMove ? kModeMove : 0) | (atom.canCapture ? kModeCapture : 0);
           for (const auto& o : atom.offsets)
-            if (const Square to = target(rotate(o, dir)); to >= 0) leaps.push_back({static_cast<uint8_t>(to), mode});
+            if (const Square to = target(rotate(o, dir)); to >= 0 && onLines(atom, to))
+              leaps.push_back({static_cast<uint8_t>(to), mode});
         }
         sm.leapEnd = static_cast<uint32_t>(leaps.size());
         sm.lameBegin = static_cast<uint32_t>(lameLeaps.size());
@@ -654,14 +729,14 @@ void Rules::buildMoveTables() {
           const uint8_t mode = (atom.canMove ? kModeMove : 0) | (atom.canCapture ? kModeCapture : 0);
           for (const auto& o : atom.offsets) {
             const Square to = target(rotate(o, dir));
-            if (to < 0) continue;
+            if (to < 0 || !onLines(atom, to)) continue;
             const auto block = rotatedLamePath(s, o, dir);
             lameLeaps.push_back({static_cast<uint8_t>(to), mode, {block[0], block[1]}});
           }
         }
         sm.lameEnd = static_cast<uint32_t>(lameLeaps.size());
         sm.rayBegin = static_cast<uint32_t>(rays.size());
-        for (const auto& atom : types[type].atoms) {
+        for (const auto& atom : atoms) {
           if (atom.kind != AtomKind::kRide) continue;
           uint8_t mode = 0;
           if (atom.hop) mode = (atom.canMove ? kModeHopMove : 0) | (atom.canCapture ? kModeHopCapture : 0);
@@ -670,13 +745,13 @@ void Rules::buildMoveTables() {
             const Offset b = rotate(o, dir);
             Ray ray = walkRay(f0 + b.dx, k0 + b.dy, b, mode);
             for (uint8_t j = 0; j < ray.len; ++j)
-              if (!allowedOn(type, dir, raySq[ray.begin + j])) ray.len = j;
+              if (!allowedOn(type, dir, raySq[ray.begin + j]) || !onLines(atom, raySq[ray.begin + j])) ray.len = j;
             if (ray.len) rays.push_back(ray);
           }
         }
         sm.rayEnd = static_cast<uint32_t>(rays.size());
         sm.bentBegin = static_cast<uint32_t>(bents.size());
-        for (const auto& atom : types[type].atoms) {
+        for (const auto& atom : atoms) {
           if (atom.kind != AtomKind::kBent) continue;
           const uint8_t mode = (atom.canMove ? kModeMove : 0) | (atom.canCapture ? kModeCapture : 0);
           for (const auto& path : atom.bents) {
@@ -722,7 +797,7 @@ void Rules::buildAttackTables() {
             const Offset b = rotate(o, dir);
             if (!playable(fileOf(s) + b.dx, rankOf(s) + b.dy)) continue;
             const Square to = square(fileOf(s) + b.dx, rankOf(s) + b.dy);
-            if (!allowedOn(type, dir, to)) continue;
+            if (!allowedOn(type, dir, to) || !onLines(atom, to)) continue;
             if (atom.lame) addRevLame(s, to, rotatedLamePath(s, o, dir), kbit);
             else addRevLeap(s, to, kbit);
           }
@@ -789,6 +864,45 @@ void Rules::buildAttackTables() {
   }
 }
 
+// Reverse rays of the slides and hops along the line squares (line-moves):
+// kept apart from the plain rays, as they end where the line squares end.
+void Rules::buildLineAttackTables() {
+  const int n = nsq();
+  for (const ZoneMoves& lm : lineMoves)
+    for (int dir = 0; dir < 4; ++dir) {
+      const uint64_t kbit = 1ULL << kindOf(lm.type, dir);
+      for (const auto& atom : lm.atoms) {
+        if (atom.kind != AtomKind::kRide || !atom.canCapture) continue;
+        for (const auto& o : atom.offsets) {
+          const Offset b = rotate(o, dir);
+          for (Square s = 0; s < n; ++s) {
+            if (!lineSquares[s]) continue;
+            RevRay rr{static_cast<uint32_t>(revRaySq.size()), 0, 0, 0};
+            for (int f = fileOf(s) - b.dx, k = rankOf(s) - b.dy; playable(f, k) && lineSquares[square(f, k)];
+                 f -= b.dx, k -= b.dy) {
+              revRaySq.push_back(static_cast<uint8_t>(square(f, k)));
+              ++rr.len;
+            }
+            if (!rr.len) continue;
+            (atom.hop ? rr.hoppers : rr.sliders) = kbit;
+            // Merge with a line ray of the same squares.
+            auto it = std::find_if(revRays[s].begin(), revRays[s].end(), [&](const RevRay& x) {
+              return x.len == rr.len && std::equal(revRaySq.begin() + x.begin, revRaySq.begin() + x.begin + x.len,
+                                                   revRaySq.begin() + rr.begin);
+            });
+            if (it == revRays[s].end()) {
+              revRays[s].push_back(rr);
+            } else {
+              it->sliders |= rr.sliders;
+              it->hoppers |= rr.hoppers;
+              revRaySq.resize(rr.begin);
+            }
+          }
+        }
+      }
+    }
+}
+
 // onLine: the squares of every reverse ray and bent path of a square.
 void Rules::buildLines() {
   const int n = nsq();
@@ -803,8 +917,8 @@ void Rules::buildLines() {
     for (const RevLame& rl : revLames[a])
       for (uint8_t b : rl.block)
         if (b != 0xFF) lines_[a * n + b] = 1;
-    // The flying general sees along the file.
-    if (flyingGeneral)
+    // The flying general (and bikjang) sees along the file.
+    if (flyingGeneral || bikjang)
       for (Square b = fileOf(a); b < n; b += width) lines_[a * n + b] = 1;
   }
 }
@@ -851,7 +965,7 @@ void Rules::computeMoveBounds() {
       if (most != typeMoveBound[type]) typeMoveBound[type] = most, changed = true;
     }
   }
-  specialMoveBound = (castlingRank ? 2 : 0) + static_cast<int>(kingLeaps.size());
+  specialMoveBound = (castlingRank ? 2 : 0) + static_cast<int>(kingLeaps.size()) + (pass ? 1 : 0);
 }
 
 namespace {

@@ -134,6 +134,24 @@ class Rules {
   // The flying general: a king sees along its file, so two kings may not face
   // each other with nothing between them (it attacks the other king's square).
   bool flyingGeneral = false;
+  // Line squares (line-squares): the points joined by drawn diagonals (the
+  // janggi palaces); line moves: what a type gains on them, along them only.
+  std::vector<bool> lineSquares;  // per square; empty: none
+  std::vector<ZoneMoves> lineMoves;  // zone unused
+  // Hoppers that may neither hop over nor capture a piece of their own type
+  // (the janggi cannon); per type, empty: none.
+  std::vector<bool> hopNotSame;
+  // Passing (pass): the king moves to its own square (kPass), not in check.
+  bool pass = false;
+  // Bikjang: the kings may face each other on an open file; the side facing
+  // it must break it or pass, and if it stands (or both sides pass in a row)
+  // the game ends by material counting (materialPoints).
+  bool bikjang = false;
+  // Material counting (material-count): points per type; White wins when its
+  // points exceed Black's by more than countHandicap, otherwise Black.
+  std::vector<int> materialPoints;  // empty: none
+  int countHandicap = 0;
+  bool onLines(const MoveAtom& atom, Square s) const { return !atom.linesOnly || lineSquares[s]; }
 
   int nsq() const { return width * height; }
   int nseats() const { return static_cast<int>(seats.size()); }
@@ -211,6 +229,7 @@ class Rules {
   void buildTables();
   void buildMoveTables();    // forward: leaps, rays, bent moves per kind and square
   void buildAttackTables();  // reverse: revLeaps, revRays, revBents per target square
+  void buildLineAttackTables();  // reverse rays of line moves (line-moves)
   void computeMoveBounds();  // typeMoveBound, specialMoveBound
   void buildLines();         // lines_ (onLine)
   void buildZobristKeys();
