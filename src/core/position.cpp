@@ -820,6 +820,12 @@ void Position::declareDraw() {
   st_.result = ResultKind::kDraw;
 }
 
+void Position::declareWinner(int seat) {
+  undo_.push_back(Undo{st_, PlyEvents{}});
+  st_.result = ResultKind::kWin;
+  st_.winner = static_cast<int8_t>(seat);
+}
+
 // ---------------------------------------------------------------------------
 
 bool Position::isValid(std::string* why) const {

@@ -152,6 +152,10 @@ class Position {
   void removeSeat(int seat, OutReason reason);
   // Ends the game as a draw among the seats still in (repetition, fifty, agreement).
   void declareDraw();
+  // Ends the game as a win for the seat (perpetual check, material counting).
+  void declareWinner(int seat);
+  // Material counting (Rules::materialPoints): the winning seat.
+  int materialCountWinner() const;
 
   // Move text: from-square, to-square, promotion letter; "0000" a lost turn.
   std::string moveText(Move m) const;
@@ -228,7 +232,6 @@ class Position {
   // by material counting when it stood before as well, or after two passes.
   void afterBikjang();
   bool kingsFace() const;  // the side to move's king faces an enemy king
-  int materialCountWinner() const;
   // Flying general: seats among `seats` whose king sees s along its file.
   uint8_t flyingGenerals(Square s, uint8_t seats) const;  // a pawn of another seat could capture on s
   int nextSeat(int seat) const;

@@ -382,6 +382,13 @@ Status readMaterialCount(Rules& r, const VariantLine& l) {
   return okStatus();
 }
 
+Status readPerpetualCheck(Rules& r, const VariantLine& l) {
+  const int i = wordIndex(l.value, "draws|loses");
+  if (i < 0) return formError(l, "draws|loses");
+  r.perpetualCheckLoses = i == 1;
+  return okStatus();
+}
+
 Status readFlyingGeneral(Rules& r, const VariantLine& l) {
   const int i = wordIndex(l.value, "yes|no");
   if (i < 0) return formError(l, "yes|no");
@@ -551,6 +558,7 @@ const VariantKey kVariantKeys[] = {
     {"bikjang", "yes|no", Phase::kRule, readBikjang},
     {"pass", "yes|no", Phase::kRule, readPass},
     {"material-count", "none, or HANDICAP LETTER:POINTS ...", Phase::kRule, readMaterialCount},
+    {"perpetual-check", "draws|loses", Phase::kRule, readPerpetualCheck},
     {"hop-not-same", "piece letters (hoppers that neither hop over nor capture their own type)", Phase::kRule, readHopNotSame},
     {"coins", "yes|no", Phase::kRule, readCoins},
     {"die", "none, or FACE:PIECE ...", Phase::kRule, readDie},

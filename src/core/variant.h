@@ -151,6 +151,9 @@ class Rules {
   // points exceed Black's by more than countHandicap, otherwise Black.
   std::vector<int> materialPoints;  // empty: none
   int countHandicap = 0;
+  // Perpetual check (perpetual-check): at the third repetition, a side that
+  // gave check with every move since the position first stood loses.
+  bool perpetualCheckLoses = false;
   bool onLines(const MoveAtom& atom, Square s) const { return !atom.linesOnly || lineSquares[s]; }
 
   int nsq() const { return width * height; }
