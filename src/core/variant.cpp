@@ -207,6 +207,14 @@ int wordIndex(const std::string& v, std::string_view form) {
   }
 }
 
+// A yes|no value into flag.
+Status yesNo(const VariantLine& l, bool& flag) {
+  const int i = wordIndex(l.value, "yes|no");
+  if (i < 0) return formError(l, "yes|no");
+  flag = i == 0;
+  return okStatus();
+}
+
 // Piece letters (any case, spaces allowed) to types.
 Status typeList(const Rules& r, const std::string& value, std::vector<int>& out) {
   for (const auto& w : words(value))
@@ -352,19 +360,9 @@ Status readHopNotSame(Rules& r, const VariantLine& l) {
   return okStatus();
 }
 
-Status readPass(Rules& r, const VariantLine& l) {
-  const int i = wordIndex(l.value, "yes|no");
-  if (i < 0) return formError(l, "yes|no");
-  r.pass = i == 0;
-  return okStatus();
-}
+Status readPass(Rules& r, const VariantLine& l) { return yesNo(l, r.pass); }
 
-Status readBikjang(Rules& r, const VariantLine& l) {
-  const int i = wordIndex(l.value, "yes|no");
-  if (i < 0) return formError(l, "yes|no");
-  r.bikjang = i == 0;
-  return okStatus();
-}
+Status readBikjang(Rules& r, const VariantLine& l) { return yesNo(l, r.bikjang); }
 
 // none, or HANDICAP LETTER:POINTS ...
 Status readMaterialCount(Rules& r, const VariantLine& l) {
@@ -389,12 +387,7 @@ Status readPerpetualCheck(Rules& r, const VariantLine& l) {
   return okStatus();
 }
 
-Status readFlyingGeneral(Rules& r, const VariantLine& l) {
-  const int i = wordIndex(l.value, "yes|no");
-  if (i < 0) return formError(l, "yes|no");
-  r.flyingGeneral = i == 0;
-  return okStatus();
-}
+Status readFlyingGeneral(Rules& r, const VariantLine& l) { return yesNo(l, r.flyingGeneral); }
 
 Status readPromotion(Rules& r, const VariantLine& l) { return typeList(r, l.value, r.promoChoices); }
 
@@ -420,12 +413,7 @@ Status readDoubleStepRights(Rules& r, const VariantLine& l) {
   return okStatus();
 }
 
-Status readEnPassant(Rules& r, const VariantLine& l) {
-  const int i = wordIndex(l.value, "yes|no");
-  if (i < 0) return formError(l, "yes|no");
-  r.enPassant = i == 0;
-  return okStatus();
-}
+Status readEnPassant(Rules& r, const VariantLine& l) { return yesNo(l, r.enPassant); }
 
 Status readCastling(Rules& r, const VariantLine& l) {
   if (l.value == "none") return okStatus();
@@ -503,12 +491,7 @@ Status readOnlyKings(Rules& r, const VariantLine& l) {
   return okStatus();
 }
 
-Status readCoins(Rules& r, const VariantLine& l) {
-  const int i = wordIndex(l.value, "yes|no");
-  if (i < 0) return formError(l, "yes|no");
-  r.coins = i == 0;
-  return okStatus();
-}
+Status readCoins(Rules& r, const VariantLine& l) { return yesNo(l, r.coins); }
 
 Status readDie(Rules& r, const VariantLine& l) {
   if (l.value == "none") return okStatus();
