@@ -849,6 +849,26 @@ TEST(Uci, GoDepthGivesBestmove) {
   EXPECT_TRUE(h.saw("bestmove "));
 }
 
+// Xiangqi and janggi by their Fairy-Stockfish names: `go movetime 200` gives
+// a legal move (the pass `e2e2` included in janggi) after a few moves.
+TEST(Uci, XiangqiAndJanggiGiveLegalMoves) {
+  for (const auto& [variant, moves] : {std::pair<std::string, std::string>{"xiangqi", "h3e3 h10g8"},
+                                       {"janggi", "e2e2 b10c8"}}) {
+    UciHarness h;
+    h.session.handle("setoption name UCI_Variant value " + variant);
+    h.session.handle("position startpos moves " + moves);
+    h.session.handle("go movetime 200");
+    h.session.waitForSearch();
+    std::string best;
+    for (const auto& l : h.out)
+      if (l.rfind("bestmove ", 0) == 0) best = l.substr(9, l.find(' ', 9) - 9);
+    Game g(rules(variant));
+    ASSERT_TRUE(g.playAll(moves).ok()) << variant;
+    EXPECT_TRUE(g.play(best).ok()) << variant << " bestmove " << best;
+    EXPECT_FALSE(h.saw("info string error")) << variant;
+  }
+}
+
 // The clock of the seat to move (Red, after Green's a6a5) sets the search's
 // time budget, whatever the other seats' clocks say. Without measuring time:
 // a clock of 0 ms gives a budget of 1 ms, and a search with a budget stops

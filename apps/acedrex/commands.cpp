@@ -180,10 +180,21 @@ std::vector<BenchCase> benchCases(int scale) {
       {"four-seasons", {}, "", 5 + scale},
       {"joko-urtaroak", {}, "", 4 + scale},
       {"grant-acedrex", {"king-leap=yes", "pawn-double=always"}, "", 2 + scale},
+      {"xiangqi", {}, "", 3 + scale},
+      {"xiangqi", {}, "r2a1ab1r/4k4/2n1b3n/p1p3p2/1C2p1C1p/P1P6/4P1P1P/c3B4/8R/RNBAKA1N1 w - - 15 16", 3 + scale},
+      {"janggi", {}, "", 3 + scale},
+      {"janggi", {}, "rnba1abnr/4k4/1c5c1/p2pp2pR/9/9/P1PP2PP1/1CN4C1/4K4/R1BAA1BN1 b - - 2 5", 3 + scale},
   };
 }
 
-const char* kFairyStockfish = "/usr/games/fairy-stockfish";
+// The games whose perft is compared with Fairy-Stockfish's in the same run.
+const char* const kReferenceVariants[] = {"shako", "xiangqi", "janggi"};
+
+// Debian's build, or the binary named by FAIRY_STOCKFISH (a current build from source).
+const char* fairyStockfishPath() {
+  const char* env = std::getenv("FAIRY_STOCKFISH");
+  return env && *env ? env : "/usr/games/fairy-stockfish";
+}
 
 // Runs `exe` (no shell) with `input` on its standard input and calls `onLine`
 // with each line of its standard output. False when it cannot be started.
@@ -246,23 +257,24 @@ bool runProgram(const char* exe, const std::string& input, const std::function<v
   return true;
 }
 
-// Runs Fairy-Stockfish's own perft on the same Shako positions; returns seconds or -1.
-double referenceSeconds(const std::vector<BenchCase>& cases, uint64_t& nodes) {
-  if (access(kFairyStockfish, X_OK) != 0) return -1;
-  std::string script = "uci\nsetoption name UCI_Variant value shako\n";
+// Runs Fairy-Stockfish's own perft on the same positions of one game; returns seconds or -1.
+double referenceSeconds(const std::string& variant, const std::vector<BenchCase>& cases, uint64_t& nodes) {
+  const char* fsf = fairyStockfishPath();
+  if (access(fsf, X_OK) != 0) return -1;
+  std::string script = "uci\nsetoption name UCI_Variant value " + variant + "\n";
   for (const auto& c : cases) {
-    if (c.variant != "shako") continue;
+    if (c.variant != variant) continue;
     script += "position " + (c.fen.empty() ? std::string("startpos") : "fen " + c.fen) + "\n";
     script += "go perft " + std::to_string(c.depth) + "\n";
   }
   script += "quit\n";
   // The process's start-up time is measured apart and taken off.
   const auto s0 = std::chrono::steady_clock::now();
-  if (!runProgram(kFairyStockfish, "quit\n", [](const std::string&) {})) return -1;
+  if (!runProgram(fsf, "quit\n", [](const std::string&) {})) return -1;
   const double startup = std::chrono::duration<double>(std::chrono::steady_clock::now() - s0).count();
   const auto t0 = std::chrono::steady_clock::now();
   nodes = 0;
-  const bool ran = runProgram(kFairyStockfish, script, [&](const std::string& l) {
+  const bool ran = runProgram(fsf, script, [&](const std::string& l) {
     if (l.rfind("Nodes searched: ", 0) == 0) nodes += std::strtoull(l.c_str() + 16, nullptr, 10);
   });
   if (!ran) return -1;
@@ -309,7 +321,7 @@ SearchSpeed ourSearchSpeed(VariantRegistry& reg, const std::vector<BenchCase>& c
 
 SearchSpeed referenceSearchSpeed(const std::vector<BenchCase>& cases, int ms) {
   SearchSpeed out;
-  if (access(kFairyStockfish, X_OK) != 0) return out;
+  if (access(fairyStockfishPath(), X_OK) != 0) return out;
   std::string script = "uci\nsetoption name UCI_Variant value shako\nsetoption name Hash value 32\n";
   for (const auto& c : cases) {
     if (c.variant != "shako") continue;
@@ -320,7 +332,7 @@ SearchSpeed referenceSearchSpeed(const std::vector<BenchCase>& cases, int ms) {
   // `quit` is read only after the searches end: isready waits for each bestmove.
   uint64_t lastNodes = 0;
   double lastSec = 0;
-  runProgram(kFairyStockfish, script, [&](const std::string& line) {
+  runProgram(fairyStockfishPath(), script, [&](const std::string& line) {
     std::istringstream in(line);
     std::string w;
     in >> w;
@@ -378,19 +390,21 @@ int cmdBench(const Args& args) {
   for (const auto& [v, ns] : per)
     std::printf("%-14s %12llu nodes  %10.0f nodes/s\n", v.c_str(), static_cast<unsigned long long>(ns.first),
                 ns.first / std::max(ns.second, 1e-9));
-  if (!args.on("no-reference")) {
+  for (const char* variant : kReferenceVariants) {
+    if (args.on("no-reference")) break;
     uint64_t refNodes = 0;
-    const double refSec = referenceSeconds(cases, refNodes);
+    const double refSec = referenceSeconds(variant, cases, refNodes);
     if (refSec > 0.001) {
-      const double ours = per["shako"].first / std::max(per["shako"].second, 1e-9);
+      const double ours = per[variant].first / std::max(per[variant].second, 1e-9);
       const double theirs = refNodes / refSec;
-      std::printf("fairy-stockfish shako %12llu nodes  %10.0f nodes/s (start-up time excluded)\n",
+      std::printf("fairy-stockfish %-8s %12llu nodes  %10.0f nodes/s (start-up time excluded)\n", variant,
                   static_cast<unsigned long long>(refNodes), theirs);
-      std::printf("shako speed ratio acedrex/fairy-stockfish: %.3f%s\n", ours / theirs,
-                  refNodes == per["shako"].first ? "" : "  (NODE COUNTS DIFFER)");
+      std::printf("%s speed ratio acedrex/fairy-stockfish: %.3f%s\n", variant, ours / theirs,
+                  refNodes == per[variant].first ? "" : "  (NODE COUNTS DIFFER)");
     } else {
-      std::printf(refSec < 0 ? "fairy-stockfish not found: no reference ratio\n"
-                             : "fairy-stockfish finished too fast to time: use a larger --depth-scale\n");
+      std::printf(refSec < 0 ? "fairy-stockfish not found: no %s reference ratio\n"
+                             : "fairy-stockfish finished %s too fast to time: use a larger --depth-scale\n",
+                  variant);
     }
   }
   if (*searchMs > 0) {

@@ -7,11 +7,11 @@ namespace acedrex {
 namespace {
 
 struct Mods {
-  bool m = false, c = false, p = false;
+  bool m = false, c = false, p = false, n = false;
   std::string dirs;
 };
 
-bool isMod(char ch) { return std::string("mcpfblrsv").find(ch) != std::string::npos; }
+bool isMod(char ch) { return std::string("mcpnfblrsv").find(ch) != std::string::npos; }
 
 // The 8 (or 4) symmetric offsets of a leap (a, b).
 std::vector<Offset> symmetric(int a, int b) {
@@ -113,6 +113,7 @@ class Parser {
       if (ch == 'm') m.m = true;
       else if (ch == 'c') m.c = true;
       else if (ch == 'p') m.p = true;
+      else if (ch == 'n') m.n = true;
       else m.dirs.push_back(ch);
     }
     return m;
@@ -176,6 +177,7 @@ class Parser {
     auto sh = shape();
     if (!sh.ok()) return sh.error();
     if (m.p && !sh->ride) return fail("p (hop) needs a rider");
+    if (m.n && sh->ride) return fail("n (lame) needs a leaper");
     std::vector<MoveAtom> out;
     for (auto [a, b] : sh->leaps) {
       MoveAtom at;
@@ -183,6 +185,8 @@ class Parser {
       at.canMove = m.m || !m.c;
       at.canCapture = m.c || !m.m;
       at.hop = m.p;
+      at.lame = m.n;
+      if (at.lame && lamePath(Offset{a, b}).size() > 2) return fail("a lame leap passes at most two squares");
       at.offsets = filterDirs(symmetric(a, b), m.dirs);
       if (at.offsets.empty()) return fail("the directions select no move");
       out.push_back(std::move(at));
@@ -231,5 +235,19 @@ class Parser {
 }  // namespace
 
 Result<std::vector<MoveAtom>> parseBetza(const std::string& text) { return Parser(text).run(); }
+
+std::vector<Offset> lamePath(const Offset& o) {
+  std::vector<Offset> path;
+  Offset at{0, 0};
+  const int sx = o.dx > 0 ? 1 : -1, sy = o.dy > 0 ? 1 : -1;
+  while (true) {
+    const int rx = std::abs(o.dx - at.dx), ry = std::abs(o.dy - at.dy);
+    if (rx > ry) at.dx += sx;
+    else if (ry > rx) at.dy += sy;
+    else at.dx += sx, at.dy += sy;
+    if (at == o) return path;
+    path.push_back(at);
+  }
+}
 
 }  // namespace acedrex

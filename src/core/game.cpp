@@ -91,6 +91,8 @@ Status Game::setStart(const std::string& text) {
   rng_ = DieRng(seed_);
   record_.clear();
   hashes_.clear();
+  turns_.clear();
+  decision_ = Decision::kNone;
   coins_.fill(0);
   settled_ = false;
   drawReason_ = DrawReason::kNone;
@@ -171,10 +173,27 @@ void Game::afterPly() {
   }
   if (!pos_.finished()) {
     hashes_.push_back(pos_.hash());
+    turns_.push_back({static_cast<int8_t>(pos_.toMove()), pos_.inCheck(pos_.toMove())});
     const auto reps = std::count(hashes_.begin(), hashes_.end(), pos_.hash());
-    if (reps >= 3) drawReason_ = DrawReason::kRepetition;
-    else if (pos_.fifty() >= 50 * pos_.seatsIn()) drawReason_ = DrawReason::kFiftyMoves;
-    if (drawReason_ != DrawReason::kNone) pos_.declareDraw();
+    const int checker = reps >= 3 && rules().perpetualCheckLoses ? perpetualChecker() : -1;
+    if (checker >= 0) {
+      decision_ = Decision::kPerpetualCheck;
+      pos_.declareWinner(pos_.enemiesOf(checker) == 0 ? checker : __builtin_ctz(pos_.enemiesOf(checker)));
+    } else if (reps >= 3) {
+      drawReason_ = DrawReason::kRepetition;
+    } else if (pos_.fifty() >= 50 * pos_.seatsIn()) {
+      drawReason_ = DrawReason::kFiftyMoves;
+    }
+    // Where the rules count material (janggi), what would draw is decided by the count.
+    if (drawReason_ != DrawReason::kNone && !rules().materialPoints.empty()) {
+      drawReason_ = DrawReason::kNone;
+      decision_ = Decision::kMaterialCount;
+      pos_.declareWinner(pos_.materialCountWinner());
+    } else if (drawReason_ != DrawReason::kNone) {
+      pos_.declareDraw();
+    }
+  } else if (pos_.result() == ResultKind::kWin && pos_.outCount() == 0 && !rules().materialPoints.empty()) {
+    decision_ = Decision::kMaterialCount;  // bikjang or two passes (Position)
   } else if (pos_.result() == ResultKind::kDraw && drawReason_ == DrawReason::kNone) {
     drawReason_ = pos_.seatsIn() > 1 && pos_.outCount() == 0 && rules().nseats() == 2 ? DrawReason::kStalemate
                                                                                        : DrawReason::kOnlyKings;
@@ -182,6 +201,24 @@ void Game::afterPly() {
   settleEnd();
   throw_ = 0;
   if (!pos_.finished() && !rules().die.empty()) throwDie();
+}
+
+int Game::perpetualChecker() const {
+  // The plies since the first time the current position stood: a seat whose
+  // every move among them gave check (every position with its enemy to move
+  // had that enemy in check) checked perpetually. Both: no one loses.
+  const auto first = std::find(hashes_.begin(), hashes_.end(), hashes_.back()) - hashes_.begin();
+  int perpetual = -1, count = 0;
+  for (int seat = 0; seat < rules().nseats(); ++seat) {
+    bool always = true, any = false;
+    for (size_t i = static_cast<size_t>(first) + 1; i < turns_.size(); ++i)
+      if (turns_[i].toMove != seat) {
+        any = true;
+        always = always && turns_[i].inCheck;
+      }
+    if (always && any) perpetual = seat, ++count;
+  }
+  return count == 1 ? perpetual : -1;
 }
 
 void Game::throwDie() {

@@ -79,6 +79,11 @@ class Game {
   const std::string& startText() const { return start_; }
   uint64_t seed() const { return seed_; }
   DrawReason drawReasonKind() const { return drawReason_; }
+  // How a game that history decided was won without a mate: perpetual
+  // check (Rules::perpetualCheckLoses) or material counting (Rules::materialPoints:
+  // repetition, the fifty-move count, bikjang or two passes).
+  enum class Decision : uint8_t { kNone, kPerpetualCheck, kMaterialCount };
+  Decision decision() const { return decision_; }
   // textOf(drawReasonKind()), "" if not drawn: for the callers that still
   // read the text (record.cpp's Termination tag, the server's result).
   std::string drawReason() const { return std::string(textOf(drawReason_)); }
@@ -90,6 +95,7 @@ class Game {
   void settleEvents(const PlyEvents& ev);
   void settleEnd();
   void throwDie();
+  int perpetualChecker() const;  // the seat that checked through the repetition, or -1
 
   Position pos_;
   std::string start_;
@@ -101,6 +107,9 @@ class Game {
   std::array<int, kMaxSeats> coins_{};
   bool settled_ = false;
   DrawReason drawReason_ = DrawReason::kNone;
+  struct Turn { int8_t toMove; bool inCheck; };
+  std::vector<Turn> turns_;  // beside hashes_: who was to move and in check
+  Decision decision_ = Decision::kNone;
 };
 
 }  // namespace acedrex

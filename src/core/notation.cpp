@@ -375,6 +375,8 @@ Status Position::startChecks() {
   st_.checkSeat = -1;  // the seats in play were set apart from the board
   if (r.nseats() == 2) {
     if (inCheck(1 - st_.toMove) && r.die.empty()) return fenError("the side not to move is in check");
+    st_.bikjang = r.bikjang && kingsFace();
+    st_.checkSeat = -1;
     return okStatus();
   }
   int prev = st_.toMove;

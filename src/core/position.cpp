@@ -59,6 +59,7 @@ void Position::clear() {
   st_.winner = -1;
   st_.lastMover = -1;
   st_.checkSeat = -1;
+  st_.passed = st_.bikjang = false;
   undo_.clear();
 }
 
@@ -170,9 +171,16 @@ uint8_t Position::attackers(Square s, uint8_t seats) const {
     if (i == rr.len) continue;
     hit(b[sq[i]], rr.sliders);
     if (!rr.hoppers) continue;
+    const Piece screen = b[sq[i]];
     ++i;
     while (i < rr.len && b[sq[i]] == kEmpty) ++i;
-    if (i < rr.len) hit(b[sq[i]], rr.hoppers);
+    if (i == rr.len) continue;
+    const Piece q = b[sq[i]];
+    // A hopper barred from its own type may not hop over or take one.
+    if (!r.hopNotSame.empty() && isPiece(q) && r.hopNotSame[typeOf(q)] &&
+        (typeOf(screen) == typeOf(q) || (isPiece(b[s]) && typeOf(b[s]) == typeOf(q))))
+      continue;
+    hit(q, rr.hoppers);
   }
   for (const RevBent& rb : r.revBents[s]) {
     const uint8_t* sq = &r.revBentSq[rb.begin];
@@ -181,6 +189,24 @@ uint8_t Position::attackers(Square s, uint8_t seats) const {
       if (sq[2 * i + 1] != 0xFF) hit(b[sq[2 * i + 1]], rb.kinds);
     }
   }
+  for (const RevLame& rl : r.revLames[s])
+    if (b[rl.block[0]] == kEmpty && (rl.block[1] == 0xFF || b[rl.block[1]] == kEmpty)) hit(b[rl.from], rl.kinds);
+  // The flying general; with bikjang, while the kings face each other a move
+  // must part them (or pass).
+  if (r.flyingGeneral || st_.bikjang) mask |= flyingGenerals(s, seats);
+  return mask;
+}
+
+uint8_t Position::flyingGenerals(Square s, uint8_t seats) const {
+  const Rules& r = *rules_;
+  uint8_t mask = 0;
+  for (const int step : {r.width, -r.width})
+    for (Square t = s + step; t >= 0 && t < r.nsq(); t += step) {
+      const Piece q = st_.board[t];
+      if (q == kEmpty) continue;
+      if (isPiece(q) && typeOf(q) == r.royalType && ((seats >> seatOf(q)) & 1)) mask |= 1u << seatOf(q);
+      break;
+    }
   return mask;
 }
 
@@ -205,6 +231,8 @@ bool Position::mayGiveCheck(Move m) const {
     if (k == kNoSquare) continue;
     if (r.onLine(k, m.from()) || r.onLine(k, m.to())) return true;
     for (const RevLeap& rl : r.revLeaps[k])
+      if (rl.from == m.to() && ((rl.kinds >> kind) & 1)) return true;
+    for (const RevLame& rl : r.revLames[k])
       if (rl.from == m.to() && ((rl.kinds >> kind) & 1)) return true;
   }
   return false;
@@ -265,6 +293,17 @@ void Position::genPiece(Square s, Piece p, MoveList& out) const {
       add(l.to);
     }
   }
+  // Lame leaps: blocked by a piece on their path.
+  for (uint32_t i = sm.lameBegin; i < sm.lameEnd; ++i) {
+    const LameLeap& l = r.lameLeaps[i];
+    if (b[l.block[0]] != kEmpty || (l.block[1] != 0xFF && b[l.block[1]] != kEmpty)) continue;
+    const Piece q = b[l.to];
+    if (q == kEmpty) {
+      if (l.mode & kModeMove) addQuiet(l.to);
+    } else if ((l.mode & kModeCapture) && enemy(q)) {
+      add(l.to);
+    }
+  }
   for (uint32_t i = sm.rayBegin; i < sm.rayEnd; ++i) {
     const Ray& ray = r.rays[i];
     const uint8_t* sq = &r.raySq[ray.begin];
@@ -279,13 +318,16 @@ void Position::genPiece(Square s, Piece p, MoveList& out) const {
       break;
     }
     if (!(ray.mode & (kModeHopMove | kModeHopCapture))) continue;
+    // A hopper barred from its own type neither hops over nor takes one.
+    const bool notSame = !r.hopNotSame.empty() && r.hopNotSame[typeOf(p)];
+    if (notSame && j < ray.len && typeOf(b[sq[j]]) == typeOf(p)) continue;
     for (++j; j < ray.len; ++j) {
       const Piece q = b[sq[j]];
       if (q == kEmpty) {
         if (ray.mode & kModeHopMove) addQuiet(sq[j]);
         continue;
       }
-      if ((ray.mode & kModeHopCapture) && enemy(q)) add(sq[j]);
+      if ((ray.mode & kModeHopCapture) && enemy(q) && !(notSame && typeOf(q) == typeOf(p))) add(sq[j]);
       break;
     }
   }
@@ -356,6 +398,7 @@ void Position::genSpecial(MoveList& out) const {
       if (ok) out.push(Move(k, kdest, kCastle));
     }
   }
+  if (r.pass) out.push(Move(k, k, kPass));
   if (!r.kingLeaps.empty() && (st_.rights & leapBit(us)) && !attacked(k, them)) {
     const int dir = dirOf(b[k]);
     for (const Offset& o : r.kingLeaps) {
@@ -390,7 +433,7 @@ void Position::pseudoCaptures(MoveList& out) const {
 }
 
 bool Position::isCaptureOrPromotion(Move m) const {
-  if (m.isNull() || m.flag() == kCastle) return false;
+  if (m.isNull() || m.flag() == kCastle || m.flag() == kPass) return false;
   return m.flag() == kEnPassant || m.promo() >= 0 || isPiece(st_.board[m.to()]);
 }
 
@@ -400,6 +443,8 @@ bool Position::isLegal(Move m) {
   // Fast path: most moves change only a few squares and have no consequence
   // beyond them (no king taken, nobody left bare), so the board alone is
   // enough to judge them; the rest go through make/unmake.
+  // A pass: never in check, except that it always answers bikjang.
+  if (m.flag() == kPass) return st_.bikjang || !inCheck(us);
   if (!m.isNull()) {
     const Square from = m.from(), to = m.to();
     auto& b = st_.board;
@@ -463,6 +508,35 @@ int Position::countLegal() {
   MoveList list;
   legalMoves(list);
   return list.size();
+}
+
+// ---------------------------------------------------------------------------
+// Bikjang and material counting (janggi)
+
+bool Position::kingsFace() const {
+  const int us = st_.toMove;
+  const Square k = st_.king[us];
+  return k != kNoSquare && flyingGenerals(k, enemiesOf(us)) != 0;
+}
+
+int Position::materialCountWinner() const {
+  const Rules& r = *rules_;
+  int diff = 0;
+  for (int seat = 0; seat < 2; ++seat)
+    for (int i = 0; i < st_.count[seat]; ++i)
+      diff += (seat == 0 ? 1 : -1) * r.materialPoints[typeOf(st_.board[st_.list[seat][i]])];
+  return diff > r.countHandicap ? 0 : 1;
+}
+
+void Position::afterBikjang() {
+  st_.bikjang = kingsFace();
+  if (finished() || undo_.empty()) return;
+  const State& before = undo_.back().saved;
+  if ((st_.bikjang && before.bikjang) || (st_.passed && before.passed)) {
+    st_.result = ResultKind::kWin;
+    st_.winner = static_cast<int8_t>(rules_->materialPoints.empty() ? 0 : materialCountWinner());
+    st_.checkSeat = -1;
+  }
 }
 
 // ---------------------------------------------------------------------------
@@ -618,9 +692,11 @@ void Position::makeImpl(Move m, bool full) {
   st_.lastMover = static_cast<int8_t>(us);
   ++st_.ply;
 
-  if (m.isNull()) {
+  st_.passed = m.flag() == kPass;
+  if (m.isNull() || m.flag() == kPass) {
     ++st_.fifty;
     st_.toMove = static_cast<uint8_t>(nextSeat(us));
+    if (r.bikjang) afterBikjang();
     st_.hash ^= scalarKey(r, st_.toMove, st_.inMask, st_.rights, st_.ep);
     assert(isValid());
     return;
@@ -674,6 +750,7 @@ void Position::makeImpl(Move m, bool full) {
   if (kingTaken >= 0) eliminate(kingTaken, OutReason::kKingCaptured, us, ev);
   st_.toMove = static_cast<uint8_t>(nextSeat(us));
   afterConsequences(ev, full);
+  if (r.bikjang) afterBikjang();
   // A consequence (a bare king going out) may have removed the seat whose turn it was.
   if (!isIn(st_.toMove)) st_.toMove = static_cast<uint8_t>(nextSeat(st_.toMove));
   st_.hash ^= scalarKey(r, st_.toMove, st_.inMask, st_.rights, st_.ep);
@@ -741,6 +818,12 @@ void Position::removeSeat(int seat, OutReason reason) {
 void Position::declareDraw() {
   undo_.push_back(Undo{st_, PlyEvents{}});
   st_.result = ResultKind::kDraw;
+}
+
+void Position::declareWinner(int seat) {
+  undo_.push_back(Undo{st_, PlyEvents{}});
+  st_.result = ResultKind::kWin;
+  st_.winner = static_cast<int8_t>(seat);
 }
 
 // ---------------------------------------------------------------------------

@@ -102,6 +102,8 @@ class Position {
   int ply() const { return st_.ply; }
   uint32_t rights() const { return st_.rights; }
   Square epSquare() const { return st_.ep; }
+  bool bikjang() const { return st_.bikjang; }  // kings facing (Rules::bikjang)
+  bool lastWasPass() const { return st_.passed; }
   bool finished() const { return st_.result != ResultKind::kOngoing; }
   ResultKind result() const { return st_.result; }
   int winner() const { return st_.winner; }  // kWin / kFirstMate: the winner; kOthersDraw: the last
@@ -147,6 +149,10 @@ class Position {
   void removeSeat(int seat, OutReason reason);
   // Ends the game as a draw among the seats still in (repetition, fifty, agreement).
   void declareDraw();
+  // Ends the game as a win for the seat (perpetual check, material counting).
+  void declareWinner(int seat);
+  // Material counting (Rules::materialPoints): the winning seat.
+  int materialCountWinner() const;
 
   // Move text: from-square, to-square, promotion letter; "0000" a lost turn.
   std::string moveText(Move m) const;
@@ -188,6 +194,8 @@ class Position {
     // the seats in play change (-1: nothing remembered).
     mutable int8_t checkSeat;
     mutable bool checkValue;
+    bool passed;   // the last ply was a pass (kPass)
+    bool bikjang;  // the kings face each other on an open file (Rules::bikjang)
   };
   struct Undo {
     State saved;  // the whole state before the ply (copy-on-make)
@@ -216,7 +224,13 @@ class Position {
   void eliminate(int seat, OutReason reason, int by, PlyEvents& ev);
   void afterConsequences(PlyEvents& ev, bool full);
   void updateChecks(int mover, PlyEvents* ev);
-  bool enemyPawnTakes(Square s, int seat) const;  // a pawn of another seat could capture on s
+  bool enemyPawnTakes(Square s, int seat) const;
+  // Bikjang (Rules::bikjang): sets st_.bikjang after a ply and ends the game
+  // by material counting when it stood before as well, or after two passes.
+  void afterBikjang();
+  bool kingsFace() const;  // the side to move's king faces an enemy king
+  // Flying general: seats among `seats` whose king sees s along its file.
+  uint8_t flyingGenerals(Square s, uint8_t seats) const;  // a pawn of another seat could capture on s
   int nextSeat(int seat) const;
   int mateCredit(int seat) const;
   void makeImpl(Move m, bool full);

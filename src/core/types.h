@@ -52,6 +52,7 @@ enum MoveFlag : uint8_t {
   kCastle = 3,      // the king's two-square move; the rook follows
   kKingLeap = 4,    // the Grant Acedrex king's first leap
   kNullMove = 5,    // a lost turn ("0000")
+  kPass = 6,        // a pass where the rules allow it: the king "moves" to its own square
 };
 
 class Move {

@@ -152,6 +152,28 @@ Offset Rules::rotate(const Offset& o, int dir) const {
   }
 }
 
+bool Rules::inZone(const Zone& z, Square s, int dir) const {
+  int file = 0;  // relative, 1-based, from the piece's left
+  switch (dir) {
+    case kNorth: file = fileOf(s) + 1; break;
+    case kSouth: file = width - fileOf(s); break;
+    case kEast: file = height - rankOf(s); break;
+    default: file = rankOf(s) + 1; break;
+  }
+  const int rank = relativeRank(s, dir);
+  return file >= z.fileLo && file <= z.fileHi && rank >= z.rankLo && rank <= z.rankHi;
+}
+
+std::vector<MoveAtom> Rules::atomsAt(int type, int dir, Square s) const {
+  std::vector<MoveAtom> atoms = types[type].atoms;
+  for (const ZoneMoves& zm : zoneMoves)
+    if (zm.type == type && inZone(zm.zone, s, dir)) atoms.insert(atoms.end(), zm.atoms.begin(), zm.atoms.end());
+  if (!lineSquares.empty() && lineSquares[s])
+    for (const ZoneMoves& lm : lineMoves)
+      if (lm.type == type) atoms.insert(atoms.end(), lm.atoms.begin(), lm.atoms.end());
+  return atoms;
+}
+
 bool Rules::onFarEdge(Square s, int dir) const {
   switch (dir) {
     case kNorth: return rankOf(s) == height - 1;
@@ -198,6 +220,11 @@ Status oneWordOf(const VariantLine& l, Store&& store) {
   if (i < 0) return formError(l);
   store(i);
   return okStatus();
+}
+
+// A yes|no value into flag.
+Status yesNo(const VariantLine& l, bool& flag) {
+  return oneWordOf(l, [&](int i) { flag = i == 0; });
 }
 
 // Piece letters (any case, spaces allowed) to types.
@@ -267,6 +294,113 @@ Status readPiece(Rules& r, const VariantLine& l) {
   return okStatus();
 }
 
+// "LO-HI" or "N" (1-based) into lo and hi; false if malformed.
+bool readRange(const std::string& w, int& lo, int& hi) {
+  const size_t dash = w.find('-');
+  lo = number(w.substr(0, dash));
+  hi = dash == std::string::npos ? lo : number(w.substr(dash + 1));
+  return lo >= 1 && hi >= lo;
+}
+
+// LETTER FILES RANKS [BETZA]: the piece type and zone of a region or zone-moves line.
+Status readZone(const Rules& r, const std::vector<std::string>& ws, int& type, Zone& z) {
+  if (ws[0].size() != 1 || (type = r.typeByLetter(ws[0][0])) < 0) return keyError("no piece " + ws[0]);
+  if (!readRange(ws[1], z.fileLo, z.fileHi) || !readRange(ws[2], z.rankLo, z.rankHi))
+    return keyError("files and ranks are written LO-HI");
+  for (const auto& atom : r.types[type].atoms)
+    if (atom.kind != AtomKind::kLeap) return keyError("a region or zone moves are for leapers only");
+  return okStatus();
+}
+
+Status readRegion(Rules& r, const VariantLine& l) {
+  const auto ws = words(l.value);
+  if (ws.size() != 3) return formError(l, "LETTER FILES RANKS");
+  int type = -1;
+  Zone z;
+  if (auto st = readZone(r, ws, type, z); !st.ok()) return st;
+  r.regions.resize(r.types.size());
+  r.regions[type] = z;
+  r.hasRegion = true;
+  return okStatus();
+}
+
+Status readZoneMoves(Rules& r, const VariantLine& l) {
+  const auto ws = words(l.value);
+  if (ws.size() != 4) return formError(l, "LETTER FILES RANKS BETZA");
+  ZoneMoves zm;
+  if (auto st = readZone(r, ws, zm.type, zm.zone); !st.ok()) return st;
+  auto atoms = parseBetza(ws[3]);
+  if (!atoms.ok()) return keyError(atoms.error().text());
+  for (const auto& atom : atoms.value())
+    if (atom.kind != AtomKind::kLeap) return keyError("zone moves are leaps only");
+  zm.atoms = std::move(atoms.value());
+  r.zoneMoves.push_back(std::move(zm));
+  return okStatus();
+}
+
+Status readLineSquares(Rules& r, const VariantLine& l) {
+  r.lineSquares.assign(r.nsq(), false);
+  for (const auto& w : words(l.value)) {
+    auto sq = r.parseSquare(w);
+    if (!sq.ok()) return keyError("bad square \"" + w + "\"");
+    r.lineSquares[*sq] = true;
+  }
+  return okStatus();
+}
+
+Status readLineMoves(Rules& r, const VariantLine& l) {
+  const auto ws = words(l.value);
+  if (ws.size() != 2 || ws[0].size() != 1) return formError(l, "LETTER BETZA");
+  ZoneMoves lm;
+  if ((lm.type = r.typeByLetter(ws[0][0])) < 0) return keyError("no piece " + ws[0]);
+  auto atoms = parseBetza(ws[1]);
+  if (!atoms.ok()) return keyError(atoms.error().text());
+  for (auto& atom : atoms.value()) {
+    if (atom.kind == AtomKind::kBent) return keyError("line moves are leaps, slides or hops");
+    atom.linesOnly = true;
+  }
+  lm.atoms = std::move(atoms.value());
+  r.lineMoves.push_back(std::move(lm));
+  return okStatus();
+}
+
+Status readHopNotSame(Rules& r, const VariantLine& l) {
+  std::vector<int> types;
+  if (auto st = typeList(r, l.value, types); !st.ok()) return st;
+  r.hopNotSame.assign(r.types.size(), false);
+  for (int t : types) r.hopNotSame[t] = true;
+  return okStatus();
+}
+
+Status readPass(Rules& r, const VariantLine& l) { return yesNo(l, r.pass); }
+
+Status readBikjang(Rules& r, const VariantLine& l) { return yesNo(l, r.bikjang); }
+
+// none, or HANDICAP LETTER:POINTS ...
+Status readMaterialCount(Rules& r, const VariantLine& l) {
+  const auto ws = words(l.value);
+  r.materialPoints.clear();
+  if (ws.size() == 1 && ws[0] == "none") return okStatus();
+  if (ws.size() < 2 || (r.countHandicap = number(ws[0])) < 0) return formError(l, "none, or HANDICAP LETTER:POINTS ...");
+  r.materialPoints.assign(r.types.size(), 0);
+  for (size_t i = 1; i < ws.size(); ++i) {
+    const int t = ws[i].size() >= 3 && ws[i][1] == ':' ? r.typeByLetter(ws[i][0]) : -1;
+    const int v = t >= 0 ? number(ws[i].substr(2)) : -1;
+    if (v < 0) return keyError("bad piece points \"" + ws[i] + "\"");
+    r.materialPoints[t] = v;
+  }
+  return okStatus();
+}
+
+Status readPerpetualCheck(Rules& r, const VariantLine& l) {
+  const int i = wordIndex(l.value, "draws|loses");
+  if (i < 0) return formError(l, "draws|loses");
+  r.perpetualCheckLoses = i == 1;
+  return okStatus();
+}
+
+Status readFlyingGeneral(Rules& r, const VariantLine& l) { return yesNo(l, r.flyingGeneral); }
+
 Status readPromotion(Rules& r, const VariantLine& l) { return typeList(r, l.value, r.promoChoices); }
 
 Status readPromotionByFile(Rules& r, const VariantLine& l) {
@@ -290,9 +424,7 @@ Status readDoubleStepRights(Rules& r, const VariantLine& l) {
   });
 }
 
-Status readEnPassant(Rules& r, const VariantLine& l) {
-  return oneWordOf(l, [&](int i) { r.enPassant = i == 0; });
-}
+Status readEnPassant(Rules& r, const VariantLine& l) { return yesNo(l, r.enPassant); }
 
 Status readCastling(Rules& r, const VariantLine& l) {
   if (l.value == "none") return okStatus();
@@ -358,9 +490,7 @@ Status readOnlyKings(Rules& r, const VariantLine& l) {
   return oneWordOf(l, [&](int i) { r.onlyKingsDraw = i == 0; });
 }
 
-Status readCoins(Rules& r, const VariantLine& l) {
-  return oneWordOf(l, [&](int i) { r.coins = i == 0; });
-}
+Status readCoins(Rules& r, const VariantLine& l) { return yesNo(l, r.coins); }
 
 Status readDie(Rules& r, const VariantLine& l) {
   if (l.value == "none") return okStatus();
@@ -389,6 +519,10 @@ const VariantKey kVariantKeys[] = {
     {"blocked", "SQUARE or SQUARE-SQUARE (a rectangle), separated by spaces", Phase::kBoard, readBlocked},
     {"seat", "NAME LETTER DIRECTION(n|e|s|w)", Phase::kList, readSeat},
     {"piece", "NAME LETTER BETZA [royal] [pawn]", Phase::kList, readPiece},
+    {"region", "LETTER FILES RANKS (relative, 1-based, LO-HI)", Phase::kList, readRegion},
+    {"zone-moves", "LETTER FILES RANKS BETZA", Phase::kList, readZoneMoves},
+    {"line-squares", "SQUARE ... (the points joined by the drawn diagonals)", Phase::kBoard, readLineSquares},
+    {"line-moves", "LETTER BETZA", Phase::kList, readLineMoves},
     {"promotion", "piece letters", Phase::kRule, readPromotion},
     {"promotion-by-file", "one piece letter per file", Phase::kRule, readPromotionByFile},
     {"double-step", "a relative rank from 0 (none) to the board's larger side", Phase::kRule, readDoubleStep},
@@ -402,6 +536,12 @@ const VariantKey kVariantKeys[] = {
     {"stalemate", "draw|loss|out|others-draw", Phase::kRule, readStalemate},
     {"bare-king", "plays|loses", Phase::kRule, readBareKing},
     {"only-kings", "draw|plays", Phase::kRule, readOnlyKings},
+    {"flying-general", "yes|no", Phase::kRule, readFlyingGeneral},
+    {"bikjang", "yes|no", Phase::kRule, readBikjang},
+    {"pass", "yes|no", Phase::kRule, readPass},
+    {"material-count", "none, or HANDICAP LETTER:POINTS ...", Phase::kRule, readMaterialCount},
+    {"perpetual-check", "draws|loses", Phase::kRule, readPerpetualCheck},
+    {"hop-not-same", "piece letters (hoppers that neither hop over nor capture their own type)", Phase::kRule, readHopNotSame},
     {"coins", "yes|no", Phase::kRule, readCoins},
     {"die", "none, or FACE:PIECE ...", Phase::kRule, readDie},
     {"start", "a position text", Phase::kRule, readStart},
@@ -503,6 +643,7 @@ Result<std::shared_ptr<const Rules>> Rules::compile(const VariantDef& def, const
 void Rules::buildTables() {
   buildMoveTables();
   buildAttackTables();
+  buildLineAttackTables();
   computeMoveBounds();
   buildLines();
   buildZobristKeys();
@@ -526,42 +667,81 @@ void Rules::addRevLeap(Square from, Square to, uint64_t kinds) {
   else it->kinds |= kinds;
 }
 
+std::array<uint8_t, 2> Rules::rotatedLamePath(Square from, const Offset& o, int dir) const {
+  std::array<uint8_t, 2> block{0xFF, 0xFF};
+  const auto path = lamePath(o);
+  for (size_t i = 0; i < path.size(); ++i) {
+    const Offset p = rotate(path[i], dir);
+    block[i] = static_cast<uint8_t>(square(fileOf(from) + p.dx, rankOf(from) + p.dy));
+  }
+  return block;
+}
+
+void Rules::addRevLame(Square from, Square to, std::array<uint8_t, 2> block, uint64_t kinds) {
+  auto& rl = revLames[to];
+  auto it = std::find_if(rl.begin(), rl.end(), [&](const RevLame& x) {
+    return x.from == from && x.block[0] == block[0] && x.block[1] == block[1];
+  });
+  if (it == rl.end()) rl.push_back({static_cast<uint8_t>(from), {block[0], block[1]}, kinds});
+  else it->kinds |= kinds;
+}
+
 // Forward tables: per kind (type and facing) and square, the leaps, the rays
 // (slides and hops) and the bent moves with their continuation rays.
 void Rules::buildMoveTables() {
   const int n = nsq();
-  table_.assign(kMaxKinds * kMaxSquares, SquareMoves{0, 0, 0, 0, 0, 0});
+  table_.assign(kMaxKinds * kMaxSquares, SquareMoves{0, 0, 0, 0, 0, 0, 0, 0});
+  regions.resize(types.size());
   for (int type = 0; type < static_cast<int>(types.size()); ++type) {
     for (int dir = 0; dir < 4; ++dir) {
       const int kind = kindOf(type, dir);
       for (Square s = 0; s < n; ++s) {
         SquareMoves& sm = table_[kind * kMaxSquares + s];
         const int f0 = fileOf(s), k0 = rankOf(s);
+        const std::vector<MoveAtom> atoms = atomsAt(type, dir, s);
+        // A leap's target, or -1 when it is off the board or out of the type's region.
+        auto target = [&](const Offset& b) {
+          const Square to = playable(f0 + b.dx, k0 + b.dy) ? square(f0 + b.dx, k0 + b.dy) : -1;
+          return to >= 0 && allowedOn(type, dir, to) ? to : -1;
+        };
         sm.leapBegin = static_cast<uint32_t>(leaps.size());
-        for (const auto& atom : types[type].atoms) {
-          if (atom.kind != AtomKind::kLeap) continue;
+        for (const auto& atom : atoms) {
+          if (atom.kind != AtomKind::kLeap || atom.lame) continue;
           const uint8_t mode = (atom.canMove ? kModeMove : 0) | (atom.canCapture ? kModeCapture : 0);
-          for (const auto& o : atom.offsets) {
-            const Offset b = rotate(o, dir);
-            if (playable(f0 + b.dx, k0 + b.dy)) leaps.push_back({static_cast<uint8_t>(square(f0 + b.dx, k0 + b.dy)), mode});
-          }
+          for (const auto& o : atom.offsets)
+            if (const Square to = target(rotate(o, dir)); to >= 0 && onLines(atom, to))
+              leaps.push_back({static_cast<uint8_t>(to), mode});
         }
         sm.leapEnd = static_cast<uint32_t>(leaps.size());
+        sm.lameBegin = static_cast<uint32_t>(lameLeaps.size());
+        for (const auto& atom : atoms) {
+          if (atom.kind != AtomKind::kLeap || !atom.lame) continue;
+          const uint8_t mode = (atom.canMove ? kModeMove : 0) | (atom.canCapture ? kModeCapture : 0);
+          for (const auto& o : atom.offsets) {
+            const Square to = target(rotate(o, dir));
+            if (to < 0 || !onLines(atom, to)) continue;
+            const auto block = rotatedLamePath(s, o, dir);
+            lameLeaps.push_back({static_cast<uint8_t>(to), mode, {block[0], block[1]}});
+          }
+        }
+        sm.lameEnd = static_cast<uint32_t>(lameLeaps.size());
         sm.rayBegin = static_cast<uint32_t>(rays.size());
-        for (const auto& atom : types[type].atoms) {
+        for (const auto& atom : atoms) {
           if (atom.kind != AtomKind::kRide) continue;
           uint8_t mode = 0;
           if (atom.hop) mode = (atom.canMove ? kModeHopMove : 0) | (atom.canCapture ? kModeHopCapture : 0);
           else mode = (atom.canMove ? kModeMove : 0) | (atom.canCapture ? kModeCapture : 0);
           for (const auto& o : atom.offsets) {
             const Offset b = rotate(o, dir);
-            const Ray ray = walkRay(f0 + b.dx, k0 + b.dy, b, mode);
+            Ray ray = walkRay(f0 + b.dx, k0 + b.dy, b, mode);
+            for (uint8_t j = 0; j < ray.len; ++j)
+              if (!allowedOn(type, dir, raySq[ray.begin + j]) || !onLines(atom, raySq[ray.begin + j])) ray.len = j;
             if (ray.len) rays.push_back(ray);
           }
         }
         sm.rayEnd = static_cast<uint32_t>(rays.size());
         sm.bentBegin = static_cast<uint32_t>(bents.size());
-        for (const auto& atom : types[type].atoms) {
+        for (const auto& atom : atoms) {
           if (atom.kind != AtomKind::kBent) continue;
           const uint8_t mode = (atom.canMove ? kModeMove : 0) | (atom.canCapture ? kModeCapture : 0);
           for (const auto& path : atom.bents) {
@@ -592,6 +772,7 @@ void Rules::buildAttackTables() {
   revLeaps.assign(n, {});
   revRays.assign(n, {});
   revBents.assign(n, {});
+  revLames.assign(n, {});
   // Lines and bent paths already made for a square, keyed by their steps.
   std::vector<std::map<std::pair<int, int>, size_t>> rayIndex(n);
   std::vector<std::map<std::tuple<int, int, int, int>, size_t>> bentIndex(n);
@@ -600,11 +781,15 @@ void Rules::buildAttackTables() {
       const uint64_t kbit = 1ULL << kindOf(type, dir);
       for (Square s = 0; s < n; ++s) {
         if (blocked[s]) continue;
-        for (const auto& atom : types[type].atoms) {
+        for (const auto& atom : atomsAt(type, dir, s)) {
           if (atom.kind != AtomKind::kLeap || !atom.canCapture) continue;
           for (const auto& o : atom.offsets) {
             const Offset b = rotate(o, dir);
-            if (playable(fileOf(s) + b.dx, rankOf(s) + b.dy)) addRevLeap(s, square(fileOf(s) + b.dx, rankOf(s) + b.dy), kbit);
+            if (!playable(fileOf(s) + b.dx, rankOf(s) + b.dy)) continue;
+            const Square to = square(fileOf(s) + b.dx, rankOf(s) + b.dy);
+            if (!allowedOn(type, dir, to) || !onLines(atom, to)) continue;
+            if (atom.lame) addRevLame(s, to, rotatedLamePath(s, o, dir), kbit);
+            else addRevLeap(s, to, kbit);
           }
         }
       }
@@ -669,6 +854,45 @@ void Rules::buildAttackTables() {
   }
 }
 
+// Reverse rays of the slides and hops along the line squares (line-moves):
+// kept apart from the plain rays, as they end where the line squares end.
+void Rules::buildLineAttackTables() {
+  const int n = nsq();
+  for (const ZoneMoves& lm : lineMoves)
+    for (int dir = 0; dir < 4; ++dir) {
+      const uint64_t kbit = 1ULL << kindOf(lm.type, dir);
+      for (const auto& atom : lm.atoms) {
+        if (atom.kind != AtomKind::kRide || !atom.canCapture) continue;
+        for (const auto& o : atom.offsets) {
+          const Offset b = rotate(o, dir);
+          for (Square s = 0; s < n; ++s) {
+            if (!lineSquares[s]) continue;
+            RevRay rr{static_cast<uint32_t>(revRaySq.size()), 0, 0, 0};
+            for (int f = fileOf(s) - b.dx, k = rankOf(s) - b.dy; playable(f, k) && lineSquares[square(f, k)];
+                 f -= b.dx, k -= b.dy) {
+              revRaySq.push_back(static_cast<uint8_t>(square(f, k)));
+              ++rr.len;
+            }
+            if (!rr.len) continue;
+            (atom.hop ? rr.hoppers : rr.sliders) = kbit;
+            // Merge with a line ray of the same squares.
+            auto it = std::find_if(revRays[s].begin(), revRays[s].end(), [&](const RevRay& x) {
+              return x.len == rr.len && std::equal(revRaySq.begin() + x.begin, revRaySq.begin() + x.begin + x.len,
+                                                   revRaySq.begin() + rr.begin);
+            });
+            if (it == revRays[s].end()) {
+              revRays[s].push_back(rr);
+            } else {
+              it->sliders |= rr.sliders;
+              it->hoppers |= rr.hoppers;
+              revRaySq.resize(rr.begin);
+            }
+          }
+        }
+      }
+    }
+}
+
 // onLine: the squares of every reverse ray and bent path of a square.
 void Rules::buildLines() {
   const int n = nsq();
@@ -679,6 +903,13 @@ void Rules::buildLines() {
     for (const RevBent& rb : revBents[a])
       for (int i = 0; i < 2 * rb.len; ++i)
         if (revBentSq[rb.begin + i] != 0xFF) lines_[a * n + revBentSq[rb.begin + i]] = 1;
+    // A piece leaving or entering a lame leap's path opens or closes it.
+    for (const RevLame& rl : revLames[a])
+      for (uint8_t b : rl.block)
+        if (b != 0xFF) lines_[a * n + b] = 1;
+    // The flying general (and bikjang) sees along the file.
+    if (flyingGeneral || bikjang)
+      for (Square b = fileOf(a); b < n; b += width) lines_[a * n + b] = 1;
   }
 }
 
@@ -701,7 +932,7 @@ void Rules::computeMoveBounds() {
     for (int dir = 0; dir < 4; ++dir) {
       for (Square s = 0; s < nsq(); ++s) {
         const SquareMoves& sm = moves(kindOf(type, dir), s);
-        int count = static_cast<int>(sm.leapEnd - sm.leapBegin);
+        int count = static_cast<int>(sm.leapEnd - sm.leapBegin + sm.lameEnd - sm.lameBegin);
         for (uint32_t i = sm.rayBegin; i < sm.rayEnd; ++i) count += rays[i].len;  // slide and hop squares are apart
         for (uint32_t i = sm.bentBegin; i < sm.bentEnd; ++i) {
           count += 1;
@@ -724,7 +955,7 @@ void Rules::computeMoveBounds() {
       if (most != typeMoveBound[type]) typeMoveBound[type] = most, changed = true;
     }
   }
-  specialMoveBound = (castlingRank ? 2 : 0) + static_cast<int>(kingLeaps.size());
+  specialMoveBound = (castlingRank ? 2 : 0) + static_cast<int>(kingLeaps.size()) + (pass ? 1 : 0);
 }
 
 namespace {

@@ -4,6 +4,7 @@
 // the die, the king's first leap, castling, the double step).
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -69,7 +70,7 @@ enum : uint8_t { kModeMove = 1, kModeCapture = 2, kModeHopMove = 4, kModeHopCapt
 struct Leap { uint8_t to; uint8_t mode; };
 struct Ray { uint32_t begin; uint8_t len; uint8_t mode; };
 struct Bent { uint8_t first; uint8_t mode; uint32_t rayBegin; uint8_t rayCount; };
-struct SquareMoves { uint32_t leapBegin, leapEnd, rayBegin, rayEnd, bentBegin, bentEnd; };
+struct SquareMoves { uint32_t leapBegin, leapEnd, rayBegin, rayEnd, bentBegin, bentEnd, lameBegin, lameEnd; };
 
 // Reverse tables for attack detection, merged over all kinds.
 struct RevLeap { uint8_t from; uint64_t kinds; };
@@ -77,6 +78,21 @@ struct RevRay { uint32_t begin; uint8_t len; uint64_t sliders; uint64_t hoppers;
 struct RevBent { uint32_t begin; uint8_t len; uint64_t kinds; };  // pairs (Y, X) in revBentSq
 
 struct DieFace { int face; int type; };
+
+// A lame leap (Betza n): blocked when a piece stands on block[0] or block[1]
+// (0xFF: no square).
+struct LameLeap { uint8_t to; uint8_t mode; uint8_t block[2]; };
+struct RevLame { uint8_t from; uint8_t block[2]; uint64_t kinds; };
+
+// A box of files and ranks counted in a piece's own frame (1-based: relative
+// rank 1 is the rank nearest its own edge, relative file 1 its leftmost
+// file), e.g. a palace or one side of a river.
+struct Zone {
+  int fileLo = 1, fileHi = kMaxFiles, rankLo = 1, rankHi = kMaxRanks;
+};
+// Moves a piece type gains while it stands in a zone (the xiangqi soldier's
+// sideways step across the river).
+struct ZoneMoves { int type; Zone zone; std::vector<MoveAtom> atoms; };
 
 class Rules {
  public:
@@ -110,6 +126,35 @@ class Rules {
   bool onlyKingsDraw = false;      // "only kings left" draws among the seats still in
   bool coins = false;
   std::vector<DieFace> die;        // empty: no die
+  // Regions (docs/variant-files.md, region): per type, the zone its pieces
+  // may never leave; hasRegion when any type has one.
+  std::vector<Zone> regions;
+  bool hasRegion = false;
+  std::vector<ZoneMoves> zoneMoves;
+  // The flying general: a king sees along its file, so two kings may not face
+  // each other with nothing between them (it attacks the other king's square).
+  bool flyingGeneral = false;
+  // Line squares (line-squares): the points joined by drawn diagonals (the
+  // janggi palaces); line moves: what a type gains on them, along them only.
+  std::vector<bool> lineSquares;  // per square; empty: none
+  std::vector<ZoneMoves> lineMoves;  // zone unused
+  // Hoppers that may neither hop over nor capture a piece of their own type
+  // (the janggi cannon); per type, empty: none.
+  std::vector<bool> hopNotSame;
+  // Passing (pass): the king moves to its own square (kPass), not in check.
+  bool pass = false;
+  // Bikjang: the kings may face each other on an open file; the side facing
+  // it must break it or pass, and if it stands (or both sides pass in a row)
+  // the game ends by material counting (materialPoints).
+  bool bikjang = false;
+  // Material counting (material-count): points per type; White wins when its
+  // points exceed Black's by more than countHandicap, otherwise Black.
+  std::vector<int> materialPoints;  // empty: none
+  int countHandicap = 0;
+  // Perpetual check (perpetual-check): at the third repetition, a side that
+  // gave check with every move since the position first stood loses.
+  bool perpetualCheckLoses = false;
+  bool onLines(const MoveAtom& atom, Square s) const { return !atom.linesOnly || lineSquares[s]; }
 
   int nsq() const { return width * height; }
   int nseats() const { return static_cast<int>(seats.size()); }
@@ -135,6 +180,13 @@ class Rules {
   // The lane (file, or rank for a piece facing east or west) of s for a piece facing dir.
   int laneOf(Square s, int dir) const { return dir == kNorth || dir == kSouth ? fileOf(s) : rankOf(s); }
   Offset rotate(const Offset& o, int dir) const;  // piece frame to board frame
+  // Whether s lies in zone z for a piece facing dir.
+  bool inZone(const Zone& z, Square s, int dir) const;
+  // Whether a piece of this type facing dir may stand on s (its region).
+  bool allowedOn(int type, int dir, Square s) const { return !hasRegion || inZone(regions[type], s, dir); }
+  // The piece type's moves from s when facing dir: its own atoms and those of
+  // any zone it stands in.
+  std::vector<MoveAtom> atomsAt(int type, int dir, Square s) const;
 
   // Tables.
   const SquareMoves& moves(int kind, Square s) const { return table_[kind * kMaxSquares + s]; }
@@ -143,6 +195,8 @@ class Rules {
   std::vector<uint8_t> raySq;
   std::vector<Bent> bents;
   std::vector<Ray> bentRays;  // the slides that follow a bent move's first step
+  std::vector<LameLeap> lameLeaps;
+  std::vector<std::vector<RevLame>> revLames;  // per square
   std::vector<std::vector<RevLeap>> revLeaps;  // per square
   std::vector<std::vector<RevRay>> revRays;
   std::vector<std::vector<RevBent>> revBents;
@@ -178,6 +232,7 @@ class Rules {
   void buildTables();
   void buildMoveTables();    // forward: leaps, rays, bent moves per kind and square
   void buildAttackTables();  // reverse: revLeaps, revRays, revBents per target square
+  void buildLineAttackTables();  // reverse rays of line moves (line-moves)
   void computeMoveBounds();  // typeMoveBound, specialMoveBound
   void buildLines();         // lines_ (onLine)
   void buildZobristKeys();
@@ -185,6 +240,9 @@ class Rules {
   // A ray from (file, rank) on by step over playable squares, its squares appended to raySq.
   Ray walkRay(int file, int rank, Offset step, uint8_t mode);
   void addRevLeap(Square from, Square to, uint64_t kinds);
+  void addRevLame(Square from, Square to, std::array<uint8_t, 2> block, uint64_t kinds);
+  // The squares a lame leap by o (piece frame) from `from` passes (0xFF: none).
+  std::array<uint8_t, 2> rotatedLamePath(Square from, const Offset& o, int dir) const;
   std::vector<SquareMoves> table_;
   std::vector<uint8_t> lines_;  // [a * nsq + b], see onLine
 };

@@ -38,7 +38,7 @@ class SearchLimiter {
 };
 
 inline bool isCaptureMove(const Position& pos, Move m) {
-  return m.flag() == kEnPassant || (m.flag() != kCastle && !m.isNull() && isPiece(pos.at(m.to())));
+  return m.flag() == kEnPassant || (m.flag() != kCastle && m.flag() != kPass && !m.isNull() && isPiece(pos.at(m.to())));
 }
 
 // Moves the best-scored of list[k..] to k, the moves between shifting up one

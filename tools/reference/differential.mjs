@@ -3,11 +3,14 @@
 // few plies, Acedrex's perft divide (the move texts and their counts) with
 // ffish's. Exits 1 on the first difference, printing the position.
 //   node differential.mjs --variant NAME [--fen START] [--acedrex PATH] [--games N] [--plies N]
-//       [--every N] [--depth N] [--seed N] [--totals]
+//       [--every N] [--depth N] [--seed N] [--totals] [--fsf PATH]
 // --totals compares only the node counts, not the move texts.
+// --fsf PATH counts the divides with that Fairy-Stockfish binary (built from
+// source) instead of ffish, where the two differ (janggi); ffish still plays
+// the random games.
 import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
-import { ffishBoard, ffishMoves, ffishPerft, loadFfish, rng } from './lib.mjs';
+import { ffishBoard, ffishMoves, ffishPerft, fsfPerft, loadFfish, rng } from './lib.mjs';
 
 async function main() {
   const { values } = parseArgs({
@@ -21,6 +24,7 @@ async function main() {
       seed: { type: 'string', default: '1' },
       fen: { type: 'string' },
       totals: { type: 'boolean', default: false },
+      fsf: { type: 'string' },
     },
   });
   const variant = values.variant;
@@ -40,6 +44,13 @@ async function main() {
   };
   const theirs = (board) => {
     const map = new Map();
+    if (values.fsf) {
+      for (const line of fsfPerft(values.fsf, variant, board.fen(), depth).lines) {
+        const [move, count] = line.split(': ');
+        map.set(move, Number(count));
+      }
+      return map;
+    }
     for (const m of ffishMoves(board)) {
       board.push(m);
       map.set(m, ffishPerft(board, depth - 1));
