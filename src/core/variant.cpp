@@ -337,11 +337,11 @@ Status readMate(Rules& r, const VariantLine& l) {
 }
 
 Status readStalemate(Rules& r, const VariantLine& l) {
-  constexpr std::string_view form = "draw|loss|out|others-draw";
+  constexpr std::string_view form = "draw|loss|out|others-draw|win";
   const int i = wordIndex(l.value, form);
   if (i < 0) return formError(l, form);
-  r.stalemate =
-      std::array{StalemateEffect::kDraw, StalemateEffect::kLoss, StalemateEffect::kOut, StalemateEffect::kOthersDraw}[i];
+  r.stalemate = std::array{StalemateEffect::kDraw, StalemateEffect::kLoss, StalemateEffect::kOut,
+                           StalemateEffect::kOthersDraw, StalemateEffect::kWin}[i];
   return okStatus();
 }
 
@@ -379,6 +379,21 @@ Status readDie(Rules& r, const VariantLine& l) {
   return okStatus();
 }
 
+Status readMustCapture(Rules& r, const VariantLine& l) {
+  const int i = wordIndex(l.value, "yes|no");
+  if (i < 0) return formError(l, "yes|no");
+  r.mustCapture = i == 0;
+  return okStatus();
+}
+
+Status readBlast(Rules& r, const VariantLine& l) {
+  const int i = wordIndex(l.value, "none|atomic");
+  if (i < 0) return formError(l, "none|atomic");
+  r.blastOnCapture = i == 1;
+  if (r.blastOnCapture && r.royalType < 0) return keyError("blast = atomic needs a royal piece");
+  return okStatus();
+}
+
 Status readStart(Rules& r, const VariantLine& l) {
   r.start = l.value;
   return okStatus();
@@ -403,11 +418,13 @@ const VariantKey kVariantKeys[] = {
     {"king-leap", "none, or a Betza string of leaps", Phase::kRule, readKingLeap},
     {"ending", "checkmate|last-standing|first-mate", Phase::kRule, readEnding},
     {"mate", "none|takeover|remove", Phase::kRule, readMate},
-    {"stalemate", "draw|loss|out|others-draw", Phase::kRule, readStalemate},
+    {"stalemate", "draw|loss|out|others-draw|win", Phase::kRule, readStalemate},
     {"bare-king", "plays|loses", Phase::kRule, readBareKing},
     {"only-kings", "draw|plays", Phase::kRule, readOnlyKings},
     {"coins", "yes|no", Phase::kRule, readCoins},
     {"die", "none, or FACE:PIECE ...", Phase::kRule, readDie},
+    {"must-capture", "yes|no", Phase::kRule, readMustCapture},
+    {"blast", "none|atomic", Phase::kRule, readBlast},
     {"start", "a position text", Phase::kRule, readStart},
 };
 
@@ -452,7 +469,7 @@ Status checkSeatsAndPieces(Rules& r) {
       if (r.royalType >= 0) return keyError("only one royal piece type");
       r.royalType = static_cast<int>(i);
     }
-  if (r.royalType < 0) return keyError("no royal piece");
+  // No royal piece (antichess): no check, no mate; the game ends by the stalemate rule.
   return okStatus();
 }
 

@@ -59,7 +59,7 @@ struct PieceType {
 
 enum class Ending { kCheckmate, kLastStanding, kFirstMate };
 enum class MateEffect { kNone, kTakeover, kRemove };
-enum class StalemateEffect { kDraw, kLoss, kOut, kOthersDraw };
+enum class StalemateEffect { kDraw, kLoss, kOut, kOthersDraw, kWin };
 enum class DoubleStepRights { kNone, kUntilCapture };
 
 // Compiled move tables. Modes: bit 0 move, bit 1 capture, bit 2 hop-move,
@@ -110,6 +110,9 @@ class Rules {
   bool onlyKingsDraw = false;      // "only kings left" draws among the seats still in
   bool coins = false;
   std::vector<DieFace> die;        // empty: no die
+  // Captures with side effects (core/captures.cpp).
+  bool mustCapture = false;        // a side that can capture must (antichess)
+  bool blastOnCapture = false;     // atomic: a capture explodes; touching kings cannot be checked
 
   int nsq() const { return width * height; }
   int nseats() const { return static_cast<int>(seats.size()); }

@@ -13,17 +13,8 @@ namespace {
 constexpr int64_t kFirstStoreRetryMs = 100;
 constexpr int64_t kLastStoreRetryMs = 10000;
 
-const char* outReasonName(OutReason r) {
-  switch (r) {
-    case OutReason::kMated: return "checkmate";
-    case OutReason::kStalemated: return "stalemate";
-    case OutReason::kKingCaptured: return "king-captured";
-    case OutReason::kBareKing: return "bare-king";
-    case OutReason::kResigned: return "resign";
-    case OutReason::kTimeout: return "timeout";
-  }
-  return "out";
-}
+// The names live with OutReason (core/position.h); they are literals, so data() ends in a NUL.
+const char* outReasonName(OutReason r) { return nameOf(r).data(); }
 
 bool isBoardMove(const std::string& t) { return t != "resign" && t != "timeout" && t != "draw"; }
 
