@@ -79,6 +79,16 @@ TEST(PseudoCaptures, JokoUrtaroakRandomGames) {
   EXPECT_GT(s.quietPromotions + s.capturePromotions, 0);
 }
 
+// Antichess: with a capture on the board both generators keep the captures
+// only (must-capture); atomic: the same generators, a blast only on make.
+TEST(PseudoCaptures, AntichessAndAtomicRandomGames) {
+  for (const std::string v : {"antichess", "atomic"}) {
+    const Seen s = walk(v, {}, 15, 20, 200);
+    EXPECT_GT(s.positions, 1000) << v;
+    EXPECT_GT(s.captures, 300) << v;
+  }
+}
+
 // Quiet and capturing promotions, a double step, en passant and castling in
 // one Shako position: only the captures and the promotions remain.
 TEST(PseudoCaptures, ShakoPromotionsEnPassantAndCastling) {

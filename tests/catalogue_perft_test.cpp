@@ -40,6 +40,8 @@ TEST(CataloguePerft, Chess) { checkCatalogueFile("chess", kFastNodes); }
 TEST(CataloguePerft, Chess960) { checkCatalogueFile("fischerandom", kFastNodes); }
 TEST(CataloguePerft, Chaturanga) { checkCatalogueFile("chaturanga", kFastNodes); }
 TEST(CataloguePerft, Shatranj) { checkCatalogueFile("shatranj", kFastNodes); }
+TEST(CataloguePerft, Antichess) { checkCatalogueFile("antichess", kFastNodes); }
+TEST(CataloguePerft, Atomic) { checkCatalogueFile("atomic", kFastNodes); }
 
 // The known difference, pinned so that a change to the bare-king rule shows:
 // after 1. Rxd3+ Black has a bare king. Fairy-Stockfish lets Black reply
@@ -56,6 +58,8 @@ TEST(CataloguePerftSlow, Chess) { checkCatalogueFile("chess", UINT64_MAX); }
 TEST(CataloguePerftSlow, Chess960) { checkCatalogueFile("fischerandom", UINT64_MAX); }
 TEST(CataloguePerftSlow, Chaturanga) { checkCatalogueFile("chaturanga", UINT64_MAX); }
 TEST(CataloguePerftSlow, Shatranj) { checkCatalogueFile("shatranj", UINT64_MAX); }
+TEST(CataloguePerftSlow, Antichess) { checkCatalogueFile("antichess", UINT64_MAX); }
+TEST(CataloguePerftSlow, Atomic) { checkCatalogueFile("atomic", UINT64_MAX); }
 
 }  // namespace
 }  // namespace acedrex::test
