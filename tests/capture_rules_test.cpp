@@ -185,3 +185,24 @@ TEST(CaptureRules, BotsSeeTheWin) {
 
 }  // namespace
 }  // namespace acedrex::test
+
+namespace acedrex::test {
+namespace {
+
+// A royal piece is optional; blast = atomic needs one.
+TEST(CaptureRules, RoyalPieceOptionalButBlastNeedsOne) {
+  const std::string base =
+      "name = t\nboard = 4x4\nseat = white w n\nseat = black b s\npiece = king K K\n"
+      "start = k3/4/4/3K w - - 0 1\n";
+  VariantRegistry reg;
+  ASSERT_TRUE(reg.add(base, "t").ok());
+  EXPECT_TRUE(reg.rules("t", {}).ok());
+  VariantRegistry reg2;
+  ASSERT_TRUE(reg2.add(base + "blast = atomic\n", "t").ok());
+  auto r = reg2.rules("t", {});
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.error().text().find("royal"), std::string::npos) << r.error().text();
+}
+
+}  // namespace
+}  // namespace acedrex::test

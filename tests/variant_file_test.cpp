@@ -120,11 +120,13 @@ TEST(VariantFile, EveryKeyRefusesABadValue) {
       {"king-leap", "Y"},
       {"ending", "mate"},
       {"mate", "keep"},
-      {"stalemate", "win"},
+      {"stalemate", "lose"},
       {"bare-king", "lose"},
       {"only-kings", "yes"},
       {"coins", "on"},
       {"die", "6:Z"},
+      {"must-capture", "always"},
+      {"blast", "nuclear"},
       {"start", "8/8/8/8/8/8/8/8 w - - 0 1"},
   };
   EXPECT_EQ(bad.size(), variantKeys().size());
@@ -164,7 +166,7 @@ TEST(VariantFile, TheDocsListExactlyTheCompilersKeys) {
 
 TEST(VariantFile, EveryEmbeddedVariantCompilesWithEveryOptionValue) {
   const VariantRegistry reg = VariantRegistry::withEmbedded();
-  ASSERT_EQ(reg.all().size(), 8u);
+  ASSERT_EQ(reg.all().size(), 10u);
   for (const VariantDef* d : reg.all())
     for (const auto& o : d->options)
       for (const auto& v : o.values) {

@@ -179,10 +179,20 @@ std::vector<BenchCase> benchCases(int scale) {
       {"four-seasons", {}, "", 5 + scale},
       {"joko-urtaroak", {}, "", 4 + scale},
       {"grant-acedrex", {"king-leap=yes", "pawn-double=always"}, "", 2 + scale},
+      {"antichess", {}, "", 4 + scale},
+      {"atomic", {}, "", 4 + scale},
+      {"atomic", {}, "r4b1r/2kb1N2/p2Bpnp1/8/2Pp3p/1P1PPP2/P5PP/R3K2R b KQ - 0 1", 3 + scale},
   };
 }
 
 const char* kFairyStockfish = "/usr/games/fairy-stockfish";
+
+// The Fairy-Stockfish for the perft ratios: $ACEDREX_FAIRY_STOCKFISH (e.g. a
+// current build, which has atomic) or Debian's.
+const char* referencePerftEngine() {
+  const char* env = std::getenv("ACEDREX_FAIRY_STOCKFISH");
+  return env && *env ? env : kFairyStockfish;
+}
 
 // Runs `exe` (no shell) with `input` on its standard input and calls `onLine`
 // with each line of its standard output. False when it cannot be started.
@@ -245,23 +255,26 @@ bool runProgram(const char* exe, const std::string& input, const std::function<v
   return true;
 }
 
-// Runs Fairy-Stockfish's own perft on the same Shako positions; returns seconds or -1.
-double referenceSeconds(const std::vector<BenchCase>& cases, uint64_t& nodes) {
-  if (access(kFairyStockfish, X_OK) != 0) return -1;
-  std::string script = "uci\nsetoption name UCI_Variant value shako\n";
+// Runs Fairy-Stockfish's own perft on the same positions of one variant;
+// returns seconds or -1. (Debian's 11.1 plays chess when asked for atomic:
+// the node counts then differ, which the ratio line says.)
+double referenceSeconds(const std::vector<BenchCase>& cases, const std::string& variant, uint64_t& nodes) {
+  const char* exe = referencePerftEngine();
+  if (access(exe, X_OK) != 0) return -1;
+  std::string script = "uci\nsetoption name UCI_Variant value " + variant + "\n";
   for (const auto& c : cases) {
-    if (c.variant != "shako") continue;
+    if (c.variant != variant) continue;
     script += "position " + (c.fen.empty() ? std::string("startpos") : "fen " + c.fen) + "\n";
     script += "go perft " + std::to_string(c.depth) + "\n";
   }
   script += "quit\n";
   // The process's start-up time is measured apart and taken off.
   const auto s0 = std::chrono::steady_clock::now();
-  if (!runProgram(kFairyStockfish, "quit\n", [](const std::string&) {})) return -1;
+  if (!runProgram(exe, "quit\n", [](const std::string&) {})) return -1;
   const double startup = std::chrono::duration<double>(std::chrono::steady_clock::now() - s0).count();
   const auto t0 = std::chrono::steady_clock::now();
   nodes = 0;
-  const bool ran = runProgram(kFairyStockfish, script, [&](const std::string& l) {
+  const bool ran = runProgram(exe, script, [&](const std::string& l) {
     if (l.rfind("Nodes searched: ", 0) == 0) nodes += std::strtoull(l.c_str() + 16, nullptr, 10);
   });
   if (!ran) return -1;
@@ -378,18 +391,21 @@ int cmdBench(const Args& args) {
     std::printf("%-14s %12llu nodes  %10.0f nodes/s\n", v.c_str(), static_cast<unsigned long long>(ns.first),
                 ns.first / std::max(ns.second, 1e-9));
   if (!args.on("no-reference")) {
-    uint64_t refNodes = 0;
-    const double refSec = referenceSeconds(cases, refNodes);
-    if (refSec > 0.001) {
-      const double ours = per["shako"].first / std::max(per["shako"].second, 1e-9);
-      const double theirs = refNodes / refSec;
-      std::printf("fairy-stockfish shako %12llu nodes  %10.0f nodes/s (start-up time excluded)\n",
-                  static_cast<unsigned long long>(refNodes), theirs);
-      std::printf("shako speed ratio acedrex/fairy-stockfish: %.3f%s\n", ours / theirs,
-                  refNodes == per["shako"].first ? "" : "  (NODE COUNTS DIFFER)");
-    } else {
-      std::printf(refSec < 0 ? "fairy-stockfish not found: no reference ratio\n"
-                             : "fairy-stockfish finished too fast to time: use a larger --depth-scale\n");
+    for (const char* v : {"shako", "antichess", "atomic"}) {
+      uint64_t refNodes = 0;
+      const double refSec = referenceSeconds(cases, v, refNodes);
+      if (refSec > 0.001) {
+        const double ours = per[v].first / std::max(per[v].second, 1e-9);
+        const double theirs = refNodes / refSec;
+        std::printf("fairy-stockfish %-10s %12llu nodes  %10.0f nodes/s (start-up time excluded)\n", v,
+                    static_cast<unsigned long long>(refNodes), theirs);
+        std::printf("%s speed ratio acedrex/fairy-stockfish: %.3f%s\n", v, ours / theirs,
+                    refNodes == per[v].first ? "" : "  (NODE COUNTS DIFFER)");
+      } else {
+        std::printf(refSec < 0 ? "fairy-stockfish not found: no %s reference ratio\n"
+                               : "fairy-stockfish finished %s too fast to time: use a larger --depth-scale\n",
+                    v);
+      }
     }
   }
   if (*searchMs > 0) {

@@ -61,6 +61,13 @@ bool Position::kingsTouch() const {
 // side cannot check: taking one would blow up the other).
 bool Position::blastLegal(Move m) {
   const int us = st_.toMove;
+  // Fast path: a quiet move of another piece than the king, off every line
+  // to an unchecked king, changes nothing that could check it.
+  const Rules& r = *rules_;
+  const Square k = st_.king[us];
+  if ((m.flag() == kNormal || m.flag() == kDoubleStep) && st_.board[m.to()] == kEmpty && m.from() != k &&
+      k != kNoSquare && !r.onLine(k, m.from()) && !r.onLine(k, m.to()) && !inCheck(us))
+    return true;
   makeImpl(m, false);
   const int them = 1 - us;
   const bool ok = st_.king[us] != kNoSquare && (st_.king[them] == kNoSquare || !inCheck(us));
