@@ -196,6 +196,14 @@ Status typeList(const Rules& r, const std::string& value, std::vector<int>& out)
   return okStatus();
 }
 
+// A key with two words: `on` is true for the word at index onIndex of form.
+Status readSwitch(const VariantLine& l, std::string_view form, int onIndex, bool& on) {
+  const int i = wordIndex(l.value, form);
+  if (i < 0) return formError(l, form);
+  on = i == onIndex;
+  return okStatus();
+}
+
 Status readBoard(Rules& r, const VariantLine& l) {
   const size_t x = l.value.find('x');
   if (x == std::string::npos) return keyError("board is written WxH");
@@ -276,12 +284,7 @@ Status readDoubleStepRights(Rules& r, const VariantLine& l) {
   return okStatus();
 }
 
-Status readEnPassant(Rules& r, const VariantLine& l) {
-  const int i = wordIndex(l.value, "yes|no");
-  if (i < 0) return formError(l, "yes|no");
-  r.enPassant = i == 0;
-  return okStatus();
-}
+Status readEnPassant(Rules& r, const VariantLine& l) { return readSwitch(l, "yes|no", 0, r.enPassant); }
 
 Status readCastling(Rules& r, const VariantLine& l) {
   if (l.value == "none") return okStatus();
@@ -345,26 +348,11 @@ Status readStalemate(Rules& r, const VariantLine& l) {
   return okStatus();
 }
 
-Status readBareKing(Rules& r, const VariantLine& l) {
-  const int i = wordIndex(l.value, "plays|loses");
-  if (i < 0) return formError(l, "plays|loses");
-  r.bareKingLoses = i == 1;
-  return okStatus();
-}
+Status readBareKing(Rules& r, const VariantLine& l) { return readSwitch(l, "plays|loses", 1, r.bareKingLoses); }
 
-Status readOnlyKings(Rules& r, const VariantLine& l) {
-  const int i = wordIndex(l.value, "draw|plays");
-  if (i < 0) return formError(l, "draw|plays");
-  r.onlyKingsDraw = i == 0;
-  return okStatus();
-}
+Status readOnlyKings(Rules& r, const VariantLine& l) { return readSwitch(l, "draw|plays", 0, r.onlyKingsDraw); }
 
-Status readCoins(Rules& r, const VariantLine& l) {
-  const int i = wordIndex(l.value, "yes|no");
-  if (i < 0) return formError(l, "yes|no");
-  r.coins = i == 0;
-  return okStatus();
-}
+Status readCoins(Rules& r, const VariantLine& l) { return readSwitch(l, "yes|no", 0, r.coins); }
 
 Status readDie(Rules& r, const VariantLine& l) {
   if (l.value == "none") return okStatus();
@@ -379,17 +367,10 @@ Status readDie(Rules& r, const VariantLine& l) {
   return okStatus();
 }
 
-Status readMustCapture(Rules& r, const VariantLine& l) {
-  const int i = wordIndex(l.value, "yes|no");
-  if (i < 0) return formError(l, "yes|no");
-  r.mustCapture = i == 0;
-  return okStatus();
-}
+Status readMustCapture(Rules& r, const VariantLine& l) { return readSwitch(l, "yes|no", 0, r.mustCapture); }
 
 Status readBlast(Rules& r, const VariantLine& l) {
-  const int i = wordIndex(l.value, "none|atomic");
-  if (i < 0) return formError(l, "none|atomic");
-  r.blastOnCapture = i == 1;
+  if (auto s = readSwitch(l, "none|atomic", 1, r.blastOnCapture); !s.ok()) return s;
   if (r.blastOnCapture && r.royalType < 0) return keyError("blast = atomic needs a royal piece");
   return okStatus();
 }
