@@ -127,6 +127,20 @@ TEST(Atomic, BlowingUpTheKingBeatsCheck) {
   EXPECT_FALSE(hasMove(pos, "h4h5"));
 }
 
+TEST(Atomic, MateWinsAndStalemateDraws) {
+  Game g(rules("atomic"), 1);
+  ASSERT_TRUE(g.setStart("6k1/5ppp/8/8/8/8/8/K2R4 w - - 0 1").ok());
+  ASSERT_TRUE(g.play("d1d8").ok());
+  ASSERT_TRUE(g.finished());
+  EXPECT_EQ(g.position().result(), ResultKind::kWin);
+  EXPECT_EQ(g.position().winner(), 0);
+  Game h(rules("atomic"), 1);
+  ASSERT_TRUE(h.setStart("7k/8/4Q3/8/8/8/8/K7 w - - 0 1").ok());
+  ASSERT_TRUE(h.play("e6f7").ok());
+  ASSERT_TRUE(h.finished());
+  EXPECT_EQ(h.position().result(), ResultKind::kDraw);
+}
+
 // --- both: stored positions round-trip; the bots play legal moves.
 
 TEST(CaptureRules, FenRoundTripsOnEveryStoredPosition) {
