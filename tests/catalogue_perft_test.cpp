@@ -42,6 +42,8 @@ TEST(CataloguePerft, Chaturanga) { checkCatalogueFile("chaturanga", kFastNodes);
 TEST(CataloguePerft, Shatranj) { checkCatalogueFile("shatranj", kFastNodes); }
 TEST(CataloguePerft, Xiangqi) { checkCatalogueFile("xiangqi", kFastNodes); }
 TEST(CataloguePerft, Janggi) { checkCatalogueFile("janggi", kFastNodes); }
+TEST(CataloguePerft, Antichess) { checkCatalogueFile("antichess", kFastNodes); }
+TEST(CataloguePerft, Atomic) { checkCatalogueFile("atomic", kFastNodes); }
 
 // The known difference, pinned so that a change to the bare-king rule shows:
 // after 1. Rxd3+ Black has a bare king. Fairy-Stockfish lets Black reply
@@ -60,6 +62,8 @@ TEST(CataloguePerftSlow, Chaturanga) { checkCatalogueFile("chaturanga", UINT64_M
 TEST(CataloguePerftSlow, Shatranj) { checkCatalogueFile("shatranj", UINT64_MAX); }
 TEST(CataloguePerftSlow, Xiangqi) { checkCatalogueFile("xiangqi", UINT64_MAX); }
 TEST(CataloguePerftSlow, Janggi) { checkCatalogueFile("janggi", UINT64_MAX); }
+TEST(CataloguePerftSlow, Antichess) { checkCatalogueFile("antichess", UINT64_MAX); }
+TEST(CataloguePerftSlow, Atomic) { checkCatalogueFile("atomic", UINT64_MAX); }
 
 }  // namespace
 }  // namespace acedrex::test

@@ -64,6 +64,17 @@ check moves-list 0 '^c7d7$' "$bin" moves --variant four-seasons
 check summary-json 0 '"status":"ongoing","to_move":"green","in":\["green","red","black","white"\],"out_order":\[\],"places":\{\},"coins":\{"green":0,"red":0,"black":0,"white":0\}' "$bin" summary --variant four-seasons
 check summary-two-player 0 '"to_move":"black"' "$bin" summary --variant shako --moves "e3e4"
 check variants 0 'lion=cazaux\|murray\|musser' "$bin" variants
+# Captures with side effects: antichess (forced capture) and atomic (a blast).
+check perft-antichess 0 '^Nodes searched: 8067$' lastline "$bin" perft --variant antichess 3
+check perft-atomic 0 '^Nodes searched: 8902$' lastline "$bin" perft --variant atomic 3
+check moves-antichess-forced 0 '^f1b5$' "$bin" moves --variant antichess --moves "e2e3 b7b5"
+check summary-atomic-blast 0 '"fen":"rnbqkbnr/ppp1pppp/8/8/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2"' "$bin" summary --variant atomic --moves "e2e4 d7d5 e4d5"
+check summary-antichess-win 0 '"status":"finished".*"places":\{"white":1,"black":2\}' "$bin" summary --variant antichess --fen "8/8/8/8/8/8/p7/1R6 b - - 0 1" --moves "a2b1q"
+for v in antichess atomic; do
+  best=$(printf 'uci\nsetoption name UCI_Variant value %s\nposition startpos moves e2e3 b7b5\ngo movetime 200\n' "$v" | "$bin" uci | sed -n 's/^bestmove //p')
+  if "$bin" moves --variant "$v" --moves "e2e3 b7b5" | grep -qx -- "$best"; then pass=$((pass + 1))
+  else echo "FAIL uci-$v: bestmove \"$best\" is not legal"; fail=$((fail + 1)); fi
+done
 check err-variant 2 'unknown variant' "$bin" perft --variant nosuch 1
 check err-option-name 2 'unknown option' "$bin" perft --variant shako --option nope=1 1
 check err-option-value 2 'takeover' "$bin" perft --variant four-seasons --option takeover=maybe 1

@@ -184,16 +184,23 @@ std::vector<BenchCase> benchCases(int scale) {
       {"xiangqi", {}, "r2a1ab1r/4k4/2n1b3n/p1p3p2/1C2p1C1p/P1P6/4P1P1P/c3B4/8R/RNBAKA1N1 w - - 15 16", 3 + scale},
       {"janggi", {}, "", 3 + scale},
       {"janggi", {}, "rnba1abnr/4k4/1c5c1/p2pp2pR/9/9/P1PP2PP1/1CN4C1/4K4/R1BAA1BN1 b - - 2 5", 3 + scale},
+      {"antichess", {}, "", 4 + scale},
+      {"atomic", {}, "", 4 + scale},
+      {"atomic", {}, "r4b1r/2kb1N2/p2Bpnp1/8/2Pp3p/1P1PPP2/P5PP/R3K2R b KQ - 0 1", 3 + scale},
   };
 }
 
 // The games whose perft is compared with Fairy-Stockfish's in the same run.
-const char* const kReferenceVariants[] = {"shako", "xiangqi", "janggi"};
+const char* const kReferenceVariants[] = {"shako", "xiangqi", "janggi", "antichess", "atomic"};
 
-// Debian's build, or the binary named by FAIRY_STOCKFISH (a current build from source).
+// The binary named by ACEDREX_FAIRY_STOCKFISH or FAIRY_STOCKFISH (a current
+// build from source, which has atomic and duck), else Debian's 11.1 (which
+// plays chess when asked for atomic: the node counts then differ, which the
+// ratio line says).
 const char* fairyStockfishPath() {
-  const char* env = std::getenv("FAIRY_STOCKFISH");
-  return env && *env ? env : "/usr/games/fairy-stockfish";
+  for (const char* name : {"ACEDREX_FAIRY_STOCKFISH", "FAIRY_STOCKFISH"})
+    if (const char* env = std::getenv(name); env && *env) return env;
+  return "/usr/games/fairy-stockfish";
 }
 
 // Runs `exe` (no shell) with `input` on its standard input and calls `onLine`

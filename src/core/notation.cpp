@@ -312,6 +312,7 @@ Status Position::readFen4Board(const std::string& board) {
 // Every seat in has exactly one king; seats out have none.
 Status Position::checkKings() const {
   const Rules& r = *rules_;
+  if (r.royalType < 0) return okStatus();  // no royal piece (antichess)
   for (int s = 0; s < r.nseats(); ++s) {
     int kings = 0;
     for (int i = 0; i < st_.count[s]; ++i)

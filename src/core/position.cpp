@@ -13,6 +13,7 @@ struct OutReasonName {
 constexpr OutReasonName kOutReasonNames[] = {
     {OutReason::kMated, "checkmate"},     {OutReason::kStalemated, "stalemate"}, {OutReason::kKingCaptured, "king-captured"},
     {OutReason::kBareKing, "bare-king"}, {OutReason::kResigned, "resign"},      {OutReason::kTimeout, "timeout"},
+    {OutReason::kOpponentNoMoves, "opponent-no-moves"},
 };
 }  // namespace
 
@@ -213,7 +214,8 @@ uint8_t Position::flyingGenerals(Square s, uint8_t seats) const {
 bool Position::inCheck(int seat) const {
   if (st_.checkSeat == seat) return st_.checkValue;
   const Square k = st_.king[seat];
-  const bool v = k != kNoSquare && attacked(k, enemiesOf(seat));
+  bool v = k != kNoSquare && attacked(k, enemiesOf(seat));
+  if (v && rules_->blastOnCapture) [[unlikely]] v = !kingsTouch();
   st_.checkSeat = static_cast<int8_t>(seat);
   st_.checkValue = v;
   return v;
@@ -379,7 +381,7 @@ void Position::genSpecial(MoveList& out) const {
   const uint8_t them = enemiesOf(us);
   const auto& b = st_.board;
   if (r.castlingRank && (st_.rights & (castleBit(us, 0) | castleBit(us, 1))) &&
-      r.relativeRank(k, r.seats[us].dir) == r.castlingRank && !attacked(k, them)) {
+      r.relativeRank(k, r.seats[us].dir) == r.castlingRank && !inCheck(us)) {
     for (int side = 0; side < 2; ++side) {
       const Square rook = st_.castleRook[us][side];
       if (!(st_.rights & castleBit(us, side)) || rook == kNoSquare) continue;
@@ -394,7 +396,7 @@ void Position::genSpecial(MoveList& out) const {
       // destination: then only the rook moves, as in Fairy-Stockfish and
       // Chess960); the destination itself is judged by isLegal.
       for (Square s = std::min(k, kdest) + 1; s < std::max(k, kdest) && ok; ++s)
-        if (attacked(s, them)) ok = false;
+        if (attacked(s, them) && !(r.blastOnCapture && touchesKingOf(s, 1 - us))) ok = false;
       if (ok) out.push(Move(k, kdest, kCastle));
     }
   }
@@ -423,13 +425,17 @@ void Position::genPieces(MoveList& out) const {
 
 void Position::pseudoMoves(MoveList& out) const {
   if (finished()) return;
+  const int begin = out.size();
   genPieces<GenType::kAll>(out);
   genSpecial(out);
+  if (rules_->mustCapture) [[unlikely]] keepCapturesOnly(out, begin);
 }
 
 void Position::pseudoCaptures(MoveList& out) const {
   if (finished()) return;
+  const int begin = out.size();
   genPieces<GenType::kCaptures>(out);  // castling and the king's leap never capture
+  if (rules_->mustCapture) [[unlikely]] keepCapturesOnly(out, begin);
 }
 
 bool Position::isCaptureOrPromotion(Move m) const {
@@ -438,6 +444,7 @@ bool Position::isCaptureOrPromotion(Move m) const {
 }
 
 bool Position::isLegal(Move m) {
+  if (rules_->blastOnCapture) [[unlikely]] return blastLegal(m);
   const int us = st_.toMove;
   const Rules& r = *rules_;
   // Fast path: most moves change only a few squares and have no consequence
@@ -731,6 +738,7 @@ void Position::makeImpl(Move m, bool full) {
       remove(to);
       put(to, makePiece(m.promo(), dirOf(p), us));
     }
+    if (capture && r.blastOnCapture) [[unlikely]] explode(to, us, kingTaken);
   }
   // Rights: a king that moves loses castling and its leap; a rook that moves or is taken, its side.
   if (typeOf(p) == r.royalType) st_.rights &= ~(castleBit(us, 0) | castleBit(us, 1) | leapBit(us));
@@ -777,6 +785,11 @@ void Position::applyTurnStart() {
         break;
       case StalemateEffect::kOut:
         eliminate(s, OutReason::kStalemated, -1, ev);
+        break;
+      case StalemateEffect::kWin:
+        eliminate(nextSeat(s), OutReason::kOpponentNoMoves, s, ev);
+        st_.result = ResultKind::kWin;
+        st_.winner = static_cast<int8_t>(s);
         break;
       case StalemateEffect::kOthersDraw:
         eliminate(s, OutReason::kStalemated, -1, ev);

@@ -53,9 +53,10 @@ class MoveList {
 };
 
 // How a seat went out.
-enum class OutReason : uint8_t { kMated, kStalemated, kKingCaptured, kBareKing, kResigned, kTimeout };
+// kOpponentNoMoves: stalemate=win, the other seat had no move (antichess).
+enum class OutReason : uint8_t { kMated, kStalemated, kKingCaptured, kBareKing, kResigned, kTimeout, kOpponentNoMoves };
 // Its name, as the API writes it: "checkmate", "stalemate", "king-captured",
-// "bare-king", "resign", "timeout"; and back (nullopt for any other text).
+// "bare-king", "resign", "timeout", "opponent-no-moves"; and back (nullopt for any other text).
 std::string_view nameOf(OutReason reason);
 std::optional<OutReason> parseOutReason(std::string_view name);
 
@@ -243,6 +244,12 @@ class Position {
   void genSpecial(MoveList& out) const;
   int castleSide(Move m) const;  // 0 king side, 1 queen side
   void computeHash();
+  // Captures with side effects (captures.cpp).
+  void keepCapturesOnly(MoveList& out, int begin) const;  // must-capture: drop the rest if any captures
+  void explode(Square to, int us, int& kingTaken);        // blast: the capturer and non-pawns around `to`
+  bool blastLegal(Move m);                                 // blast: isLegal by make and unmake
+  bool kingsTouch() const;                                 // blast: the two kings stand side by side
+  bool touchesKingOf(Square s, int seat) const;
   uint64_t freshHash() const;  // the hash computed from scratch
   void finishIfDecided();
 

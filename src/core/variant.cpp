@@ -478,7 +478,7 @@ Status readMate(Rules& r, const VariantLine& l) {
 Status readStalemate(Rules& r, const VariantLine& l) {
   return oneWordOf(l, [&](int i) {
     r.stalemate = std::array{StalemateEffect::kDraw, StalemateEffect::kLoss, StalemateEffect::kOut,
-                             StalemateEffect::kOthersDraw}[i];
+                             StalemateEffect::kOthersDraw, StalemateEffect::kWin}[i];
   });
 }
 
@@ -502,6 +502,14 @@ Status readDie(Rules& r, const VariantLine& l) {
       return keyError("a die has at most " + std::to_string(kMaxDieFaces) + " faces");
     r.die.push_back({std::atoi(w.substr(0, colon).c_str()), t});
   }
+  return okStatus();
+}
+
+Status readMustCapture(Rules& r, const VariantLine& l) { return yesNo(l, r.mustCapture); }
+
+Status readBlast(Rules& r, const VariantLine& l) {
+  if (auto s = oneWordOf(l, [&](int i) { r.blastOnCapture = i == 1; }); !s.ok()) return s;
+  if (r.blastOnCapture && r.royalType < 0) return keyError("blast = atomic needs a royal piece");
   return okStatus();
 }
 
@@ -533,7 +541,7 @@ const VariantKey kVariantKeys[] = {
     {"king-leap", "none, or a Betza string of leaps", Phase::kRule, readKingLeap},
     {"ending", "checkmate|last-standing|first-mate", Phase::kRule, readEnding},
     {"mate", "none|takeover|remove", Phase::kRule, readMate},
-    {"stalemate", "draw|loss|out|others-draw", Phase::kRule, readStalemate},
+    {"stalemate", "draw|loss|out|others-draw|win", Phase::kRule, readStalemate},
     {"bare-king", "plays|loses", Phase::kRule, readBareKing},
     {"only-kings", "draw|plays", Phase::kRule, readOnlyKings},
     {"flying-general", "yes|no", Phase::kRule, readFlyingGeneral},
@@ -544,6 +552,8 @@ const VariantKey kVariantKeys[] = {
     {"hop-not-same", "piece letters (hoppers that neither hop over nor capture their own type)", Phase::kRule, readHopNotSame},
     {"coins", "yes|no", Phase::kRule, readCoins},
     {"die", "none, or FACE:PIECE ...", Phase::kRule, readDie},
+    {"must-capture", "yes|no", Phase::kRule, readMustCapture},
+    {"blast", "none|atomic", Phase::kRule, readBlast},
     {"start", "a position text", Phase::kRule, readStart},
 };
 
@@ -588,7 +598,7 @@ Status checkSeatsAndPieces(Rules& r) {
       if (r.royalType >= 0) return keyError("only one royal piece type");
       r.royalType = static_cast<int>(i);
     }
-  if (r.royalType < 0) return keyError("no royal piece");
+  // No royal piece (antichess): no check, no mate; the game ends by the stalemate rule.
   return okStatus();
 }
 

@@ -60,7 +60,7 @@ struct PieceType {
 
 enum class Ending { kCheckmate, kLastStanding, kFirstMate };
 enum class MateEffect { kNone, kTakeover, kRemove };
-enum class StalemateEffect { kDraw, kLoss, kOut, kOthersDraw };
+enum class StalemateEffect { kDraw, kLoss, kOut, kOthersDraw, kWin };
 enum class DoubleStepRights { kNone, kUntilCapture };
 
 // Compiled move tables. Modes: bit 0 move, bit 1 capture, bit 2 hop-move,
@@ -155,6 +155,9 @@ class Rules {
   // gave check with every move since the position first stood loses.
   bool perpetualCheckLoses = false;
   bool onLines(const MoveAtom& atom, Square s) const { return !atom.linesOnly || lineSquares[s]; }
+  // Captures with side effects (core/captures.cpp).
+  bool mustCapture = false;        // a side that can capture must (antichess)
+  bool blastOnCapture = false;     // atomic: a capture explodes; touching kings cannot be checked
 
   int nsq() const { return width * height; }
   int nseats() const { return static_cast<int>(seats.size()); }

@@ -17,7 +17,17 @@ int Search::evaluate() {
 
 int Search::terminalScore(int ply) const {
   if (pos_.result() == ResultKind::kDraw || pos_.result() == ResultKind::kOngoing) return 0;
-  return pos_.winner() == pos_.toMove() ? kMate - ply : -(kMate - ply);
+  // The node belongs to the seat that did not make the last ply: when that
+  // ply ended the game (a king blown up or taken, a king left bare), the
+  // position's seat to move has already skipped to the winner.
+  const int mover = pos_.undoDepth() > 0 ? pos_.lastEvents().mover : -1;
+  const int side = mover >= 0 ? 1 - mover : pos_.toMove();
+  return pos_.winner() == side ? kMate - ply : -(kMate - ply);
+}
+
+int Search::noMoveScore(bool inCheck, int ply) const {
+  if (inCheck || rules_->stalemate == StalemateEffect::kLoss) return -(kMate - ply);
+  return rules_->stalemate == StalemateEffect::kWin ? kMate - ply : 0;
 }
 
 void Search::orderMoves(MoveList& list, Move ttMove, int ply, int* scores) const {
@@ -143,7 +153,7 @@ int Search::chance(int depth, int alpha, int beta, int ply) {
   evalAt_[ply] = -kInf;
   MoveList list;
   pos_.legalMoves(list);
-  if (list.empty()) return pos_.inCheck(pos_.toMove()) || r.stalemate == StalemateEffect::kLoss ? -(kMate - ply) : 0;
+  if (list.empty()) return noMoveScore(pos_.inCheck(pos_.toMove()), ply);
   int scores[MoveList::kCapacity];
   orderMoves(list, Move(), ply, scores);
   const int nFaces = static_cast<int>(r.die.size());
@@ -356,7 +366,7 @@ int Search::negamax(int depth, int alpha, int beta, int ply, bool allowNull) {
       }
     }
   }
-  if (i < 0) return inCheck || rules_->stalemate == StalemateEffect::kLoss ? -(kMate - ply) : 0;
+  if (i < 0) return noMoveScore(inCheck, ply);
   storeResult(key, bestMove, best, depth, origAlpha, beta, ply);
   return best;
 }

@@ -27,6 +27,9 @@ class Search : public SearchBase {
   int kingCaptureAtHorizon(int ply, int evasionFaces);
   int qsearch(int alpha, int beta, int ply, int qdepth);
   int terminalScore(int ply) const;
+  // The score of a node where the side to move has no legal move: mated, or
+  // stalemated (a draw, a loss or, with stalemate=win, a win).
+  int noMoveScore(bool inCheck, int ply) const;
   // Scores and sorts the whole list, the losing captures after the quiet moves (the root, chance nodes).
   void orderMoves(MoveList& list, Move ttMove, int ply, int* scores) const;
   // Brings the next move to list[k]: the best-scored one, a capture that loses its exchange
