@@ -101,6 +101,8 @@ class Position {
   int pieceCount(int seat) const { return st_.count[seat]; }
   Square pieceSquare(int seat, int i) const { return st_.list[seat][i]; }  // i < pieceCount(seat)
   uint64_t hash() const { return st_.hash; }
+  int handCount(int seat, int type) const { return st_.hand[seat][type]; }
+  bool promotedOn(Square s) const { return (st_.promoted[s >> 6] >> (s & 63)) & 1; }
   int fifty() const { return st_.fifty; }
   int ply() const { return st_.ply; }
   uint32_t rights() const { return st_.rights; }
@@ -191,6 +193,10 @@ class Position {
     // the seats in play change (-1: nothing remembered).
     mutable int8_t checkSeat;
     mutable bool checkValue;
+    // Hands and drops (drops.cpp).
+    std::array<std::array<uint8_t, kMaxPieceTypes>, 2> hand;  // per seat and type
+    std::array<uint64_t, kMaxSquares / 64> promoted;          // pieces that were pawns (they demote when taken)
+    int8_t lastDrop;                                           // the type the last move dropped, or -1
   };
   struct Undo {
     State saved;  // the whole state before the ply (copy-on-make)
@@ -229,6 +235,19 @@ class Position {
   void addPawnMove(Square from, Square to, int dir, MoveFlag flag, MoveList& out) const;
   void genSpecial(MoveList& out) const;
   int castleSide(Move m) const;  // 0 king side, 1 queen side
+  // Hands and drops (drops.cpp).
+  void genDrops(MoveList& out) const;
+  bool dropLegal(Move m);
+  void makeDrop(Move m);
+  void captureToHand(Square s, int capturer);  // before the piece on s is removed
+  void movePromoted(Square from, Square to);
+  void setPromoted(Square s, bool on);
+  void addZoneMoves(Square from, Square to, Piece p, bool onlyPromotions, MoveList& out) const;
+  bool dropMateLoses() const;  // applyTurnStart: the mate came from a drop that may not mate
+  uint64_t handHash() const;
+  int dropMoveBound() const;  // moveBound with hands: every piece may become the seat's
+  Status readFenHands(std::string& board);
+  std::string handText() const;
   void computeHash();
   uint64_t freshHash() const;  // the hash computed from scratch
   void finishIfDecided();

@@ -8,6 +8,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "core/drops.h"
 #include "core/embedded_variants.h"
 #include "core/position.h"
 
@@ -230,11 +231,19 @@ Status readSeat(Rules& r, const VariantLine& l) {
 
 Status readPiece(Rules& r, const VariantLine& l) {
   auto ws = words(l.value);
+  // "+X": the promoted form of the piece X defined before (shogi); its letter is x.
+  const bool plus = ws.size() >= 2 && ws[1].size() == 2 && ws[1][0] == '+';
+  if (plus) ws[1].erase(0, 1);
   if (ws.size() < 3 || ws[1].size() != 1 || !std::isupper(static_cast<unsigned char>(ws[1][0])))
-    return formError(l, "NAME LETTER BETZA [royal] [pawn]");
+    return formError(l, "NAME LETTER|+LETTER BETZA [royal] [pawn]");
   PieceType t;
   t.name = ws[0];
   t.letter = ws[1][0];
+  if (plus) {
+    t.base = r.typeByLetter(t.letter);
+    if (t.base < 0) return keyError("+" + ws[1] + ": no piece " + ws[1] + " defined before");
+    t.letter = static_cast<char>(std::tolower(static_cast<unsigned char>(t.letter)));
+  }
   t.betza = ws[2];
   for (size_t i = 3; i < ws.size(); ++i) {
     if (ws[i] == "royal") t.royal = true;
@@ -245,7 +254,10 @@ Status readPiece(Rules& r, const VariantLine& l) {
   if (!atoms.ok()) return keyError(atoms.error().text());
   t.atoms = std::move(atoms.value());
   // A conditional line redefines the piece of the same letter; otherwise a letter is used once.
-  const int existing = r.typeByLetter(t.letter);
+  int existing = r.typeByLetter(t.letter);
+  if (plus)
+    for (size_t i = 0; i < r.types.size(); ++i)
+      if (r.types[i].letter == t.letter) existing = static_cast<int>(i);
   if (existing >= 0 && l.condOption.empty()) return keyError(std::string("piece letter used twice: ") + t.letter);
   if (existing >= 0) r.types[existing] = std::move(t);
   else r.types.push_back(std::move(t));
@@ -392,7 +404,7 @@ const VariantKey kVariantKeys[] = {
     {"board", "WxH, 2 to 16 each", Phase::kBoard, readBoard},
     {"blocked", "SQUARE or SQUARE-SQUARE (a rectangle), separated by spaces", Phase::kBoard, readBlocked},
     {"seat", "NAME LETTER DIRECTION(n|e|s|w)", Phase::kList, readSeat},
-    {"piece", "NAME LETTER BETZA [royal] [pawn]", Phase::kList, readPiece},
+    {"piece", "NAME LETTER|+LETTER BETZA [royal] [pawn]", Phase::kList, readPiece},
     {"promotion", "piece letters", Phase::kRule, readPromotion},
     {"promotion-by-file", "one piece letter per file", Phase::kRule, readPromotionByFile},
     {"double-step", "a relative rank from 0 (none) to the board's larger side", Phase::kRule, readDoubleStep},
@@ -408,6 +420,11 @@ const VariantKey kVariantKeys[] = {
     {"only-kings", "draw|plays", Phase::kRule, readOnlyKings},
     {"coins", "yes|no", Phase::kRule, readCoins},
     {"die", "none, or FACE:PIECE ...", Phase::kRule, readDie},
+    {"drops", "yes|no", Phase::kRule, readDrops},
+    {"drop-ranks", "LETTER LOW HIGH (relative ranks)", Phase::kRule, readDropRanks},
+    {"drop-no-doubled", "LETTER", Phase::kRule, readDropNoDoubled},
+    {"drop-mate", "none|LETTER", Phase::kRule, readDropMate},
+    {"promotion-zone", "DEPTH [forced] FROM:TO ...", Phase::kRule, readPromotionZone},
     {"start", "a position text", Phase::kRule, readStart},
 };
 
@@ -510,6 +527,7 @@ void Rules::buildTables() {
   computeMoveBounds();
   buildLines();
   buildZobristKeys();
+  buildDropTables();
 }
 
 bool Rules::playable(int file, int rank) const { return onBoard(file, rank) && !blocked[square(file, rank)]; }

@@ -54,6 +54,7 @@ struct PieceType {
   std::string betza;
   bool royal = false;
   bool pawn = false;
+  int base = -1;  // a promoted form ("+P" in a variant file): the type it was; its letter is base's in lower case
   std::vector<MoveAtom> atoms;
 };
 
@@ -110,6 +111,26 @@ class Rules {
   bool onlyKingsDraw = false;      // "only kings left" draws among the seats still in
   bool coins = false;
   std::vector<DieFace> die;        // empty: no die
+
+  // Hands and drops (drops.cpp; 2 seats): captured pieces go to the
+  // capturer's hand in their unpromoted form, and a move may drop one.
+  bool drops = false;
+  std::vector<int> dropLo, dropHi;  // per type: relative ranks where it may be dropped (empty: all)
+  int dropNoDoubled = -1;           // a type that may not be dropped on a file where the seat has one
+  int dropMate = -1;                // a type whose dropping mate loses for the dropper
+  // Promotion zone: the last zoneDepth relative ranks; a move that starts or
+  // ends there may promote a type to zonePromo[type] (-1: none); it must when
+  // zoneForced or when the piece could not move from its target.
+  int zoneDepth = 0;
+  bool zoneForced = false;
+  std::vector<int> zonePromo;
+  bool inZone(Square s, int dir) const { return relativeRank(s, dir) > (dir == kNorth || dir == kSouth ? height : width) - zoneDepth; }
+  // Whether a piece of this kind on s has no move at all (on an empty board).
+  bool immobile(int kind, Square s) const { return immobile_[kind * kMaxSquares + s] != 0; }
+  // The hand text's order: the types that may be in a hand, in the order of the variant file.
+  std::vector<int> handTypes;
+  uint64_t zHand[2][kMaxPieceTypes][kMaxHand];
+  uint64_t zPromoted[kMaxSquares];
 
   int nsq() const { return width * height; }
   int nseats() const { return static_cast<int>(seats.size()); }
@@ -181,12 +202,14 @@ class Rules {
   void computeMoveBounds();  // typeMoveBound, specialMoveBound
   void buildLines();         // lines_ (onLine)
   void buildZobristKeys();
+  void buildDropTables();    // drops.cpp: immobile_, handTypes, zHand, zPromoted; zone bounds
   bool playable(int file, int rank) const;  // on the board and not blocked
   // A ray from (file, rank) on by step over playable squares, its squares appended to raySq.
   Ray walkRay(int file, int rank, Offset step, uint8_t mode);
   void addRevLeap(Square from, Square to, uint64_t kinds);
   std::vector<SquareMoves> table_;
   std::vector<uint8_t> lines_;  // [a * nsq + b], see onLine
+  std::vector<uint8_t> immobile_;  // [kind * kMaxSquares + s], see immobile
 };
 
 // One key of a variant file (docs/variant-files.md): its name, the form of
