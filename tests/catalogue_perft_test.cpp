@@ -40,6 +40,9 @@ TEST(CataloguePerft, Chess) { checkCatalogueFile("chess", kFastNodes); }
 TEST(CataloguePerft, Chess960) { checkCatalogueFile("fischerandom", kFastNodes); }
 TEST(CataloguePerft, Chaturanga) { checkCatalogueFile("chaturanga", kFastNodes); }
 TEST(CataloguePerft, Shatranj) { checkCatalogueFile("shatranj", kFastNodes); }
+TEST(CataloguePerft, Crazyhouse) { checkCatalogueFile("crazyhouse", kFastNodes); }
+TEST(CataloguePerft, Shogi) { checkCatalogueFile("shogi", kFastNodes); }
+TEST(CataloguePerft, Minishogi) { checkCatalogueFile("minishogi", kFastNodes); }
 
 // The known difference, pinned so that a change to the bare-king rule shows:
 // after 1. Rxd3+ Black has a bare king. Fairy-Stockfish lets Black reply
@@ -56,6 +59,9 @@ TEST(CataloguePerftSlow, Chess) { checkCatalogueFile("chess", UINT64_MAX); }
 TEST(CataloguePerftSlow, Chess960) { checkCatalogueFile("fischerandom", UINT64_MAX); }
 TEST(CataloguePerftSlow, Chaturanga) { checkCatalogueFile("chaturanga", UINT64_MAX); }
 TEST(CataloguePerftSlow, Shatranj) { checkCatalogueFile("shatranj", UINT64_MAX); }
+TEST(CataloguePerftSlow, Crazyhouse) { checkCatalogueFile("crazyhouse", UINT64_MAX); }
+TEST(CataloguePerftSlow, Shogi) { checkCatalogueFile("shogi", UINT64_MAX); }
+TEST(CataloguePerftSlow, Minishogi) { checkCatalogueFile("minishogi", UINT64_MAX); }
 
 }  // namespace
 }  // namespace acedrex::test

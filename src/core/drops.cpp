@@ -181,7 +181,7 @@ void Position::captureToHand(Square s, int capturer) {
 void Position::makeDrop(Move m) {
   const Rules& r = *rules_;
   const int us = st_.toMove;
-  const int t = m.promo();
+  const int t = m.dropType();
   uint8_t& c = st_.hand[us][t];
   assert(c > 0);
   st_.hash ^= r.zHand[us][t][c] ^ r.zHand[us][t][c - 1];
@@ -222,7 +222,7 @@ bool Position::dropLegal(Move m) {
   const Square k = st_.king[us];
   if (k == kNoSquare || (!inCheck(us) && !r.onLine(k, m.to()))) return true;
   auto& b = st_.board;
-  b[m.to()] = makePiece(m.promo(), r.seats[us].dir, us);
+  b[m.to()] = makePiece(m.dropType(), r.seats[us].dir, us);
   const bool ok = !attacked(k, enemiesOf(us));
   b[m.to()] = kEmpty;
   return ok;

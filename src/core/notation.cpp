@@ -493,7 +493,7 @@ std::string Position::text() const {
 
 std::string Position::moveText(Move m) const {
   if (m.isNull()) return "0000";
-  if (m.isDrop()) return std::string(1, rules_->types[m.promo()].letter) + "@" + rules_->squareName(m.to());
+  if (m.isDrop()) return std::string(1, rules_->types[m.dropType()].letter) + "@" + rules_->squareName(m.to());
   std::string t = rules_->squareName(m.from()) + rules_->squareName(m.to());
   if (m.promo() >= 0 && rules_->types[m.promo()].base >= 0) t += '+';
   else if (m.promo() >= 0) t += static_cast<char>(std::tolower(static_cast<unsigned char>(rules_->types[m.promo()].letter)));

@@ -167,6 +167,10 @@ class Position {
   // for tests and fuzzers, and asserted after every state change in debug builds.
   bool isValid(std::string* why = nullptr) const;
 
+  // Whether a mate standing now came from a drop that may not mate (Rules::dropMate):
+  // then the side that dropped loses.
+  bool dropMateLoses() const;
+
  private:
   struct State {
     std::array<Piece, kMaxSquares> board;
@@ -243,7 +247,6 @@ class Position {
   void movePromoted(Square from, Square to);
   void setPromoted(Square s, bool on);
   void addZoneMoves(Square from, Square to, Piece p, bool onlyPromotions, MoveList& out) const;
-  bool dropMateLoses() const;  // applyTurnStart: the mate came from a drop that may not mate
   uint64_t handHash() const;
   int dropMoveBound() const;  // moveBound with hands: every piece may become the seat's
   Status readFenHands(std::string& board);

@@ -72,7 +72,9 @@ class Move {
 
   constexpr Square from() const { return static_cast<Square>(v_ & 0xFF); }
   constexpr Square to() const { return static_cast<Square>((v_ >> 8) & 0xFF); }
-  constexpr int promo() const { return static_cast<int>((v_ >> 16) & 0xF) - 1; }
+  // The promotion type, or -1 (a drop has none: its type is dropType()).
+  constexpr int promo() const { return flag() == kDrop ? -1 : static_cast<int>((v_ >> 16) & 0xF) - 1; }
+  constexpr int dropType() const { return static_cast<int>((v_ >> 16) & 0xF) - 1; }
   constexpr MoveFlag flag() const { return static_cast<MoveFlag>((v_ >> 20) & 0xF); }
   constexpr bool isNull() const { return flag() == kNullMove; }
   constexpr bool isDrop() const { return flag() == kDrop; }
