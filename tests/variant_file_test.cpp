@@ -125,6 +125,11 @@ TEST(VariantFile, EveryKeyRefusesABadValue) {
       {"only-kings", "yes"},
       {"coins", "on"},
       {"die", "6:Z"},
+      {"drops", "maybe"},
+      {"drop-ranks", "P 3"},
+      {"drop-no-doubled", "Z"},
+      {"drop-mate", "ZZ"},
+      {"promotion-zone", "3 P"},
       {"start", "8/8/8/8/8/8/8/8 w - - 0 1"},
   };
   EXPECT_EQ(bad.size(), variantKeys().size());
@@ -164,7 +169,7 @@ TEST(VariantFile, TheDocsListExactlyTheCompilersKeys) {
 
 TEST(VariantFile, EveryEmbeddedVariantCompilesWithEveryOptionValue) {
   const VariantRegistry reg = VariantRegistry::withEmbedded();
-  ASSERT_EQ(reg.all().size(), 8u);
+  ASSERT_EQ(reg.all().size(), 11u);
   for (const VariantDef* d : reg.all())
     for (const auto& o : d->options)
       for (const auto& v : o.values) {
