@@ -136,6 +136,35 @@ TEST(Drops, PseudoCapturesLeaveDropsOut) {
   EXPECT_EQ(caps.size(), 0);
 }
 
+TEST(Drops, ShogiFourfoldRepetitionDrawsAndMinishogiLosesItForWhite) {
+  const std::string shuffle = "a1a2 e5e4 a2a1 e4e5 ";
+  Game mini(rules("minishogi"));
+  ASSERT_TRUE(mini.setStart("4k/5/5/5/K4[] w - - 0 1").ok());
+  ASSERT_TRUE(mini.playAll(shuffle + shuffle).ok());
+  EXPECT_FALSE(mini.finished());
+  ASSERT_TRUE(mini.playAll(shuffle).ok());
+  ASSERT_TRUE(mini.finished());
+  EXPECT_EQ(mini.position().winner(), 1);
+  Game shogi(rules("shogi"));
+  ASSERT_TRUE(shogi.setStart("8k/9/9/9/9/9/9/9/K8[] w - - 0 1").ok());
+  ASSERT_TRUE(shogi.playAll("a1a2 i9i8 a2a1 i8i9 a1a2 i9i8 a2a1 i8i9 a1a2 i9i8 a2a1").ok());
+  EXPECT_FALSE(shogi.finished());
+  ASSERT_TRUE(shogi.play("i8i9").ok());
+  ASSERT_TRUE(shogi.finished());
+  EXPECT_EQ(shogi.position().result(), ResultKind::kDraw);
+  EXPECT_EQ(shogi.drawReason(), "repetition");
+}
+
+TEST(Drops, ShogiPerpetualCheckLosesForTheCheckingSide) {
+  Game g(rules("shogi"));
+  ASSERT_TRUE(g.setStart("9/4k4/9/9/9/9/9/R8/4K4[] w - - 0 1").ok());
+  ASSERT_TRUE(g.playAll("a2a8 e8e9 a8a9 e9e8 a9a8 e8e9 a8a9 e9e8 a9a8 e8e9 a8a9 e9e8").ok());
+  EXPECT_FALSE(g.finished());
+  ASSERT_TRUE(g.play("a9a8").ok());
+  ASSERT_TRUE(g.finished());
+  EXPECT_EQ(g.position().winner(), 1);
+}
+
 // The bots play legal moves at levels 1, 5 and 9 in short games.
 TEST(Drops, BotsPlayLegalMoves) {
   for (const std::string v : {"crazyhouse", "shogi", "minishogi"})

@@ -130,6 +130,8 @@ TEST(VariantFile, EveryKeyRefusesABadValue) {
       {"drop-no-doubled", "Z"},
       {"drop-mate", "ZZ"},
       {"promotion-zone", "3 P"},
+      {"repetition", "4 win"},
+      {"fifty-moves", "yes"},
       {"start", "8/8/8/8/8/8/8/8 w - - 0 1"},
   };
   EXPECT_EQ(bad.size(), variantKeys().size());

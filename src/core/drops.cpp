@@ -107,6 +107,27 @@ Status readPromotionZone(Rules& r, const VariantLine& l) {
   return okStatus();
 }
 
+Status readRepetition(Rules& r, const VariantLine& l) {
+  const auto ws = splitWords(l.value);
+  constexpr const char* form = "repetition = COUNT draw|first-seat-loses [perpetual-check-loses]";
+  if (ws.size() < 2 || ws.size() > 3) return keyError(form);
+  r.repetitionCount = smallNumber(ws[0]);
+  if (r.repetitionCount < 2) return keyError(form);
+  if (ws[1] == "draw") r.repetitionEnd = Rules::RepetitionEnd::kDraw;
+  else if (ws[1] == "first-seat-loses") r.repetitionEnd = Rules::RepetitionEnd::kFirstSeatLoses;
+  else return keyError(form);
+  if (ws.size() == 3 && ws[2] != "perpetual-check-loses") return keyError(form);
+  r.perpetualCheckLoses = ws.size() == 3;
+  if (r.perpetualCheckLoses && r.nseats() != 2) return keyError("perpetual-check-loses needs two seats");
+  return okStatus();
+}
+
+Status readFiftyMoves(Rules& r, const VariantLine& l) {
+  if (l.value != "draw" && l.value != "none") return keyError("fifty-moves = draw|none");
+  r.fiftyMoves = l.value == "draw";
+  return okStatus();
+}
+
 // ---------------------------------------------------------------------------
 // Tables
 

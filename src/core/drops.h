@@ -13,5 +13,8 @@ Status readDropRanks(Rules& r, const VariantLine& l);
 Status readDropNoDoubled(Rules& r, const VariantLine& l);
 Status readDropMate(Rules& r, const VariantLine& l);
 Status readPromotionZone(Rules& r, const VariantLine& l);
+// Shogi's history rules (Game).
+Status readRepetition(Rules& r, const VariantLine& l);
+Status readFiftyMoves(Rules& r, const VariantLine& l);
 
 }  // namespace acedrex

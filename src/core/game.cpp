@@ -91,6 +91,7 @@ Status Game::setStart(const std::string& text) {
   rng_ = DieRng(seed_);
   record_.clear();
   hashes_.clear();
+  checker_.clear();
   coins_.fill(0);
   settled_ = false;
   drawReason_ = DrawReason::kNone;
@@ -171,9 +172,11 @@ void Game::afterPly() {
   }
   if (!pos_.finished()) {
     hashes_.push_back(pos_.hash());
+    const int mover = pos_.undoDepth() > 0 ? pos_.lastEvents().mover : -1;
+    checker_.push_back(static_cast<int8_t>(mover >= 0 && pos_.inCheck(pos_.toMove()) ? mover : -1));
     const auto reps = std::count(hashes_.begin(), hashes_.end(), pos_.hash());
-    if (reps >= 3) drawReason_ = DrawReason::kRepetition;
-    else if (pos_.fifty() >= 50 * pos_.seatsIn()) drawReason_ = DrawReason::kFiftyMoves;
+    if (reps >= rules().repetitionCount) settleRepetition();
+    else if (rules().fiftyMoves && pos_.fifty() >= 50 * pos_.seatsIn()) drawReason_ = DrawReason::kFiftyMoves;
     if (drawReason_ != DrawReason::kNone) pos_.declareDraw();
   } else if (pos_.result() == ResultKind::kDraw && drawReason_ == DrawReason::kNone) {
     drawReason_ = pos_.seatsIn() > 1 && pos_.outCount() == 0 && rules().nseats() == 2 ? DrawReason::kStalemate
@@ -182,6 +185,33 @@ void Game::afterPly() {
   settleEnd();
   throw_ = 0;
   if (!pos_.finished() && !rules().die.empty()) throwDie();
+}
+
+// The position stands for the repetitionCount-th time: a draw, or (shogi)
+// the end the variant gives it. With perpetual-check-loses, a seat that gave
+// check with every one of its plies since the position first stood loses.
+void Game::settleRepetition() {
+  const Rules& r = rules();
+  if (r.perpetualCheckLoses) {
+    const size_t first = static_cast<size_t>(std::find(hashes_.begin(), hashes_.end(), pos_.hash()) - hashes_.begin());
+    // Plies after `first` alternate between the two seats; the last was made by lastEvents().mover.
+    const int last = pos_.lastEvents().mover;
+    for (int seat = 0; seat < 2; ++seat) {
+      bool any = false, all = true;
+      for (size_t i = first + 1; i < hashes_.size() && all; ++i) {
+        const int mover = (hashes_.size() - 1 - i) % 2 == 0 ? last : 1 - last;
+        if (mover != seat) continue;
+        any = true;
+        all = checker_[i] == seat;
+      }
+      if (any && all) {
+        pos_.removeSeat(seat, OutReason::kPerpetualCheck);
+        return;
+      }
+    }
+  }
+  if (r.repetitionEnd == Rules::RepetitionEnd::kFirstSeatLoses) pos_.removeSeat(0, OutReason::kRepetition);
+  else drawReason_ = DrawReason::kRepetition;
 }
 
 void Game::throwDie() {

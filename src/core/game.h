@@ -98,6 +98,8 @@ class Game {
   int throw_ = 0;
   std::vector<PlyRecord> record_;
   std::vector<uint64_t> hashes_;
+  std::vector<int8_t> checker_;  // per entry of hashes_: the seat whose ply gave check, or -1
+  void settleRepetition();
   std::array<int, kMaxSeats> coins_{};
   bool settled_ = false;
   DrawReason drawReason_ = DrawReason::kNone;

@@ -13,6 +13,7 @@ struct OutReasonName {
 constexpr OutReasonName kOutReasonNames[] = {
     {OutReason::kMated, "checkmate"},     {OutReason::kStalemated, "stalemate"}, {OutReason::kKingCaptured, "king-captured"},
     {OutReason::kBareKing, "bare-king"}, {OutReason::kResigned, "resign"},      {OutReason::kTimeout, "timeout"},
+    {OutReason::kRepetition, "repetition"}, {OutReason::kPerpetualCheck, "perpetual-check"},
 };
 }  // namespace
 

@@ -56,7 +56,7 @@ class MoveList {
 };
 
 // How a seat went out.
-enum class OutReason : uint8_t { kMated, kStalemated, kKingCaptured, kBareKing, kResigned, kTimeout };
+enum class OutReason : uint8_t { kMated, kStalemated, kKingCaptured, kBareKing, kResigned, kTimeout, kRepetition, kPerpetualCheck };
 // Its name, as the API writes it: "checkmate", "stalemate", "king-captured",
 // "bare-king", "resign", "timeout"; and back (nullopt for any other text).
 std::string_view nameOf(OutReason reason);

@@ -425,6 +425,8 @@ const VariantKey kVariantKeys[] = {
     {"drop-no-doubled", "LETTER", Phase::kRule, readDropNoDoubled},
     {"drop-mate", "none|LETTER", Phase::kRule, readDropMate},
     {"promotion-zone", "DEPTH [forced] FROM:TO ...", Phase::kRule, readPromotionZone},
+    {"repetition", "COUNT draw|first-seat-loses [perpetual-check-loses]", Phase::kRule, readRepetition},
+    {"fifty-moves", "draw|none", Phase::kRule, readFiftyMoves},
     {"start", "a position text", Phase::kRule, readStart},
 };
 

@@ -129,6 +129,14 @@ class Rules {
   bool immobile(int kind, Square s) const { return immobile_[kind * kMaxSquares + s] != 0; }
   // The hand text's order: the types that may be in a hand, in the order of the variant file.
   std::vector<int> handTypes;
+  // History rules (Game): the count of one position that ends the game and
+  // how; whether a side that checked on every one of its moves since the
+  // first time loses instead; the fifty-move draw.
+  enum class RepetitionEnd : uint8_t { kDraw, kFirstSeatLoses };
+  int repetitionCount = 3;
+  RepetitionEnd repetitionEnd = RepetitionEnd::kDraw;
+  bool perpetualCheckLoses = false;
+  bool fiftyMoves = true;
   uint64_t zHand[2][kMaxPieceTypes][kMaxHand];
   uint64_t zPromoted[kMaxSquares];
 

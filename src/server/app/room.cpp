@@ -21,6 +21,8 @@ const char* outReasonName(OutReason r) {
     case OutReason::kBareKing: return "bare-king";
     case OutReason::kResigned: return "resign";
     case OutReason::kTimeout: return "timeout";
+    case OutReason::kRepetition: return "repetition";
+    case OutReason::kPerpetualCheck: return "perpetual-check";
   }
   return "out";
 }
