@@ -179,6 +179,11 @@ std::vector<BenchCase> benchCases(int scale) {
       {"four-seasons", {}, "", 5 + scale},
       {"joko-urtaroak", {}, "", 4 + scale},
       {"grant-acedrex", {"king-leap=yes", "pawn-double=always"}, "", 2 + scale},
+      {"crazyhouse", {}, "", 3 + scale},
+      {"crazyhouse", {}, "1r2kb1r/p1p1n1pp/1p1P4/3NnpP1/PP1Pp3/4P2b/1B2qP1P/RNQ2RKB[P] w k - 1 19", 2 + scale},
+      {"shogi", {}, "", 3 + scale},
+      {"shogi", {}, "lr4snl/2sg1k1b1/pp2g2pp/2ppppp2/1P6P/3P5/2P1P1PP1/LBR1KS2L/1+nSG2GN1[npp] b - - 1 20", 2 + scale},
+      {"minishogi", {}, "", 4 + scale},
   };
 }
 
@@ -245,12 +250,12 @@ bool runProgram(const char* exe, const std::string& input, const std::function<v
   return true;
 }
 
-// Runs Fairy-Stockfish's own perft on the same Shako positions; returns seconds or -1.
-double referenceSeconds(const std::vector<BenchCase>& cases, uint64_t& nodes) {
+// Runs Fairy-Stockfish's own perft on the same positions of one variant; returns seconds or -1.
+double referenceSeconds(const std::vector<BenchCase>& cases, const std::string& variant, uint64_t& nodes) {
   if (access(kFairyStockfish, X_OK) != 0) return -1;
-  std::string script = "uci\nsetoption name UCI_Variant value shako\n";
+  std::string script = "uci\nsetoption name UCI_Variant value " + variant + "\n";
   for (const auto& c : cases) {
-    if (c.variant != "shako") continue;
+    if (c.variant != variant) continue;
     script += "position " + (c.fen.empty() ? std::string("startpos") : "fen " + c.fen) + "\n";
     script += "go perft " + std::to_string(c.depth) + "\n";
   }
@@ -377,19 +382,24 @@ int cmdBench(const Args& args) {
   for (const auto& [v, ns] : per)
     std::printf("%-14s %12llu nodes  %10.0f nodes/s\n", v.c_str(), static_cast<unsigned long long>(ns.first),
                 ns.first / std::max(ns.second, 1e-9));
-  if (!args.on("no-reference")) {
+  // The variants Fairy-Stockfish plays, each timed in the same run.
+  for (const char* variant : {"shako", "crazyhouse", "shogi", "minishogi"}) {
+    if (args.on("no-reference")) break;
+    const std::string v = variant;
     uint64_t refNodes = 0;
-    const double refSec = referenceSeconds(cases, refNodes);
+    const double refSec = referenceSeconds(cases, v, refNodes);
     if (refSec > 0.001) {
-      const double ours = per["shako"].first / std::max(per["shako"].second, 1e-9);
+      const double ours = per[v].first / std::max(per[v].second, 1e-9);
       const double theirs = refNodes / refSec;
-      std::printf("fairy-stockfish shako %12llu nodes  %10.0f nodes/s (start-up time excluded)\n",
+      std::printf("fairy-stockfish %-10s %12llu nodes  %10.0f nodes/s (start-up time excluded)\n", variant,
                   static_cast<unsigned long long>(refNodes), theirs);
-      std::printf("shako speed ratio acedrex/fairy-stockfish: %.3f%s\n", ours / theirs,
-                  refNodes == per["shako"].first ? "" : "  (NODE COUNTS DIFFER)");
+      std::printf("%s speed ratio acedrex/fairy-stockfish: %.3f%s\n", variant, ours / theirs,
+                  refNodes == per[v].first ? "" : "  (NODE COUNTS DIFFER)");
     } else {
       std::printf(refSec < 0 ? "fairy-stockfish not found: no reference ratio\n"
-                             : "fairy-stockfish finished too fast to time: use a larger --depth-scale\n");
+                             : "%s: fairy-stockfish finished too fast to time: use a larger --depth-scale\n",
+                  variant);
+      if (refSec < 0) break;
     }
   }
   if (*searchMs > 0) {
