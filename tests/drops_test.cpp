@@ -4,7 +4,10 @@
 #include <atomic>
 #include <set>
 
+#include <mutex>
+
 #include "engine/bot.h"
+#include "protocol/uci.h"
 #include "test_util.h"
 
 namespace acedrex::test {
@@ -184,6 +187,34 @@ TEST(Drops, BotsPlayLegalMoves) {
         ASSERT_TRUE(g.play(res.best).ok());
       }
     }
+}
+
+// Through UCI with Fairy-Stockfish's variant names: `go movetime 200` from a
+// position with pieces in hand answers a legal move.
+TEST(Drops, UciAnswersALegalMove) {
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"crazyhouse", "r1bqk2r/pppp1ppp/2n1p3/4P3/1b1Pn3/2NB1N2/PPP2PPP/R1BQK2R[Pn] b KQkq - 0 1"},
+      {"shogi", "lr4snl/2sg1k1b1/pp2g2pp/2ppppp2/1P6P/3P5/2P1P1PP1/LBR1KS2L/1+nSG2GN1[npp] b - - 1 20"},
+      {"minishogi", "rbsgk/4p/5/P4/KGSBR[Pp] w - - 0 1"},
+  };
+  const VariantRegistry reg = VariantRegistry::withEmbedded();
+  for (const auto& [variant, fen] : cases) {
+    std::vector<std::string> out;
+    std::mutex mu;
+    protocol::UciSession session(reg, [&](const std::string& l) {
+      std::lock_guard<std::mutex> lock(mu);
+      out.push_back(l);
+    });
+    session.handle("setoption name UCI_Variant value " + variant);
+    session.handle("position fen " + fen);
+    session.handle("go movetime 200");
+    session.waitForSearch();
+    std::string best;
+    for (const auto& l : out)
+      if (l.rfind("bestmove ", 0) == 0) best = l.substr(9, l.find(' ', 9) - 9);
+    Position pos = position(variant, fen);
+    EXPECT_TRUE(moveTexts(pos).count(best)) << variant << ": " << best;
+  }
 }
 
 }  // namespace
