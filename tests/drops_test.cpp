@@ -6,6 +6,7 @@
 
 #include <mutex>
 
+#include "core/embedded_variants.h"
 #include "engine/bot.h"
 #include "protocol/uci.h"
 #include "test_util.h"
@@ -85,6 +86,26 @@ TEST(Drops, ShogiPromotionIsOptionalInTheZoneAndForcedWhereThePieceCouldNotMove)
   ASSERT_TRUE(g.setStart("4k4/9/S8/9/9/9/9/9/4K4[] w - - 0 1").ok());
   ASSERT_TRUE(g.playAll("a7a8+ e9d9").ok());
   EXPECT_EQ(g.position().text(), "3k5/+S8/9/9/9/9/9/9/4K4[] w - - 2 2");
+}
+
+// The zone form makruk needs: a pawn (a `pawn` piece) promotes, forced, on
+// reaching the zone, here a variant made from chess's file.
+TEST(Drops, ForcedZonePromotionOfAPawn) {
+  VariantRegistry reg = VariantRegistry::withEmbedded();
+  std::string text;
+  for (const auto& [file, body] : embeddedVariantFiles())
+    if (body.find("name  = chess\n") != std::string::npos) text = body;
+  ASSERT_FALSE(text.empty());
+  text.replace(text.find("name  = chess"), 13, "name  = zoned");
+  text.replace(text.find("promotion   = Q R B N"), 21, "promotion-zone = 3 forced P:Q");
+  ASSERT_TRUE(reg.add(text, "zoned").ok());
+  auto r = reg.rules("zoned", {});
+  ASSERT_TRUE(r.ok()) << r.error().text();
+  Position pos(r.value());
+  ASSERT_TRUE(pos.set("4k3/8/8/P7/8/8/8/4K3 w - - 0 1").ok());
+  const auto moves = moveTexts(pos);
+  EXPECT_TRUE(moves.count("a5a6q"));
+  EXPECT_FALSE(moves.count("a5a6"));
 }
 
 TEST(Drops, CapturedShogiPieceReturnsUnpromoted) {

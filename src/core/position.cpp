@@ -246,8 +246,8 @@ void Position::genPiece(Square s, Piece p, MoveList& out) const {
   auto enemy = [&](Piece q) { return q != kEmpty && q != kBlocked && seatOf(q) != seat; };
   // A capture, or (kAll) any move.
   auto add = [&](Square to) {
-    if (pawn) addPawnMove(s, to, dir, kNormal, out);
-    else if (zoned) [[unlikely]] addZoneMoves(s, to, p, false, out);
+    if (zoned) [[unlikely]] addZoneMoves(s, to, p, false, out);  // before the pawn's edge promotion (makruk)
+    else if (pawn) addPawnMove(s, to, dir, kNormal, out);
     else out.push(Move(s, to));
   };
   // Whether a pawn's move onto `to` promotes.
