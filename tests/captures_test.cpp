@@ -57,7 +57,7 @@ TEST(PseudoCaptures, RandomGamesOfEveryVariant) {
   uint32_t seed = 11;
   for (const VariantDef* d : embedded.all()) {
     const std::string& variant = d->name;
-    const Seen s = walk(variant, {}, seed++, 16, 250);
+    const Seen s = walk(variant, {}, seed++, 32, 250);
     const auto r = rules(variant);
     EXPECT_GT(s.positions, 1000) << variant;  // antichess games are short
     EXPECT_GT(s.captures, 300) << variant;

@@ -44,6 +44,9 @@ TEST(CataloguePerft, Xiangqi) { checkCatalogueFile("xiangqi", kFastNodes); }
 TEST(CataloguePerft, Janggi) { checkCatalogueFile("janggi", kFastNodes); }
 TEST(CataloguePerft, Antichess) { checkCatalogueFile("antichess", kFastNodes); }
 TEST(CataloguePerft, Atomic) { checkCatalogueFile("atomic", kFastNodes); }
+TEST(CataloguePerft, Crazyhouse) { checkCatalogueFile("crazyhouse", kFastNodes); }
+TEST(CataloguePerft, Shogi) { checkCatalogueFile("shogi", kFastNodes); }
+TEST(CataloguePerft, Minishogi) { checkCatalogueFile("minishogi", kFastNodes); }
 
 // The known difference, pinned so that a change to the bare-king rule shows:
 // after 1. Rxd3+ Black has a bare king. Fairy-Stockfish lets Black reply
@@ -64,6 +67,9 @@ TEST(CataloguePerftSlow, Xiangqi) { checkCatalogueFile("xiangqi", UINT64_MAX); }
 TEST(CataloguePerftSlow, Janggi) { checkCatalogueFile("janggi", UINT64_MAX); }
 TEST(CataloguePerftSlow, Antichess) { checkCatalogueFile("antichess", UINT64_MAX); }
 TEST(CataloguePerftSlow, Atomic) { checkCatalogueFile("atomic", UINT64_MAX); }
+TEST(CataloguePerftSlow, Crazyhouse) { checkCatalogueFile("crazyhouse", UINT64_MAX); }
+TEST(CataloguePerftSlow, Shogi) { checkCatalogueFile("shogi", UINT64_MAX); }
+TEST(CataloguePerftSlow, Minishogi) { checkCatalogueFile("minishogi", UINT64_MAX); }
 
 }  // namespace
 }  // namespace acedrex::test

@@ -138,6 +138,13 @@ TEST(VariantFile, EveryKeyRefusesABadValue) {
       {"perpetual-check", "wins"},
       {"must-capture", "always"},
       {"blast", "nuclear"},
+      {"drops", "maybe"},
+      {"drop-ranks", "P 3"},
+      {"drop-no-doubled", "Z"},
+      {"drop-mate", "ZZ"},
+      {"promotion-zone", "3 P"},
+      {"repetition", "4 win"},
+      {"fifty-moves", "yes"},
       {"start", "8/8/8/8/8/8/8/8 w - - 0 1"},
   };
   EXPECT_EQ(bad.size(), variantKeys().size());

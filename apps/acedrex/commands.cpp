@@ -187,11 +187,16 @@ std::vector<BenchCase> benchCases(int scale) {
       {"antichess", {}, "", 4 + scale},
       {"atomic", {}, "", 4 + scale},
       {"atomic", {}, "r4b1r/2kb1N2/p2Bpnp1/8/2Pp3p/1P1PPP2/P5PP/R3K2R b KQ - 0 1", 3 + scale},
+      {"crazyhouse", {}, "", 3 + scale},
+      {"crazyhouse", {}, "1r2kb1r/p1p1n1pp/1p1P4/3NnpP1/PP1Pp3/4P2b/1B2qP1P/RNQ2RKB[P] w k - 1 19", 2 + scale},
+      {"shogi", {}, "", 3 + scale},
+      {"shogi", {}, "lr4snl/2sg1k1b1/pp2g2pp/2ppppp2/1P6P/3P5/2P1P1PP1/LBR1KS2L/1+nSG2GN1[npp] b - - 1 20", 2 + scale},
+      {"minishogi", {}, "", 4 + scale},
   };
 }
 
 // The games whose perft is compared with Fairy-Stockfish's in the same run.
-const char* const kReferenceVariants[] = {"shako", "xiangqi", "janggi", "antichess", "atomic"};
+const char* const kReferenceVariants[] = {"shako", "xiangqi", "janggi", "antichess", "atomic", "crazyhouse", "shogi", "minishogi"};
 
 // The binary named by ACEDREX_FAIRY_STOCKFISH or FAIRY_STOCKFISH (a current
 // build from source, which has atomic and duck), else Debian's 11.1 (which

@@ -175,15 +175,8 @@ void Game::afterPly() {
     hashes_.push_back(pos_.hash());
     turns_.push_back({static_cast<int8_t>(pos_.toMove()), pos_.inCheck(pos_.toMove())});
     const auto reps = std::count(hashes_.begin(), hashes_.end(), pos_.hash());
-    const int checker = reps >= 3 && rules().perpetualCheckLoses ? perpetualChecker() : -1;
-    if (checker >= 0) {
-      decision_ = Decision::kPerpetualCheck;
-      pos_.declareWinner(pos_.enemiesOf(checker) == 0 ? checker : __builtin_ctz(pos_.enemiesOf(checker)));
-    } else if (reps >= 3) {
-      drawReason_ = DrawReason::kRepetition;
-    } else if (pos_.fifty() >= 50 * pos_.seatsIn()) {
-      drawReason_ = DrawReason::kFiftyMoves;
-    }
+    if (reps >= rules().repetitionCount) settleRepetition();
+    else if (rules().fiftyMoves && pos_.fifty() >= 50 * pos_.seatsIn()) drawReason_ = DrawReason::kFiftyMoves;
     // Where the rules count material (janggi), what would draw is decided by the count.
     if (drawReason_ != DrawReason::kNone && !rules().materialPoints.empty()) {
       drawReason_ = DrawReason::kNone;
@@ -219,6 +212,22 @@ int Game::perpetualChecker() const {
     if (always && any) perpetual = seat, ++count;
   }
   return count == 1 ? perpetual : -1;
+}
+
+// The position stands for the repetitionCount-th time: a seat that checked
+// through the repetition loses (perpetual-check = loses); else a draw, or
+// (minishogi) the first seat loses.
+void Game::settleRepetition() {
+  const Rules& r = rules();
+  if (r.perpetualCheckLoses) {
+    if (const int checker = perpetualChecker(); checker >= 0) {
+      decision_ = Decision::kPerpetualCheck;
+      pos_.removeSeat(checker, OutReason::kPerpetualCheck);
+      return;
+    }
+  }
+  if (r.repetitionEnd == Rules::RepetitionEnd::kFirstSeatLoses) pos_.removeSeat(0, OutReason::kRepetition);
+  else drawReason_ = DrawReason::kRepetition;
 }
 
 void Game::throwDie() {

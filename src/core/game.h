@@ -96,6 +96,7 @@ class Game {
   void settleEnd();
   void throwDie();
   int perpetualChecker() const;  // the seat that checked through the repetition, or -1
+  void settleRepetition();
 
   Position pos_;
   std::string start_;

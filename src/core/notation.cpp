@@ -122,6 +122,8 @@ Status Position::readFen(const std::string& text) {
   in >> castling >> ep >> half >> full;
   std::string extra;
   if (in >> extra) return fenError("unexpected text \"" + extra + "\"");
+  if (rules_->drops)
+    if (auto s = readFenHands(board); !s.ok()) return s;
   if (auto s = readFenBoard(board); !s.ok()) return s;
   if (side != "w" && side != "b") return fenError("the side to move is w or b, not \"" + side + "\"");
   st_.toMove = side == "w" ? 0 : 1;
@@ -142,7 +144,10 @@ Status Position::readFenBoard(const std::string& board) {
   const Rules& r = *rules_;
   return readRanks(board, r, [&](int rank, const std::string& row, int& file) -> Status {
     for (size_t j = 0; j < row.size(); ++j) {
-      const char c = row[j];
+      char c = row[j];
+      // "+P": the promoted form of P (shogi).
+      const bool plus = c == '+' && j + 1 < row.size();
+      if (plus) c = row[++j];
       if (std::isdigit(static_cast<unsigned char>(c))) {
         size_t k = j;
         while (k < row.size() && std::isdigit(static_cast<unsigned char>(row[k]))) ++k;
@@ -153,14 +158,26 @@ Status Position::readFenBoard(const std::string& board) {
         if (file > r.width) return fenError("rank " + std::to_string(rank + 1) + " is too long");
         continue;
       }
-      const int type = r.typeByLetter(static_cast<char>(std::toupper(static_cast<unsigned char>(c))));
+      int type = r.typeByLetter(static_cast<char>(std::toupper(static_cast<unsigned char>(c))));
+      if (plus) {
+        const int base = type;
+        type = -1;
+        for (size_t t = 0; t < r.types.size() && base >= 0; ++t)
+          if (r.types[t].base == base) type = static_cast<int>(t);
+      }
       if (type < 0 || !std::isalpha(static_cast<unsigned char>(c)))
-        return fenError(std::string("unknown piece '") + c + "'");
+        return fenError(std::string("unknown piece '") + (plus ? "+" : "") + c + "'");
       if (file >= r.width) return fenError("rank " + std::to_string(rank + 1) + " is too long");
       const int seat = std::isupper(static_cast<unsigned char>(c)) ? 0 : 1;
       const Square s = r.square(file, rank);
       if (r.blocked[s]) return fenError("a piece stands on a blocked square");
       if (auto placed = placeRead(s, makePiece(type, r.seats[seat].dir, seat)); !placed.ok()) return placed;
+      // "Q~": a piece that was a pawn (crazyhouse).
+      if (j + 1 < row.size() && row[j + 1] == '~') {
+        if (!r.drops) return fenError("a promoted mark '~' in a game without drops");
+        setPromoted(s, true);
+        ++j;
+      }
       ++file;
     }
     return okStatus();
@@ -326,6 +343,7 @@ Status Position::checkKings() const {
 
 int Position::moveBound(int seat) const {
   const Rules& r = *rules_;
+  if (r.drops) return dropMoveBound();
   int all = 0, own = 0;
   for (int s = 0; s < r.nseats(); ++s) {
     int bound = 0;
@@ -404,12 +422,16 @@ std::string Position::text() const {
         const Piece p = st_.board[r.square(f, rank)];
         if (!isPiece(p)) { ++empty; continue; }
         if (empty) { out += std::to_string(empty); empty = 0; }
-        const char c = r.types[typeOf(p)].letter;
+        const PieceType& t = r.types[typeOf(p)];
+        if (t.base >= 0) out += '+';
+        const char c = t.base >= 0 ? r.types[t.base].letter : t.letter;
         out += seatOf(p) == 0 ? c : static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        if (r.drops && promotedOn(r.square(f, rank))) out += '~';
       }
       if (empty) out += std::to_string(empty);
       if (rank) out += '/';
     }
+    if (r.drops) out += handText();
     out += st_.toMove == 0 ? " w " : " b ";
     std::string rights;
     for (int seat = 0; seat < 2; ++seat) {
@@ -469,8 +491,10 @@ std::string Position::text() const {
 
 std::string Position::moveText(Move m) const {
   if (m.isNull()) return "0000";
+  if (m.isDrop()) return std::string(1, rules_->types[m.dropType()].letter) + "@" + rules_->squareName(m.to());
   std::string t = rules_->squareName(m.from()) + rules_->squareName(m.to());
-  if (m.promo() >= 0) t += static_cast<char>(std::tolower(static_cast<unsigned char>(rules_->types[m.promo()].letter)));
+  if (m.promo() >= 0 && rules_->types[m.promo()].base >= 0) t += '+';
+  else if (m.promo() >= 0) t += static_cast<char>(std::tolower(static_cast<unsigned char>(rules_->types[m.promo()].letter)));
   return t;
 }
 

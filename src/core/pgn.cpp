@@ -51,6 +51,7 @@ class SanNotation final : public MoveNotation {
     const Position& p = game.position();
     const Rules& r = p.rules();
     if (m.flag() == kCastle) return r.fileOf(m.to()) > r.fileOf(m.from()) ? "O-O" : "O-O-O";
+    if (m.isDrop()) return p.moveText(m);  // P@e4, as in UCI
     const Piece pc = p.at(m.from());
     const PieceType& t = r.types[static_cast<size_t>(typeOf(pc))];
     const bool capture = isCaptureMove(p, m);
@@ -95,6 +96,7 @@ class LongNotation final : public MoveNotation {
     if (m.isNull()) return "--";
     const Position& p = game.position();
     const Rules& r = p.rules();
+    if (m.isDrop()) return p.moveText(m);
     const PieceType& t = r.types[static_cast<size_t>(typeOf(p.at(m.from())))];
     std::string s = t.pawn ? "" : std::string(1, t.letter);
     s += r.squareName(m.from()) + (isCaptureMove(p, m) ? "x" : "-") + r.squareName(m.to());

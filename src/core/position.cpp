@@ -14,6 +14,7 @@ constexpr OutReasonName kOutReasonNames[] = {
     {OutReason::kMated, "checkmate"},     {OutReason::kStalemated, "stalemate"}, {OutReason::kKingCaptured, "king-captured"},
     {OutReason::kBareKing, "bare-king"}, {OutReason::kResigned, "resign"},      {OutReason::kTimeout, "timeout"},
     {OutReason::kOpponentNoMoves, "opponent-no-moves"},
+    {OutReason::kRepetition, "repetition"}, {OutReason::kPerpetualCheck, "perpetual-check"},
 };
 }  // namespace
 
@@ -61,6 +62,9 @@ void Position::clear() {
   st_.lastMover = -1;
   st_.checkSeat = -1;
   st_.passed = st_.bikjang = false;
+  for (auto& h : st_.hand) h.fill(0);
+  st_.promoted.fill(0);
+  st_.lastDrop = -1;
   undo_.clear();
 }
 
@@ -266,12 +270,14 @@ void Position::genPiece(Square s, Piece p, MoveList& out) const {
   const int seat = seatOf(p);
   const int dir = dirOf(p);
   const bool pawn = r.types[typeOf(p)].pawn;
+  const bool zoned = !r.zonePromo.empty() && r.zonePromo[typeOf(p)] >= 0;
   const auto& b = st_.board;
   const SquareMoves& sm = r.moves(kindOf(p), s);
   auto enemy = [&](Piece q) { return q != kEmpty && q != kBlocked && seatOf(q) != seat; };
   // A capture, or (kAll) any move.
   auto add = [&](Square to) {
-    if (pawn) addPawnMove(s, to, dir, kNormal, out);
+    if (zoned) [[unlikely]] addZoneMoves(s, to, p, false, out);  // before the pawn's edge promotion (makruk)
+    else if (pawn) addPawnMove(s, to, dir, kNormal, out);
     else out.push(Move(s, to));
   };
   // Whether a pawn's move onto `to` promotes.
@@ -282,6 +288,7 @@ void Position::genPiece(Square s, Piece p, MoveList& out) const {
   auto addQuiet = [&](Square to) {
     if constexpr (kGen == GenType::kAll) add(to);
     else if (promotes(to)) addPawnMove(s, to, dir, kNormal, out);
+    else if (zoned) addZoneMoves(s, to, p, true, out);
   };
   for (uint32_t i = sm.leapBegin; i < sm.leapEnd; ++i) {
     const Leap& l = r.leaps[i];
@@ -428,6 +435,7 @@ void Position::pseudoMoves(MoveList& out) const {
   const int begin = out.size();
   genPieces<GenType::kAll>(out);
   genSpecial(out);
+  if (rules_->drops) genDrops(out);
   if (rules_->mustCapture) [[unlikely]] keepCapturesOnly(out, begin);
 }
 
@@ -439,7 +447,7 @@ void Position::pseudoCaptures(MoveList& out) const {
 }
 
 bool Position::isCaptureOrPromotion(Move m) const {
-  if (m.isNull() || m.flag() == kCastle || m.flag() == kPass) return false;
+  if (m.isNull() || m.flag() == kCastle || m.flag() == kPass || m.isDrop()) return false;
   return m.flag() == kEnPassant || m.promo() >= 0 || isPiece(st_.board[m.to()]);
 }
 
@@ -452,6 +460,7 @@ bool Position::isLegal(Move m) {
   // enough to judge them; the rest go through make/unmake.
   // A pass: never in check, except that it always answers bikjang.
   if (m.flag() == kPass) return st_.bikjang || !inCheck(us);
+  if (m.isDrop()) return dropLegal(m);
   if (!m.isNull()) {
     const Square from = m.from(), to = m.to();
     auto& b = st_.board;
@@ -682,6 +691,7 @@ uint64_t Position::freshHash() const {
   uint64_t h = 0;
   for (Square s = 0; s < rules_->nsq(); ++s)
     if (isPiece(st_.board[s])) h ^= rules_->zPiece[st_.board[s]][s];
+  if (rules_->drops) h ^= handHash();
   return h ^ scalarKey(*rules_, st_.toMove, st_.inMask, st_.rights, st_.ep);
 }
 
@@ -697,6 +707,7 @@ void Position::makeImpl(Move m, bool full) {
   const Square oldEpVictim = st_.epVictim;
   st_.ep = st_.epVictim = kNoSquare;
   st_.lastMover = static_cast<int8_t>(us);
+  st_.lastDrop = -1;
   ++st_.ply;
 
   st_.passed = m.flag() == kPass;
@@ -704,6 +715,14 @@ void Position::makeImpl(Move m, bool full) {
     ++st_.fifty;
     st_.toMove = static_cast<uint8_t>(nextSeat(us));
     if (r.bikjang) afterBikjang();
+    st_.hash ^= scalarKey(r, st_.toMove, st_.inMask, st_.rights, st_.ep);
+    assert(isValid());
+    return;
+  }
+  if (m.isDrop()) {
+    makeDrop(m);
+    st_.toMove = static_cast<uint8_t>(nextSeat(us));
+    afterConsequences(ev, full);
     st_.hash ^= scalarKey(r, st_.toMove, st_.inMask, st_.rights, st_.ep);
     assert(isValid());
     return;
@@ -730,13 +749,16 @@ void Position::makeImpl(Move m, bool full) {
       capture = true;
       if (typeOf(cap) == r.royalType) kingTaken = seatOf(cap);
       else ev.capturedOwner = seatOf(cap);
+      if (r.drops) captureToHand(capSq, us);
       remove(capSq);
       if (pawn && r.doubleRights == DoubleStepRights::kUntilCapture) st_.rights &= ~doubleBit(us);
     }
     movePiece(from, to);
+    if (r.drops) movePromoted(from, to);
     if (m.promo() >= 0) {
       remove(to);
       put(to, makePiece(m.promo(), dirOf(p), us));
+      if (r.drops && pawn) setPromoted(to, true);
     }
     if (capture && r.blastOnCapture) [[unlikely]] explode(to, us, kingTaken);
   }
@@ -772,7 +794,11 @@ void Position::applyTurnStart() {
   ev.mover = st_.lastMover;
   st_.hash ^= scalarKey(r, st_.toMove, st_.inMask, st_.rights, st_.ep);
   const int s = st_.toMove;
-  if (inCheck(s)) {
+  if (inCheck(s) && dropMateLoses()) {
+    eliminate(st_.lastMover, OutReason::kMated, s, ev);
+    st_.result = ResultKind::kWin;
+    st_.winner = static_cast<int8_t>(s);
+  } else if (inCheck(s)) {
     eliminate(s, OutReason::kMated, mateCredit(s), ev);
   } else {
     switch (r.stalemate) {

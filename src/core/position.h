@@ -54,7 +54,9 @@ class MoveList {
 
 // How a seat went out.
 // kOpponentNoMoves: stalemate=win, the other seat had no move (antichess).
-enum class OutReason : uint8_t { kMated, kStalemated, kKingCaptured, kBareKing, kResigned, kTimeout, kOpponentNoMoves };
+enum class OutReason : uint8_t {
+  kMated, kStalemated, kKingCaptured, kBareKing, kResigned, kTimeout, kOpponentNoMoves, kRepetition, kPerpetualCheck
+};
 // Its name, as the API writes it: "checkmate", "stalemate", "king-captured",
 // "bare-king", "resign", "timeout", "opponent-no-moves"; and back (nullopt for any other text).
 std::string_view nameOf(OutReason reason);
@@ -99,6 +101,8 @@ class Position {
   int pieceCount(int seat) const { return st_.count[seat]; }
   Square pieceSquare(int seat, int i) const { return st_.list[seat][i]; }  // i < pieceCount(seat)
   uint64_t hash() const { return st_.hash; }
+  int handCount(int seat, int type) const { return st_.hand[seat][type]; }
+  bool promotedOn(Square s) const { return (st_.promoted[s >> 6] >> (s & 63)) & 1; }
   int fifty() const { return st_.fifty; }
   int ply() const { return st_.ply; }
   uint32_t rights() const { return st_.rights; }
@@ -169,6 +173,10 @@ class Position {
   // for tests and fuzzers, and asserted after every state change in debug builds.
   bool isValid(std::string* why = nullptr) const;
 
+  // Whether a mate standing now came from a drop that may not mate (Rules::dropMate):
+  // then the side that dropped loses.
+  bool dropMateLoses() const;
+
  private:
   struct State {
     std::array<Piece, kMaxSquares> board;
@@ -197,6 +205,10 @@ class Position {
     mutable bool checkValue;
     bool passed;   // the last ply was a pass (kPass)
     bool bikjang;  // the kings face each other on an open file (Rules::bikjang)
+    // Hands and drops (drops.cpp).
+    std::array<std::array<uint8_t, kMaxPieceTypes>, 2> hand;  // per seat and type
+    std::array<uint64_t, kMaxSquares / 64> promoted;          // pieces that were pawns (they demote when taken)
+    int8_t lastDrop;                                           // the type the last move dropped, or -1
   };
   struct Undo {
     State saved;  // the whole state before the ply (copy-on-make)
@@ -243,6 +255,18 @@ class Position {
   void addPawnMove(Square from, Square to, int dir, MoveFlag flag, MoveList& out) const;
   void genSpecial(MoveList& out) const;
   int castleSide(Move m) const;  // 0 king side, 1 queen side
+  // Hands and drops (drops.cpp).
+  void genDrops(MoveList& out) const;
+  bool dropLegal(Move m);
+  void makeDrop(Move m);
+  void captureToHand(Square s, int capturer);  // before the piece on s is removed
+  void movePromoted(Square from, Square to);
+  void setPromoted(Square s, bool on);
+  void addZoneMoves(Square from, Square to, Piece p, bool onlyPromotions, MoveList& out) const;
+  uint64_t handHash() const;
+  int dropMoveBound() const;  // moveBound with hands: every piece may become the seat's
+  Status readFenHands(std::string& board);
+  std::string handText() const;
   void computeHash();
   // Captures with side effects (captures.cpp).
   void keepCapturesOnly(MoveList& out, int begin) const;  // must-capture: drop the rest if any captures

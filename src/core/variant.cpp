@@ -8,6 +8,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "core/drops.h"
 #include "core/embedded_variants.h"
 #include "core/position.h"
 
@@ -272,11 +273,19 @@ Status readSeat(Rules& r, const VariantLine& l) {
 
 Status readPiece(Rules& r, const VariantLine& l) {
   auto ws = words(l.value);
+  // "+X": the promoted form of the piece X defined before (shogi); its letter is x.
+  const bool plus = ws.size() >= 2 && ws[1].size() == 2 && ws[1][0] == '+';
+  if (plus) ws[1].erase(0, 1);
   if (ws.size() < 3 || ws[1].size() != 1 || !std::isupper(static_cast<unsigned char>(ws[1][0])))
     return formError(l);
   PieceType t;
   t.name = ws[0];
   t.letter = ws[1][0];
+  if (plus) {
+    t.base = r.typeByLetter(t.letter);
+    if (t.base < 0) return keyError("+" + ws[1] + ": no piece " + ws[1] + " defined before");
+    t.letter = static_cast<char>(std::tolower(static_cast<unsigned char>(t.letter)));
+  }
   t.betza = ws[2];
   for (size_t i = 3; i < ws.size(); ++i) {
     if (ws[i] == "royal") t.royal = true;
@@ -287,7 +296,10 @@ Status readPiece(Rules& r, const VariantLine& l) {
   if (!atoms.ok()) return keyError(atoms.error().text());
   t.atoms = std::move(atoms.value());
   // A conditional line redefines the piece of the same letter; otherwise a letter is used once.
-  const int existing = r.typeByLetter(t.letter);
+  int existing = r.typeByLetter(t.letter);
+  if (plus)
+    for (size_t i = 0; i < r.types.size(); ++i)
+      if (r.types[i].letter == t.letter) existing = static_cast<int>(i);
   if (existing >= 0 && l.condOption.empty()) return keyError(std::string("piece letter used twice: ") + t.letter);
   if (existing >= 0) r.types[existing] = std::move(t);
   else r.types.push_back(std::move(t));
@@ -526,7 +538,7 @@ const VariantKey kVariantKeys[] = {
     {"board", "WxH, 2 to 16 each", Phase::kBoard, readBoard},
     {"blocked", "SQUARE or SQUARE-SQUARE (a rectangle), separated by spaces", Phase::kBoard, readBlocked},
     {"seat", "NAME LETTER DIRECTION(n|e|s|w)", Phase::kList, readSeat},
-    {"piece", "NAME LETTER BETZA [royal] [pawn]", Phase::kList, readPiece},
+    {"piece", "NAME LETTER|+LETTER BETZA [royal] [pawn]", Phase::kList, readPiece},
     {"region", "LETTER FILES RANKS (relative, 1-based, LO-HI)", Phase::kList, readRegion},
     {"zone-moves", "LETTER FILES RANKS BETZA", Phase::kList, readZoneMoves},
     {"line-squares", "SQUARE ... (the points joined by the drawn diagonals)", Phase::kBoard, readLineSquares},
@@ -554,6 +566,13 @@ const VariantKey kVariantKeys[] = {
     {"die", "none, or FACE:PIECE ...", Phase::kRule, readDie},
     {"must-capture", "yes|no", Phase::kRule, readMustCapture},
     {"blast", "none|atomic", Phase::kRule, readBlast},
+    {"drops", "yes|no", Phase::kRule, readDrops},
+    {"drop-ranks", "LETTER LOW HIGH (relative ranks)", Phase::kRule, readDropRanks},
+    {"drop-no-doubled", "LETTER", Phase::kRule, readDropNoDoubled},
+    {"drop-mate", "none|LETTER", Phase::kRule, readDropMate},
+    {"promotion-zone", "DEPTH [forced] FROM:TO ...", Phase::kRule, readPromotionZone},
+    {"repetition", "COUNT draw|first-seat-loses", Phase::kRule, readRepetition},
+    {"fifty-moves", "draw|none", Phase::kRule, readFiftyMoves},
     {"start", "a position text", Phase::kRule, readStart},
 };
 
@@ -657,6 +676,7 @@ void Rules::buildTables() {
   computeMoveBounds();
   buildLines();
   buildZobristKeys();
+  buildDropTables();
 }
 
 bool Rules::playable(int file, int rank) const { return onBoard(file, rank) && !blocked[square(file, rank)]; }

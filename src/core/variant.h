@@ -55,6 +55,7 @@ struct PieceType {
   std::string betza;
   bool royal = false;
   bool pawn = false;
+  int base = -1;  // a promoted form ("+P" in a variant file): the type it was; its letter is base's in lower case
   std::vector<MoveAtom> atoms;
 };
 
@@ -151,13 +152,39 @@ class Rules {
   // points exceed Black's by more than countHandicap, otherwise Black.
   std::vector<int> materialPoints;  // empty: none
   int countHandicap = 0;
-  // Perpetual check (perpetual-check): at the third repetition, a side that
+  // Perpetual check (perpetual-check): at the repetition that ends the game, a side that
   // gave check with every move since the position first stood loses.
   bool perpetualCheckLoses = false;
   bool onLines(const MoveAtom& atom, Square s) const { return !atom.linesOnly || lineSquares[s]; }
   // Captures with side effects (core/captures.cpp).
   bool mustCapture = false;        // a side that can capture must (antichess)
   bool blastOnCapture = false;     // atomic: a capture explodes; touching kings cannot be checked
+
+  // Hands and drops (drops.cpp; 2 seats): captured pieces go to the
+  // capturer's hand in their unpromoted form, and a move may drop one.
+  bool drops = false;
+  std::vector<int> dropLo, dropHi;  // per type: relative ranks where it may be dropped (empty: all)
+  int dropNoDoubled = -1;           // a type that may not be dropped on a file where the seat has one
+  int dropMate = -1;                // a type whose dropping mate loses for the dropper
+  // Promotion zone: the last zoneDepth relative ranks; a move that starts or
+  // ends there may promote a type to zonePromo[type] (-1: none); it must when
+  // zoneForced or when the piece could not move from its target.
+  int zoneDepth = 0;
+  bool zoneForced = false;
+  std::vector<int> zonePromo;
+  bool inZone(Square s, int dir) const { return relativeRank(s, dir) > (dir == kNorth || dir == kSouth ? height : width) - zoneDepth; }
+  // Whether a piece of this kind on s has no move at all (on an empty board).
+  bool immobile(int kind, Square s) const { return immobile_[kind * kMaxSquares + s] != 0; }
+  // The hand text's order: the types that may be in a hand, in the order of the variant file.
+  std::vector<int> handTypes;
+  // History rules (Game): the count of one position that ends the game and
+  // how (perpetual check, above, goes first); the fifty-move draw.
+  enum class RepetitionEnd : uint8_t { kDraw, kFirstSeatLoses };
+  int repetitionCount = 3;
+  RepetitionEnd repetitionEnd = RepetitionEnd::kDraw;
+  bool fiftyMoves = true;
+  uint64_t zHand[2][kMaxPieceTypes][kMaxHand];
+  uint64_t zPromoted[kMaxSquares];
 
   int nsq() const { return width * height; }
   int nseats() const { return static_cast<int>(seats.size()); }
@@ -239,6 +266,7 @@ class Rules {
   void computeMoveBounds();  // typeMoveBound, specialMoveBound
   void buildLines();         // lines_ (onLine)
   void buildZobristKeys();
+  void buildDropTables();    // drops.cpp: immobile_, handTypes, zHand, zPromoted; zone bounds
   bool playable(int file, int rank) const;  // on the board and not blocked
   // A ray from (file, rank) on by step over playable squares, its squares appended to raySq.
   Ray walkRay(int file, int rank, Offset step, uint8_t mode);
@@ -248,6 +276,7 @@ class Rules {
   std::array<uint8_t, 2> rotatedLamePath(Square from, const Offset& o, int dir) const;
   std::vector<SquareMoves> table_;
   std::vector<uint8_t> lines_;  // [a * nsq + b], see onLine
+  std::vector<uint8_t> immobile_;  // [kind * kMaxSquares + s], see immobile
 };
 
 // One key of a variant file (docs/variant-files.md): its name, the form of

@@ -368,6 +368,9 @@ int Evaluator::seatScore(const Position& pos, int seat, const Attacks& a) const 
     }
     if (kd && kd[s] == 1) ++shelter;
   }
+  // Pieces in hand (drop games) count at their value on the board.
+  if (r.drops)
+    for (int t : r.handTypes) score += pos.handCount(seat, t) * value_[t];
   shelter = std::min(shelter, 4);
   if (kd) {
     // Own pawns in front of the king: the nearest on each of its three lanes counts.

@@ -107,7 +107,7 @@ int Search::qsearch(int alpha, int beta, int ply, int qdepth) {
       }
     }
   }
-  if (inCheck && legal == 0) return -(kMate - ply);
+  if (inCheck && legal == 0) return pos_.dropMateLoses() ? kMate - ply : -(kMate - ply);
   storeResult(key, bestMove, best, 0, origAlpha, beta, ply);
   return best;
 }
@@ -366,6 +366,7 @@ int Search::negamax(int depth, int alpha, int beta, int ply, bool allowNull) {
       }
     }
   }
+  if (i < 0 && inCheck && pos_.dropMateLoses()) return kMate - ply;  // shogi: a pawn-drop mate loses for the dropper
   if (i < 0) return noMoveScore(inCheck, ply);
   storeResult(key, bestMove, best, depth, origAlpha, beta, ply);
   return best;
