@@ -173,7 +173,7 @@ void Game::afterPly() {
     hashes_.push_back(pos_.hash());
     const auto reps = std::count(hashes_.begin(), hashes_.end(), pos_.hash());
     if (reps >= 3) drawReason_ = DrawReason::kRepetition;
-    else if (pos_.fifty() >= 50 * pos_.seatsIn()) drawReason_ = DrawReason::kFiftyMoves;
+    else if (rules().moveRule && pos_.fifty() >= rules().moveRule * pos_.seatsIn()) drawReason_ = DrawReason::kFiftyMoves;
     if (drawReason_ != DrawReason::kNone) pos_.declareDraw();
   } else if (pos_.result() == ResultKind::kDraw && drawReason_ == DrawReason::kNone) {
     drawReason_ = pos_.seatsIn() > 1 && pos_.outCount() == 0 && rules().nseats() == 2 ? DrawReason::kStalemate

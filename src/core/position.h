@@ -174,7 +174,7 @@ class Position {
     std::array<int16_t, kMaxSeats> king;
     std::array<std::array<int16_t, 2>, kMaxSeats> castleRook;  // rook square per side, or -1
     uint64_t hash;
-    uint32_t rights;  // bits: castling 2/seat (0-7), king leap (8-11), double step (12-15)
+    uint32_t rights;  // bits: castling 2/seat (0-7), king leap (8-11), double step (12-15), first step (16-19)
     int16_t ep, epVictim;
     int fifty, ply;
     uint8_t toMove, inMask;
@@ -191,6 +191,8 @@ class Position {
     // the seats in play change (-1: nothing remembered).
     mutable int8_t checkSeat;
     mutable bool checkValue;
+    // The square of the piece with the first-step right, per seat (Rules::firstStepType).
+    std::array<int16_t, kMaxSeats> firstStepSq;
   };
   struct Undo {
     State saved;  // the whole state before the ply (copy-on-make)
@@ -232,6 +234,11 @@ class Position {
   void computeHash();
   uint64_t freshHash() const;  // the hash computed from scratch
   void finishIfDecided();
+  void applyBareKingReply(PlyEvents& ev);
+  void genFirstStep(MoveList& out) const;
+  void updateLeapAndStepRights(Piece p, Square from, Square to);
+  Status readFenFileRight(char letter);
+  std::string fileRightsText(int seat) const;
 
   std::shared_ptr<const Rules> rules_;
   State st_;
@@ -243,5 +250,6 @@ class Position {
 constexpr uint32_t castleBit(int seat, int side) { return 1u << (seat * 2 + side); }
 constexpr uint32_t leapBit(int seat) { return 1u << (8 + seat); }
 constexpr uint32_t doubleBit(int seat) { return 1u << (12 + seat); }
+constexpr uint32_t firstStepBit(int seat) { return 1u << (16 + seat); }
 
 }  // namespace acedrex

@@ -346,9 +346,62 @@ Status readStalemate(Rules& r, const VariantLine& l) {
 }
 
 Status readBareKing(Rules& r, const VariantLine& l) {
-  const int i = wordIndex(l.value, "plays|loses");
-  if (i < 0) return formError(l, "plays|loses");
+  const int i = wordIndex(l.value, "plays|loses|reply");
+  if (i < 0) return formError(l, "plays|loses|reply");
   r.bareKingLoses = i == 1;
+  r.bareKingReply = i == 2;
+  return okStatus();
+}
+
+Status readPromotionZone(Rules& r, const VariantLine& l) {
+  const int most = std::max(r.width, r.height);
+  const int rank = number(l.value);
+  if (rank < 0 || rank > most)
+    return keyError("promotion-zone = a relative rank from 0 (the far edge only) to " + std::to_string(most));
+  r.promoZone = rank;
+  return okStatus();
+}
+
+Status readMoveRule(Rules& r, const VariantLine& l) {
+  const int n = number(l.value);
+  if (n < 0) return formError(l, "a number of moves, 0 for none");
+  r.moveRule = n;
+  return okStatus();
+}
+
+Status readCastlingNotation(Rules& r, const VariantLine& l) {
+  const int i = wordIndex(l.value, "standard|960");
+  if (i < 0) return formError(l, "standard|960");
+  r.castlingOntoRook = i == 1;
+  return okStatus();
+}
+
+Status readKingLeapPath(Rules& r, const VariantLine& l) {
+  const int i = wordIndex(l.value, "safe|free");
+  if (i < 0) return formError(l, "safe|free");
+  r.kingLeapSafePath = i == 0;
+  return okStatus();
+}
+
+Status readKingLeapLost(Rules& r, const VariantLine& l) {
+  const int i = wordIndex(l.value, "moved|rook-line");
+  if (i < 0) return formError(l, "moved|rook-line");
+  r.kingLeapLostToRook = i == 1;
+  return okStatus();
+}
+
+Status readFirstStep(Rules& r, const VariantLine& l) {
+  if (l.value == "none") return okStatus();
+  const int t = l.value.size() == 1 ? r.typeByLetter(l.value[0]) : -1;
+  if (t < 0) return formError(l, "none, or a piece letter");
+  r.firstStepType = t;
+  return okStatus();
+}
+
+Status readRightsText(Rules& r, const VariantLine& l) {
+  const int i = wordIndex(l.value, "letters|files");
+  if (i < 0) return formError(l, "letters|files");
+  r.rightsByFile = i == 1;
   return okStatus();
 }
 
@@ -395,16 +448,23 @@ const VariantKey kVariantKeys[] = {
     {"piece", "NAME LETTER BETZA [royal] [pawn]", Phase::kList, readPiece},
     {"promotion", "piece letters", Phase::kRule, readPromotion},
     {"promotion-by-file", "one piece letter per file", Phase::kRule, readPromotionByFile},
+    {"promotion-zone", "a relative rank from 0 (the far edge only)", Phase::kRule, readPromotionZone},
     {"double-step", "a relative rank from 0 (none) to the board's larger side", Phase::kRule, readDoubleStep},
     {"double-step-rights", "none|until-capture", Phase::kRule, readDoubleStepRights},
     {"en-passant", "yes|no", Phase::kRule, readEnPassant},
     {"castling", "none, or RANK KING-FILE-KINGSIDE KING-FILE-QUEENSIDE ROOK-FILE-KINGSIDE ROOK-FILE-QUEENSIDE",
      Phase::kRule, readCastling},
+    {"castling-notation", "standard|960", Phase::kRule, readCastlingNotation},
     {"king-leap", "none, or a Betza string of leaps", Phase::kRule, readKingLeap},
+    {"king-leap-path", "safe|free", Phase::kRule, readKingLeapPath},
+    {"king-leap-lost", "moved|rook-line", Phase::kRule, readKingLeapLost},
+    {"first-step", "none, or a piece letter", Phase::kRule, readFirstStep},
+    {"rights-text", "letters|files", Phase::kRule, readRightsText},
     {"ending", "checkmate|last-standing|first-mate", Phase::kRule, readEnding},
     {"mate", "none|takeover|remove", Phase::kRule, readMate},
     {"stalemate", "draw|loss|out|others-draw", Phase::kRule, readStalemate},
-    {"bare-king", "plays|loses", Phase::kRule, readBareKing},
+    {"bare-king", "plays|loses|reply", Phase::kRule, readBareKing},
+    {"move-rule", "a number of moves, 0 for none", Phase::kRule, readMoveRule},
     {"only-kings", "draw|plays", Phase::kRule, readOnlyKings},
     {"coins", "yes|no", Phase::kRule, readCoins},
     {"die", "none, or FACE:PIECE ...", Phase::kRule, readDie},

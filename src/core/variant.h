@@ -110,6 +110,30 @@ class Rules {
   bool onlyKingsDraw = false;      // "only kings left" draws among the seats still in
   bool coins = false;
   std::vector<DieFace> die;        // empty: no die
+  // Promotion zone: the relative rank (1-based) from which a pawn's move
+  // promotes, forcedly, to one of promoChoices; 0: the far edge only.
+  int promoZone = 0;
+  // Bare king with a reply (`bare-king = reply`, Fairy-Stockfish's shatranj):
+  // at a turn start, the side that just moved loses if it has only its king
+  // and the other has more; the side to move loses if it has only its king
+  // and the other has two pieces or more besides its king.
+  bool bareKingReply = false;
+  // The n-move rule in moves (plies / seats); 0: none.
+  int moveRule = 50;
+  // Chess960 notation: castling written as the king's move onto its rook,
+  // castling rights always as the rook's file (Shredder-FEN).
+  bool castlingOntoRook = false;
+  // The king's leap (king-leap): whether the square it passes must be
+  // unattacked (the leap's midpoint), and whether the right is lost when an
+  // enemy rook moves onto the king's rank or file.
+  bool kingLeapSafePath = true;
+  bool kingLeapLostToRook = false;
+  // A piece type's first-move double step forward (a leap onto an empty
+  // square), a right per seat kept while that piece stays on its square; -1 none.
+  int firstStepType = -1;
+  // Rights written by file letter (the king's leap, the first step) as
+  // Fairy-Stockfish's gating letters (Ouk Chatrang's DEde).
+  bool rightsByFile = false;
 
   int nsq() const { return width * height; }
   int nseats() const { return static_cast<int>(seats.size()); }
@@ -123,6 +147,8 @@ class Rules {
   int seatByName(const std::string& name) const;
   // Whether a pawn facing `dir` stands on its far edge at s.
   bool onFarEdge(Square s, int dir) const;
+  // Whether a pawn facing dir promotes on reaching s (promotion-zone, or the far edge).
+  bool inPromoZone(Square s, int dir) const { return promoZone ? relativeRank(s, dir) >= promoZone : onFarEdge(s, dir); }
   // The relative rank (1-based) of s for a piece facing dir.
   int relativeRank(Square s, int dir) const {
     switch (dir) {
