@@ -113,15 +113,22 @@ TEST(VariantFile, EveryKeyRefusesABadValue) {
       {"piece", "bishop b B"},
       {"promotion", "Z"},
       {"promotion-by-file", "RRR"},
+      {"promotion-zone", "99"},
       {"double-step", "-1"},
       {"double-step-rights", "yes"},
       {"en-passant", "true"},
       {"castling", "1 g c"},
+      {"castling-notation", "shredder"},
       {"king-leap", "Y"},
+      {"king-leap-path", "safe-path"},
+      {"king-leap-lost", "never"},
+      {"first-step", "Z"},
+      {"rights-text", "file"},
       {"ending", "mate"},
       {"mate", "keep"},
       {"stalemate", "win"},
       {"bare-king", "lose"},
+      {"move-rule", "-5"},
       {"only-kings", "yes"},
       {"coins", "on"},
       {"die", "6:Z"},
@@ -164,7 +171,7 @@ TEST(VariantFile, TheDocsListExactlyTheCompilersKeys) {
 
 TEST(VariantFile, EveryEmbeddedVariantCompilesWithEveryOptionValue) {
   const VariantRegistry reg = VariantRegistry::withEmbedded();
-  ASSERT_EQ(reg.all().size(), 8u);
+  ASSERT_EQ(reg.all().size(), 10u);
   for (const VariantDef* d : reg.all())
     for (const auto& o : d->options)
       for (const auto& v : o.values) {

@@ -979,7 +979,7 @@ TEST(ServerApi, VariantsAndPieceReach) {
   ApiFixture f;
   auto v = parsed(f.call("GET", "/api/variants").body);
   ASSERT_TRUE(v.isArray());
-  EXPECT_EQ(v.items().size(), 8u);
+  EXPECT_EQ(v.items().size(), 10u);
   for (const auto& variant : v.items()) {
     EXPECT_FALSE(variant.get("pieces")->items().empty());
     EXPECT_EQ(variant.get("levels")->items().size(), 9u);
