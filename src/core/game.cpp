@@ -25,7 +25,7 @@ struct DrawReasonName {
 constexpr DrawReasonName kDrawReasonNames[] = {
     {DrawReason::kRepetition, "repetition", "repetition"}, {DrawReason::kFiftyMoves, "fifty-moves", "fifty moves"},
     {DrawReason::kStalemate, "stalemate", "stalemate"},    {DrawReason::kOnlyKings, "only-kings", "only kings"},
-    {DrawReason::kAgreement, "agreement", "agreement"},
+    {DrawReason::kAgreement, "agreement", "agreement"},     {DrawReason::kCounting, "counting", "counting"},
 };
 const DrawReasonName* drawReasonRow(DrawReason reason) {
   for (const auto& n : kDrawReasonNames)
@@ -173,6 +173,7 @@ void Game::afterPly() {
     hashes_.push_back(pos_.hash());
     const auto reps = std::count(hashes_.begin(), hashes_.end(), pos_.hash());
     if (reps >= 3) drawReason_ = DrawReason::kRepetition;
+    else if (pos_.countingExpired()) drawReason_ = DrawReason::kCounting;
     else if (rules().moveRule && pos_.fifty() >= rules().moveRule * pos_.seatsIn()) drawReason_ = DrawReason::kFiftyMoves;
     if (drawReason_ != DrawReason::kNone) pos_.declareDraw();
   } else if (pos_.result() == ResultKind::kDraw && drawReason_ == DrawReason::kNone) {

@@ -126,10 +126,18 @@ Status Position::readFen(const std::string& text) {
   if (castling != "-")
     for (char c : castling)
       if (auto s = readFenRight(c); !s.ok()) return s;
-  if (ep != "-")
+  // With counting rules, a number in place of the en-passant square is the
+  // counting limit, and the half-move field then counts its plies.
+  const bool countField = rules_->counting != Counting::kNone && !ep.empty() && allDigits(ep);
+  if (countField) st_.countLimit = std::min(std::stoi(ep.substr(0, 6)), 9999);
+  else if (ep != "-")
     if (auto s = readFenEnPassant(ep); !s.ok()) return s;
   if (!allDigits(half) || !allDigits(full)) return fenError("the move counters must be numbers");
   st_.fifty = std::stoi(half);
+  if (st_.countLimit) {
+    st_.countPly = st_.fifty;
+    st_.fifty = 0;
+  }
   st_.ply = std::max(0, (std::stoi(full) - 1) * 2 + st_.toMove);
   return okStatus();
 }
@@ -477,8 +485,13 @@ std::string Position::text() const {
       rights += part;
     }
     out += rights.empty() ? "-" : rights;
-    out += " " + (st_.ep == kNoSquare ? std::string("-") : r.squareName(st_.ep));
-    out += " " + std::to_string(st_.fifty) + " " + std::to_string(st_.ply / 2 + 1);
+    if (st_.countLimit) {
+      out += " " + std::to_string(shownCountLimit()) + " " + std::to_string(st_.countPly);
+    } else {
+      out += " " + (st_.ep == kNoSquare ? std::string("-") : r.squareName(st_.ep));
+      out += " " + std::to_string(st_.fifty);
+    }
+    out += " " + std::to_string(st_.ply / 2 + 1);
     return out;
   }
   out += r.seats[st_.toMove].letter;

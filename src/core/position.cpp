@@ -60,6 +60,7 @@ void Position::clear() {
   st_.lastMover = -1;
   st_.checkSeat = -1;
   st_.firstStepSq.fill(kNoSquare);
+  st_.countLimit = st_.countPly = 0;
   undo_.clear();
 }
 
@@ -666,6 +667,7 @@ void Position::makeImpl(Move m, bool full) {
 
   if (m.isNull()) {
     ++st_.fifty;
+    if (st_.countLimit) ++st_.countPly;
     st_.toMove = static_cast<uint8_t>(nextSeat(us));
     st_.hash ^= scalarKey(r, st_.toMove, st_.inMask, st_.rights, st_.ep);
     assert(isValid());
@@ -677,6 +679,7 @@ void Position::makeImpl(Move m, bool full) {
   const bool pawn = r.types[typeOf(p)].pawn;
   int kingTaken = -1;
   bool capture = false;
+  int capturedType = -1;
 
   if (m.flag() == kCastle) {
     const int side = castleSide(m);
@@ -691,6 +694,7 @@ void Position::makeImpl(Move m, bool full) {
     const Piece cap = st_.board[capSq];
     if (isPiece(cap)) {
       capture = true;
+      capturedType = typeOf(cap);
       if (typeOf(cap) == r.royalType) kingTaken = seatOf(cap);
       else ev.capturedOwner = seatOf(cap);
       remove(capSq);
@@ -720,6 +724,7 @@ void Position::makeImpl(Move m, bool full) {
   st_.fifty = (capture || pawn) ? 0 : st_.fifty + 1;
   if (kingTaken >= 0) eliminate(kingTaken, OutReason::kKingCaptured, us, ev);
   st_.toMove = static_cast<uint8_t>(nextSeat(us));
+  if (r.counting != Counting::kNone) updateCounting(capturedType, m.promo() >= 0);
   afterConsequences(ev, full);
   // A consequence (a bare king going out) may have removed the seat whose turn it was.
   if (!isIn(st_.toMove)) st_.toMove = static_cast<uint8_t>(nextSeat(st_.toMove));

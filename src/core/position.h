@@ -102,6 +102,14 @@ class Position {
   Square pieceSquare(int seat, int i) const { return st_.list[seat][i]; }  // i < pieceCount(seat)
   uint64_t hash() const { return st_.hash; }
   int fifty() const { return st_.fifty; }
+  // The counting rules: whether the count has run out (a draw; Game applies it).
+  bool countingExpired() const { return st_.countLimit && st_.countPly > shownCountLimit(); }
+  int countLimit() const { return st_.countLimit; }
+  int countPly() const { return st_.countPly; }
+  // The limit as the FEN writes it (Ouk Chatrang's board's honour caps it at 126).
+  int shownCountLimit() const {
+    return rules_->counting == Counting::kCambodian && st_.countLimit > 126 ? 126 : st_.countLimit;
+  }
   int ply() const { return st_.ply; }
   uint32_t rights() const { return st_.rights; }
   Square epSquare() const { return st_.ep; }
@@ -193,6 +201,9 @@ class Position {
     mutable bool checkValue;
     // The square of the piece with the first-step right, per seat (Rules::firstStepType).
     std::array<int16_t, kMaxSeats> firstStepSq;
+    // The counting rules (Rules::counting): the limit in plies (0: not
+    // counting) and the plies counted so far.
+    int countLimit, countPly;
   };
   struct Undo {
     State saved;  // the whole state before the ply (copy-on-make)
@@ -235,6 +246,8 @@ class Position {
   uint64_t freshHash() const;  // the hash computed from scratch
   void finishIfDecided();
   void applyBareKingReply(PlyEvents& ev);
+  void updateCounting(int capturedType, bool promotion);
+  int countLimitFor(int seat) const;
   void genFirstStep(MoveList& out) const;
   void updateLeapAndStepRights(Piece p, Square from, Square to);
   Status readFenFileRight(char letter);

@@ -405,6 +405,14 @@ Status readRightsText(Rules& r, const VariantLine& l) {
   return okStatus();
 }
 
+Status readCounting(Rules& r, const VariantLine& l) {
+  constexpr std::string_view form = "none|makruk|cambodian";
+  const int i = wordIndex(l.value, form);
+  if (i < 0) return formError(l, form);
+  r.counting = std::array{Counting::kNone, Counting::kMakruk, Counting::kCambodian}[i];
+  return okStatus();
+}
+
 Status readOnlyKings(Rules& r, const VariantLine& l) {
   const int i = wordIndex(l.value, "draw|plays");
   if (i < 0) return formError(l, "draw|plays");
@@ -464,6 +472,7 @@ const VariantKey kVariantKeys[] = {
     {"mate", "none|takeover|remove", Phase::kRule, readMate},
     {"stalemate", "draw|loss|out|others-draw", Phase::kRule, readStalemate},
     {"bare-king", "plays|loses|reply", Phase::kRule, readBareKing},
+    {"counting", "none|makruk|cambodian", Phase::kRule, readCounting},
     {"move-rule", "a number of moves, 0 for none", Phase::kRule, readMoveRule},
     {"only-kings", "draw|plays", Phase::kRule, readOnlyKings},
     {"coins", "yes|no", Phase::kRule, readCoins},

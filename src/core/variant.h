@@ -61,6 +61,8 @@ enum class Ending { kCheckmate, kLastStanding, kFirstMate };
 enum class MateEffect { kNone, kTakeover, kRemove };
 enum class StalemateEffect { kDraw, kLoss, kOut, kOthersDraw };
 enum class DoubleStepRights { kNone, kUntilCapture };
+// Fairy-Stockfish's counting rules (countingRule): the board's honour and the pieces' honour.
+enum class Counting { kNone, kMakruk, kCambodian };
 
 // Compiled move tables. Modes: bit 0 move, bit 1 capture, bit 2 hop-move,
 // bit 3 hop-capture.
@@ -134,6 +136,7 @@ class Rules {
   // Rights written by file letter (the king's leap, the first step) as
   // Fairy-Stockfish's gating letters (Ouk Chatrang's DEde).
   bool rightsByFile = false;
+  Counting counting = Counting::kNone;
 
   int nsq() const { return width * height; }
   int nseats() const { return static_cast<int>(seats.size()); }
