@@ -285,7 +285,12 @@ void UciSession::cmdGo(const std::string& rest) {
       else o << "cp " << info.score;
       o << " nodes " << info.nodes << " nps " << (info.timeMs > 0 ? info.nodes * 1000 / info.timeMs : info.nodes)
         << " time " << info.timeMs << " pv";
-      for (Move m : info.pv) o << " " << snapshot.position().moveText(m);
+      // Each move's text read in its own position (Chess960 castling names the rook's square).
+      Position walk = snapshot.position();
+      for (Move m : info.pv) {
+        o << " " << walk.moveText(m);
+        walk.make(m);
+      }
       std::lock_guard<std::mutex> lock(writeMutex_);
       write_(o.str());
     };
