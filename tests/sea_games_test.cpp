@@ -2,8 +2,10 @@
 // that perft does not show (rights in the FEN, move text, game ends) and the
 // bots playing them.
 #include <atomic>
+#include <mutex>
 
 #include "engine/bot.h"
+#include "protocol/uci.h"
 #include "test_util.h"
 
 namespace acedrex::test {
@@ -44,6 +46,12 @@ TEST(Cambodian, NoLeapOutOfCheck) {
   const auto moves = legalTexts(pos);
   EXPECT_EQ(std::find(moves.begin(), moves.end(), "d1b2"), moves.end());
   EXPECT_EQ(std::find(moves.begin(), moves.end(), "d1f2"), moves.end());
+}
+
+TEST(Chess960, AnswersToTheNameChess960) {
+  const VariantRegistry reg = VariantRegistry::withEmbedded();
+  ASSERT_NE(reg.find("chess960"), nullptr);
+  EXPECT_EQ(reg.find("chess960")->name, "fischerandom");
 }
 
 TEST(Chess960, CastlingIsTheKingOntoItsRookAndRightsAreRookFiles) {
@@ -100,6 +108,38 @@ TEST(SeaBots, PlayLegalMovesAtLevelsOneFiveNine) {
       }
     }
   }
+}
+
+// Through `acedrex uci`: each game by its UCI_Variant name, a 960 castling
+// in the moves, and `go movetime 200` answering a legal move.
+TEST(SeaUci, EveryGameAnswersALegalMove) {
+  const VariantRegistry reg = VariantRegistry::withEmbedded();
+  for (const char* variant : {"chess", "fischerandom", "chaturanga", "shatranj", "makruk", "cambodian"}) {
+    std::vector<std::string> out;
+    std::mutex mu;
+    protocol::UciSession session(reg, [&](const std::string& l) {
+      std::lock_guard<std::mutex> lock(mu);
+      out.push_back(l);
+    });
+    session.handle(std::string("setoption name UCI_Variant value ") + variant);
+    session.handle("position startpos");
+    session.handle("go movetime 200");
+    session.waitForSearch();
+    std::string best;
+    for (const auto& l : out)
+      if (l.rfind("bestmove ", 0) == 0) best = l.substr(9);
+    Position pos = position(variant);
+    EXPECT_TRUE(pos.parseMove(best).ok()) << variant << ": bestmove " << best;
+  }
+  std::vector<std::string> out;
+  protocol::UciSession session(reg, [&](const std::string& l) { out.push_back(l); });
+  session.handle("setoption name UCI_Variant value fischerandom");
+  session.handle("position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1 moves e1h1 e7e6");
+  session.handle("go depth 1");
+  session.waitForSearch();
+  bool answered = false;
+  for (const auto& l : out) answered |= l.rfind("bestmove ", 0) == 0 && l != "bestmove (none)";
+  EXPECT_TRUE(answered);
 }
 
 }  // namespace

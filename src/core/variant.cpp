@@ -84,6 +84,10 @@ Result<VariantDef> parseVariantFile(const std::string& text, const std::string& 
       def.name = vl.value;
       continue;
     }
+    if (vl.key == "alias") {
+      def.aliases.push_back(vl.value);
+      continue;
+    }
     if (vl.key == "title") {
       def.title = vl.value;
       continue;
@@ -852,6 +856,8 @@ Status VariantRegistry::loadDirectory(const std::string& dir) {
 const VariantDef* VariantRegistry::find(const std::string& name) const {
   for (const auto& d : defs_)
     if (d.name == name) return &d;
+  for (const auto& d : defs_)
+    if (std::find(d.aliases.begin(), d.aliases.end(), name) != d.aliases.end()) return &d;
   return nullptr;
 }
 

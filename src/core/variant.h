@@ -34,6 +34,7 @@ struct VariantLine {
 struct VariantDef {
   std::string name;
   std::string title;
+  std::vector<std::string> aliases;  // other names find() answers to (`alias = chess960`)
   std::vector<OptionDef> options;
   std::vector<VariantLine> lines;
 };
