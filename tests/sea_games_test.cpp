@@ -17,7 +17,7 @@ TEST(Makruk, APawnBecomesAMetOnTheSixthRankForcedly) {
   EXPECT_NE(std::find(moves.begin(), moves.end(), "c5c6m"), moves.end());
   EXPECT_EQ(std::find(moves.begin(), moves.end(), "c5c6"), moves.end());
   pos.make(pos.parseMove("c5c6m").value());
-  EXPECT_EQ(pos.text(), "4k3/8/2M5/8/8/8/8/4K3 b - - 0 1");
+  EXPECT_EQ(pos.text(), "4k3/8/2M5/8/8/8/8/4K3 b - 128 6 1");
 }
 
 TEST(Cambodian, TheKingLeapsAndTheMetStepsTwiceOnTheirFirstMoves) {
@@ -26,19 +26,19 @@ TEST(Cambodian, TheKingLeapsAndTheMetStepsTwiceOnTheirFirstMoves) {
   for (const char* m : {"d1b2", "d1f2", "e1e3"})
     EXPECT_NE(std::find(moves.begin(), moves.end(), m), moves.end()) << m;
   pos.make(pos.parseMove("e1e3").value());
-  EXPECT_EQ(pos.text(), "4k3/8/8/8/8/4M3/8/3K4 b D - 1 1");  // the met's right is gone
+  EXPECT_EQ(pos.text(), "4k3/8/8/8/8/4M3/8/3K4 b D 126 6 1");  // the met's right is gone
 }
 
 TEST(Cambodian, AnEnemyRookOnItsLineTakesTheKingsLeap) {
   Position pos = position("cambodian", "r3k3/8/8/8/8/8/8/3K4 b D - 0 1");
   pos.make(pos.parseMove("a8a1").value());  // onto the king's rank: a check too
-  EXPECT_EQ(pos.text(), "4k3/8/8/8/8/8/8/r2K4 w - - 1 2");
+  EXPECT_EQ(pos.text(), "4k3/8/8/8/8/8/8/r2K4 w - 30 6 2");
   pos = position("cambodian", "r3k3/8/8/8/2P5/8/8/3K4 b D - 0 1");
   pos.make(pos.parseMove("a8d8").value());  // the d-file, a pawn or not between
-  EXPECT_EQ(pos.text(), "3rk3/8/8/8/2P5/8/8/3K4 w - - 1 2");
+  EXPECT_EQ(pos.text(), "3rk3/8/8/8/2P5/8/8/3K4 w - 126 0 2");
   pos = position("cambodian", "r3k3/8/8/8/8/8/8/3K4 b D - 0 1");
   pos.make(pos.parseMove("a8b8").value());
-  EXPECT_EQ(pos.text(), "1r2k3/8/8/8/8/8/8/3K4 w D - 1 2");
+  EXPECT_EQ(pos.text(), "1r2k3/8/8/8/8/8/8/3K4 w D 30 6 2");
 }
 
 TEST(Cambodian, NoLeapOutOfCheck) {
@@ -68,6 +68,23 @@ TEST(Chess960, CastlingIsTheKingOntoItsRookAndRightsAreRookFiles) {
   const auto cm = legalTexts(chess);
   EXPECT_NE(std::find(cm.begin(), cm.end(), "e1g1"), cm.end());
   EXPECT_EQ(chess.text(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1");
+}
+
+// The counting rules, checked against Fairy-Stockfish's FEN (the limit in
+// plies where the en-passant square stands, the plies counted after it); the
+// count running out is a draw.
+TEST(Makruk, CountingFromTheFenToADraw) {
+  Game g(rules("makruk"));
+  ASSERT_TRUE(g.setStart("4k3/8/8/8/8/8/8/r2K4 w - 32 30 40").ok());
+  EXPECT_EQ(g.position().text(), "4k3/8/8/8/8/8/8/r2K4 w - 32 30 40");
+  ASSERT_TRUE(g.play("d1e2").ok());
+  EXPECT_FALSE(g.finished());
+  ASSERT_TRUE(g.play("a1a2").ok());
+  EXPECT_EQ(g.position().text(), "4k3/8/8/8/8/8/r3K3/8 w - 32 32 41");
+  EXPECT_FALSE(g.finished());
+  ASSERT_TRUE(g.play("e2e3").ok());
+  EXPECT_TRUE(g.finished());
+  EXPECT_EQ(g.drawReasonKind(), DrawReason::kCounting);
 }
 
 // Shatranj and chaturanga draw after 70 moves without capture or pawn move; chess after 50.
