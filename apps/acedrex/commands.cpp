@@ -39,7 +39,7 @@ const char* kUsage =
     "  moves --variant V [--option k=v]... [--fen F] [--moves \"...\"] [--variants DIR]\n"
     "  summary --variant V [--option k=v]... [--fen F] [--moves \"...\"] [--seed N] [--variants DIR]\n"
     "  bench [--depth-scale N] [--search-ms MS] [--rounds N] [--no-reference]\n"
-    "                                         perft and search speed (with Fairy-Stockfish on Shako)\n"
+    "                                         perft and search speed (with Fairy-Stockfish on Shako; others with $ACEDREX_FAIRY_STOCKFISH)\n"
     "  uci [--variants DIR]                   the UCI loop (Fairy-Stockfish conventions; UCI_Variant picks the game)\n"
     "  match --variant V [--option k=v]... --engine SPEC --engine SPEC [...] [--games N]\n"
     "        [--movetime MS | --tc S+INC | --depth D | --nodes N] [--openings FILE] [--concurrency N] [--pgn FILE]\n"
@@ -179,8 +179,18 @@ std::vector<BenchCase> benchCases(int scale) {
       {"four-seasons", {}, "", 5 + scale},
       {"joko-urtaroak", {}, "", 4 + scale},
       {"grant-acedrex", {"king-leap=yes", "pawn-double=always"}, "", 2 + scale},
+      {"chess", {}, "", 4 + scale},
+      {"fischerandom", {}, "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", 3 + scale},
+      {"chaturanga", {}, "", 4 + scale},
+      {"shatranj", {}, "", 4 + scale},
+      {"makruk", {}, "", 4 + scale},
+      {"cambodian", {}, "", 4 + scale},
   };
 }
+
+// The games compared with the current Fairy-Stockfish (ACEDREX_FAIRY_STOCKFISH),
+// which Debian's 11.1 lacks or plays differently.
+const char* const kCurrentReferenceVariants[] = {"chess", "fischerandom", "chaturanga", "shatranj", "makruk", "cambodian"};
 
 const char* kFairyStockfish = "/usr/games/fairy-stockfish";
 
@@ -245,23 +255,24 @@ bool runProgram(const char* exe, const std::string& input, const std::function<v
   return true;
 }
 
-// Runs Fairy-Stockfish's own perft on the same Shako positions; returns seconds or -1.
-double referenceSeconds(const std::vector<BenchCase>& cases, uint64_t& nodes) {
-  if (access(kFairyStockfish, X_OK) != 0) return -1;
-  std::string script = "uci\nsetoption name UCI_Variant value shako\n";
+// Runs Fairy-Stockfish (`exe`) on the same positions of one variant; returns seconds or -1.
+double referenceSeconds(const std::vector<BenchCase>& cases, uint64_t& nodes, const std::string& variant = "shako",
+                        const char* exe = kFairyStockfish) {
+  if (access(exe, X_OK) != 0) return -1;
+  std::string script = "uci\nsetoption name UCI_Variant value " + variant + "\n";
   for (const auto& c : cases) {
-    if (c.variant != "shako") continue;
+    if (c.variant != variant) continue;
     script += "position " + (c.fen.empty() ? std::string("startpos") : "fen " + c.fen) + "\n";
     script += "go perft " + std::to_string(c.depth) + "\n";
   }
   script += "quit\n";
   // The process's start-up time is measured apart and taken off.
   const auto s0 = std::chrono::steady_clock::now();
-  if (!runProgram(kFairyStockfish, "quit\n", [](const std::string&) {})) return -1;
+  if (!runProgram(exe, "quit\n", [](const std::string&) {})) return -1;
   const double startup = std::chrono::duration<double>(std::chrono::steady_clock::now() - s0).count();
   const auto t0 = std::chrono::steady_clock::now();
   nodes = 0;
-  const bool ran = runProgram(kFairyStockfish, script, [&](const std::string& l) {
+  const bool ran = runProgram(exe, script, [&](const std::string& l) {
     if (l.rfind("Nodes searched: ", 0) == 0) nodes += std::strtoull(l.c_str() + 16, nullptr, 10);
   });
   if (!ran) return -1;
@@ -390,6 +401,18 @@ int cmdBench(const Args& args) {
     } else {
       std::printf(refSec < 0 ? "fairy-stockfish not found: no reference ratio\n"
                              : "fairy-stockfish finished too fast to time: use a larger --depth-scale\n");
+    }
+  }
+  // The other games against the current Fairy-Stockfish, where its path is given.
+  const char* current = std::getenv("ACEDREX_FAIRY_STOCKFISH");
+  if (!args.on("no-reference") && current && *current) {
+    for (const char* v : kCurrentReferenceVariants) {
+      uint64_t refNodes = 0;
+      const double refSec = referenceSeconds(cases, refNodes, v, current);
+      if (refSec <= 0.001) continue;
+      const double ours = per[v].first / std::max(per[v].second, 1e-9);
+      std::printf("%-14s speed ratio acedrex/fairy-stockfish (current): %.3f%s\n", v, ours / (refNodes / refSec),
+                  refNodes == per[v].first ? "" : "  (NODE COUNTS DIFFER)");
     }
   }
   if (*searchMs > 0) {
