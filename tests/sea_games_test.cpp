@@ -87,6 +87,22 @@ TEST(Makruk, CountingFromTheFenToADraw) {
   EXPECT_EQ(g.drawReasonKind(), DrawReason::kCounting);
 }
 
+TEST(Chess, InsufficientMaterialDrawsAsLichessDoes) {
+  const std::vector<std::pair<std::string, bool>> cases = {
+      {"4k3/8/8/8/8/8/8/4K3 w - - 0 1", true},     {"4k3/8/8/8/8/8/8/3NK3 w - - 0 1", true},
+      {"4k3/8/8/8/8/8/8/3BK3 w - - 0 1", true},    {"2b1k3/8/8/8/8/8/8/3BK3 w - - 0 1", true},  // same colour
+      {"3bk3/8/8/8/8/8/8/3BK3 w - - 0 1", false},  // bishops on both colours
+      {"3nk3/8/8/8/8/8/8/3NK3 w - - 0 1", false},  {"3nk3/8/8/8/8/8/8/3BK3 w - - 0 1", false},
+      {"4k3/8/8/8/8/8/8/2NNK3 w - - 0 1", false},  {"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", false},
+      {"4k3/8/8/8/8/8/8/3RK3 w - - 0 1", false}};
+  for (const auto& [fen, draw] : cases) EXPECT_EQ(position("chess", fen).insufficientMaterial(), draw) << fen;
+  Game g(rules("chess"));
+  ASSERT_TRUE(g.setStart("4k3/8/8/8/8/8/3n4/3BK3 w - - 0 1").ok());
+  ASSERT_TRUE(g.play("e1d2").ok());
+  EXPECT_TRUE(g.finished());
+  EXPECT_EQ(g.drawReasonKind(), DrawReason::kInsufficient);
+}
+
 // Shatranj and chaturanga draw after 70 moves without capture or pawn move; chess after 50.
 TEST(MoveRule, SeventyMovesInShatranjFiftyInChess) {
   for (const auto& [variant, fen, moves] : std::vector<std::tuple<std::string, std::string, int>>{

@@ -130,6 +130,7 @@ TEST(VariantFile, EveryKeyRefusesABadValue) {
       {"bare-king", "lose"},
       {"move-rule", "-5"},
       {"counting", "thai"},
+      {"insufficient-material", "yes"},
       {"only-kings", "yes"},
       {"coins", "on"},
       {"die", "6:Z"},

@@ -71,4 +71,37 @@ void Position::updateCounting(int capturedType, bool promotion) {
   }
 }
 
+// As lichess and Fairy-Stockfish judge chess: a side can mate with a pawn or
+// any piece but a bishop (B) or knight (N); with bishops only if bishops
+// stand on both colours or a knight is on the board; with a knight only if
+// another piece besides the kings is on the board. Both sides unable: a draw.
+bool Position::insufficientMaterial() const {
+  const Rules& r = *rules_;
+  int bishopColours = 0, knights = 0, others = 0;
+  std::array<int, 2> bishops{}, ownKnights{};
+  for (int s = 0; s < 2; ++s)
+    for (int i = 0; i < st_.count[s]; ++i) {
+      const Square sq = st_.list[s][i];
+      const int t = typeOf(st_.board[sq]);
+      if (t == r.royalType) continue;
+      const char letter = r.types[t].letter;
+      if (letter == 'B' && !r.types[t].pawn) {
+        ++bishops[s];
+        bishopColours |= 1 << ((r.fileOf(sq) + r.rankOf(sq)) & 1);
+      } else if (letter == 'N' && !r.types[t].pawn) {
+        ++knights;
+        ++ownKnights[s];
+      } else {
+        ++others;
+      }
+    }
+  if (others) return false;
+  const int minors = bishops[0] + bishops[1] + knights;
+  for (int s = 0; s < 2; ++s) {
+    if (bishops[s] && (bishopColours == 3 || knights)) return false;
+    if (ownKnights[s] && minors >= 2) return false;
+  }
+  return true;
+}
+
 }  // namespace acedrex

@@ -26,6 +26,7 @@ constexpr DrawReasonName kDrawReasonNames[] = {
     {DrawReason::kRepetition, "repetition", "repetition"}, {DrawReason::kFiftyMoves, "fifty-moves", "fifty moves"},
     {DrawReason::kStalemate, "stalemate", "stalemate"},    {DrawReason::kOnlyKings, "only-kings", "only kings"},
     {DrawReason::kAgreement, "agreement", "agreement"},     {DrawReason::kCounting, "counting", "counting"},
+    {DrawReason::kInsufficient, "insufficient-material", "insufficient material"},
 };
 const DrawReasonName* drawReasonRow(DrawReason reason) {
   for (const auto& n : kDrawReasonNames)
@@ -174,6 +175,7 @@ void Game::afterPly() {
     const auto reps = std::count(hashes_.begin(), hashes_.end(), pos_.hash());
     if (reps >= 3) drawReason_ = DrawReason::kRepetition;
     else if (pos_.countingExpired()) drawReason_ = DrawReason::kCounting;
+    else if (rules().insufficientMaterialDraw && pos_.insufficientMaterial()) drawReason_ = DrawReason::kInsufficient;
     else if (rules().moveRule && pos_.fifty() >= rules().moveRule * pos_.seatsIn()) drawReason_ = DrawReason::kFiftyMoves;
     if (drawReason_ != DrawReason::kNone) pos_.declareDraw();
   } else if (pos_.result() == ResultKind::kDraw && drawReason_ == DrawReason::kNone) {

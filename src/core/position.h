@@ -105,6 +105,8 @@ class Position {
   // The counting rules: whether the count has run out (a draw; Game applies it).
   bool countingExpired() const { return st_.countLimit && st_.countPly > shownCountLimit(); }
   int countLimit() const { return st_.countLimit; }
+  // insufficient-material = minor-pieces: neither side can mate (two seats).
+  bool insufficientMaterial() const;
   int countPly() const { return st_.countPly; }
   // The limit as the FEN writes it (Ouk Chatrang's board's honour caps it at 126).
   int shownCountLimit() const {

@@ -417,6 +417,13 @@ Status readCounting(Rules& r, const VariantLine& l) {
   return okStatus();
 }
 
+Status readInsufficient(Rules& r, const VariantLine& l) {
+  const int i = wordIndex(l.value, "none|minor-pieces");
+  if (i < 0) return formError(l, "none|minor-pieces");
+  r.insufficientMaterialDraw = i == 1;
+  return okStatus();
+}
+
 Status readOnlyKings(Rules& r, const VariantLine& l) {
   const int i = wordIndex(l.value, "draw|plays");
   if (i < 0) return formError(l, "draw|plays");
@@ -477,6 +484,7 @@ const VariantKey kVariantKeys[] = {
     {"stalemate", "draw|loss|out|others-draw", Phase::kRule, readStalemate},
     {"bare-king", "plays|loses|reply", Phase::kRule, readBareKing},
     {"counting", "none|makruk|cambodian", Phase::kRule, readCounting},
+    {"insufficient-material", "none|minor-pieces", Phase::kRule, readInsufficient},
     {"move-rule", "a number of moves, 0 for none", Phase::kRule, readMoveRule},
     {"only-kings", "draw|plays", Phase::kRule, readOnlyKings},
     {"coins", "yes|no", Phase::kRule, readCoins},

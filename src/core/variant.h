@@ -138,6 +138,8 @@ class Rules {
   // Fairy-Stockfish's gating letters (Ouk Chatrang's DEde).
   bool rightsByFile = false;
   Counting counting = Counting::kNone;
+  // Draw when neither side can mate by chess's minor-piece test (B colour-bound, N not).
+  bool insufficientMaterialDraw = false;
 
   int nsq() const { return width * height; }
   int nseats() const { return static_cast<int>(seats.size()); }
