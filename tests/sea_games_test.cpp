@@ -3,7 +3,9 @@
 // bots playing them.
 #include <atomic>
 #include <mutex>
+#include <set>
 
+#include "core/chess960.h"
 #include "engine/bot.h"
 #include "protocol/uci.h"
 #include "test_util.h"
@@ -46,6 +48,22 @@ TEST(Cambodian, NoLeapOutOfCheck) {
   const auto moves = legalTexts(pos);
   EXPECT_EQ(std::find(moves.begin(), moves.end(), "d1b2"), moves.end());
   EXPECT_EQ(std::find(moves.begin(), moves.end(), "d1f2"), moves.end());
+}
+
+TEST(Chess960, StartArraysByNumber) {
+  EXPECT_EQ(chess960StartFen(518), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1");
+  EXPECT_EQ(chess960StartFen(0), "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1");
+  EXPECT_EQ(chess960StartFen(959), "rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/RKRNNQBB w CAca - 0 1");
+  EXPECT_EQ(chess960StartFen(960), "");
+  // Every array sets and round-trips, and they are all different.
+  std::set<std::string> seen;
+  for (int n = 0; n < 960; ++n) {
+    const std::string fen = chess960StartFen(n);
+    Position pos = position("fischerandom", fen);
+    EXPECT_EQ(pos.text(), fen);
+    seen.insert(fen);
+  }
+  EXPECT_EQ(seen.size(), 960u);
 }
 
 TEST(Chess960, AnswersToTheNameChess960) {
