@@ -184,12 +184,16 @@ TEST(SeaUci, EveryGameAnswersALegalMove) {
   }
   std::vector<std::string> out;
   protocol::UciSession session(reg, [&](const std::string& l) { out.push_back(l); });
-  session.handle("setoption name UCI_Variant value fischerandom");
+  session.handle("setoption name UCI_Variant value chess");
+  session.handle("setoption name UCI_Chess960 value true");  // chess in Chess960's notation
   session.handle("position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1 moves e1h1 e7e6");
   session.handle("go depth 1");
   session.waitForSearch();
   bool answered = false;
-  for (const auto& l : out) answered |= l.rfind("bestmove ", 0) == 0 && l != "bestmove (none)";
+  for (const auto& l : out) {
+    answered |= l.rfind("bestmove ", 0) == 0 && l != "bestmove (none)";
+    EXPECT_EQ(l.rfind("info string error", 0), std::string::npos) << l;
+  }
   EXPECT_TRUE(answered);
 }
 
