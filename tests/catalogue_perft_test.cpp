@@ -2,22 +2,12 @@
 // positions from seeded random games, in tests/data/perft/<variant>.txt, made
 // by tools/reference/catalogue.mjs (see tools/reference/README.md). The fast
 // tests take every line up to kFastNodes, the slow ones every line.
-#include <set>
-
 #include "test_util.h"
 
 namespace acedrex::test {
 namespace {
 
 constexpr uint64_t kFastNodes = 100000;
-
-// Shatranj positions where Fairy-Stockfish's bare-king rule differs from ours
-// beyond depth 1 (docs/rules/shatranj.md): it lets a side bared by a king and
-// one piece reply once, where Acedrex ends the game at once.
-const std::set<std::string> kShatranjBareKing = {
-    "8/8/8/3k4/8/3p4/3R4/3K4 w - - 0 1",
-    "8/8/8/8/3k4/3p4/3R4/3K4 w - - 0 1",
-};
 
 // Checks every line of the variant's file with at most maxNodes nodes.
 void checkCatalogueFile(const std::string& variant, uint64_t maxNodes) {
@@ -26,8 +16,8 @@ void checkCatalogueFile(const std::string& variant, uint64_t maxNodes) {
   int checked = 0;
   for (const auto& [fen, depth, nodes] : cases) {
     if (nodes > maxNodes) continue;
-    if (variant == "shatranj" && depth > 1 && kShatranjBareKing.count(fen)) continue;
     Position pos = position(variant, fen);
+    EXPECT_EQ(pos.text(), fen) << variant << ": the position text round-trips";
     EXPECT_EQ(perft(pos, depth), nodes) << variant << " depth " << depth << " " << fen;
     std::string why;
     EXPECT_TRUE(pos.isValid(&why)) << why;
@@ -48,15 +38,29 @@ TEST(CataloguePerft, Crazyhouse) { checkCatalogueFile("crazyhouse", kFastNodes);
 TEST(CataloguePerft, Shogi) { checkCatalogueFile("shogi", kFastNodes); }
 TEST(CataloguePerft, Minishogi) { checkCatalogueFile("minishogi", kFastNodes); }
 
-// The known difference, pinned so that a change to the bare-king rule shows:
-// after 1. Rxd3+ Black has a bare king. Fairy-Stockfish lets Black reply
-// (d2d3: 5 at depth 2, 81 in all); Acedrex ends the game (d2d3: 0, 75 in all).
-TEST(CataloguePerft, ShatranjBareKingEndsAtOnceUnlikeFairyStockfish) {
+TEST(CataloguePerft, Makruk) { checkCatalogueFile("makruk", kFastNodes); }
+TEST(CataloguePerft, Cambodian) { checkCatalogueFile("cambodian", kFastNodes); }
+
+// Fairy-Stockfish's bare king: after 1. Rxd3+ Black, bare against king and
+// rook, may reply (d2d3: 5 at depth 2, 81 in all) and loses at White's turn
+// unless it took the rook (the second position: Kxd3 bares White in return).
+TEST(CataloguePerft, ShatranjBareKingMayReply) {
   Position pos = position("shatranj", "8/8/8/3k4/8/3p4/3R4/3K4 w - - 0 1");
-  EXPECT_EQ(perft(pos, 1), 10u);
-  EXPECT_EQ(perft(pos, 2), 75u);
+  EXPECT_EQ(perft(pos, 2), 81u);
+  ASSERT_TRUE(pos.parseMove("d2d3").ok());
+  pos.make(pos.parseMove("d2d3").value());
+  EXPECT_FALSE(pos.finished());
+  pos.make(pos.parseMove("d5e5").value());
+  EXPECT_TRUE(pos.finished());
+  EXPECT_EQ(pos.winner(), 0);
   pos = position("shatranj", "8/8/8/8/3k4/3p4/3R4/3K4 w - - 0 1");
-  EXPECT_EQ(perft(pos, 2), 66u);
+  pos.make(pos.parseMove("d2d3").value());
+  pos.make(pos.parseMove("d4d3").value());
+  EXPECT_FALSE(pos.finished());  // king against king: plays on
+  // Set up with a bare king against two pieces: the game is over.
+  pos = position("shatranj", "8/8/8/3k4/8/8/3RR3/3K4 b - - 0 1");
+  EXPECT_TRUE(pos.finished());
+  EXPECT_EQ(pos.winner(), 0);
 }
 
 TEST(CataloguePerftSlow, Chess) { checkCatalogueFile("chess", UINT64_MAX); }
@@ -70,6 +74,8 @@ TEST(CataloguePerftSlow, Atomic) { checkCatalogueFile("atomic", UINT64_MAX); }
 TEST(CataloguePerftSlow, Crazyhouse) { checkCatalogueFile("crazyhouse", UINT64_MAX); }
 TEST(CataloguePerftSlow, Shogi) { checkCatalogueFile("shogi", UINT64_MAX); }
 TEST(CataloguePerftSlow, Minishogi) { checkCatalogueFile("minishogi", UINT64_MAX); }
+TEST(CataloguePerftSlow, Makruk) { checkCatalogueFile("makruk", UINT64_MAX); }
+TEST(CataloguePerftSlow, Cambodian) { checkCatalogueFile("cambodian", UINT64_MAX); }
 
 }  // namespace
 }  // namespace acedrex::test

@@ -40,7 +40,7 @@ const char* kUsage =
     "  moves --variant V [--option k=v]... [--fen F] [--moves \"...\"] [--variants DIR]\n"
     "  summary --variant V [--option k=v]... [--fen F] [--moves \"...\"] [--seed N] [--variants DIR]\n"
     "  bench [--depth-scale N] [--search-ms MS] [--rounds N] [--no-reference]\n"
-    "                                         perft and search speed (with Fairy-Stockfish on Shako)\n"
+    "                                         perft and search speed (with Fairy-Stockfish on Shako; others with $ACEDREX_FAIRY_STOCKFISH)\n"
     "  uci [--variants DIR]                   the UCI loop (Fairy-Stockfish conventions; UCI_Variant picks the game)\n"
     "  match --variant V [--option k=v]... --engine SPEC --engine SPEC [...] [--games N]\n"
     "        [--movetime MS | --tc S+INC | --depth D | --nodes N] [--openings FILE] [--concurrency N] [--pgn FILE]\n"
@@ -192,11 +192,19 @@ std::vector<BenchCase> benchCases(int scale) {
       {"shogi", {}, "", 3 + scale},
       {"shogi", {}, "lr4snl/2sg1k1b1/pp2g2pp/2ppppp2/1P6P/3P5/2P1P1PP1/LBR1KS2L/1+nSG2GN1[npp] b - - 1 20", 2 + scale},
       {"minishogi", {}, "", 4 + scale},
+      {"chess", {}, "", 4 + scale},
+      {"fischerandom", {}, "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", 3 + scale},
+      {"chaturanga", {}, "", 4 + scale},
+      {"shatranj", {}, "", 4 + scale},
+      {"makruk", {}, "", 4 + scale},
+      {"cambodian", {}, "", 4 + scale},
   };
 }
 
 // The games whose perft is compared with Fairy-Stockfish's in the same run.
-const char* const kReferenceVariants[] = {"shako", "xiangqi", "janggi", "antichess", "atomic", "crazyhouse", "shogi", "minishogi"};
+const char* const kReferenceVariants[] = {"shako",      "chess",  "fischerandom", "chaturanga", "shatranj",
+                                           "makruk",     "cambodian", "xiangqi",   "janggi",     "antichess",
+                                           "atomic",     "crazyhouse", "shogi",    "minishogi"};
 
 // The binary named by ACEDREX_FAIRY_STOCKFISH or FAIRY_STOCKFISH (a current
 // build from source, which has atomic and duck), else Debian's 11.1 (which
@@ -409,7 +417,7 @@ int cmdBench(const Args& args) {
     if (refSec > 0.001) {
       const double ours = per[variant].first / std::max(per[variant].second, 1e-9);
       const double theirs = refNodes / refSec;
-      std::printf("fairy-stockfish %-8s %12llu nodes  %10.0f nodes/s (start-up time excluded)\n", variant,
+      std::printf("fairy-stockfish %-12s %12llu nodes  %10.0f nodes/s (start-up time excluded)\n", variant,
                   static_cast<unsigned long long>(refNodes), theirs);
       std::printf("%s speed ratio acedrex/fairy-stockfish: %.3f%s\n", variant, ours / theirs,
                   refNodes == per[variant].first ? "" : "  (NODE COUNTS DIFFER)");

@@ -119,11 +119,6 @@ Status readRepetition(Rules& r, const VariantLine& l) {
   return okStatus();
 }
 
-Status readFiftyMoves(Rules& r, const VariantLine& l) {
-  if (l.value != "draw" && l.value != "none") return keyError("fifty-moves = draw|none");
-  r.fiftyMoves = l.value == "draw";
-  return okStatus();
-}
 
 // ---------------------------------------------------------------------------
 // Tables

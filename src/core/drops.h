@@ -15,6 +15,5 @@ Status readDropMate(Rules& r, const VariantLine& l);
 Status readPromotionZone(Rules& r, const VariantLine& l);
 // Shogi's history rules (Game).
 Status readRepetition(Rules& r, const VariantLine& l);
-Status readFiftyMoves(Rules& r, const VariantLine& l);
 
 }  // namespace acedrex

@@ -25,7 +25,8 @@ struct DrawReasonName {
 constexpr DrawReasonName kDrawReasonNames[] = {
     {DrawReason::kRepetition, "repetition", "repetition"}, {DrawReason::kFiftyMoves, "fifty-moves", "fifty moves"},
     {DrawReason::kStalemate, "stalemate", "stalemate"},    {DrawReason::kOnlyKings, "only-kings", "only kings"},
-    {DrawReason::kAgreement, "agreement", "agreement"},
+    {DrawReason::kAgreement, "agreement", "agreement"},     {DrawReason::kCounting, "counting", "counting"},
+    {DrawReason::kInsufficient, "insufficient-material", "insufficient material"},
 };
 const DrawReasonName* drawReasonRow(DrawReason reason) {
   for (const auto& n : kDrawReasonNames)
@@ -176,7 +177,9 @@ void Game::afterPly() {
     turns_.push_back({static_cast<int8_t>(pos_.toMove()), pos_.inCheck(pos_.toMove())});
     const auto reps = std::count(hashes_.begin(), hashes_.end(), pos_.hash());
     if (reps >= rules().repetitionCount) settleRepetition();
-    else if (rules().fiftyMoves && pos_.fifty() >= 50 * pos_.seatsIn()) drawReason_ = DrawReason::kFiftyMoves;
+    else if (pos_.countingExpired()) drawReason_ = DrawReason::kCounting;
+    else if (rules().insufficientMaterialDraw && pos_.insufficientMaterial()) drawReason_ = DrawReason::kInsufficient;
+    else if (rules().moveRule && pos_.fifty() >= rules().moveRule * pos_.seatsIn()) drawReason_ = DrawReason::kFiftyMoves;
     // Where the rules count material (janggi), what would draw is decided by the count.
     if (drawReason_ != DrawReason::kNone && !rules().materialPoints.empty()) {
       drawReason_ = DrawReason::kNone;

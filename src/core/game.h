@@ -38,7 +38,7 @@ std::string_view nameOf(EntryKind kind);
 EntryKind entryKindOf(std::string_view text);
 
 // Why a game was drawn (kNone: it was not).
-enum class DrawReason : uint8_t { kNone, kRepetition, kFiftyMoves, kStalemate, kOnlyKings, kAgreement };
+enum class DrawReason : uint8_t { kNone, kRepetition, kFiftyMoves, kStalemate, kOnlyKings, kAgreement, kCounting, kInsufficient };
 // Its name as the API writes it ("fifty-moves"), its text in the summary's
 // draw_reason and the PGN's Termination ("fifty moves"); "" for kNone.
 std::string_view nameOf(DrawReason reason);

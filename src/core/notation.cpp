@@ -95,6 +95,10 @@ Status Position::set(const std::string& textIn) {
     *this = backup;
     return makeError("fen", s.error().message, "position \"" + textIn + "\"");
   }
+  if (rules_->bareKingReply && rules_->nseats() == 2) {
+    PlyEvents ev;
+    applyBareKingReply(ev);
+  }
   computeHash();
   finishIfDecided();
   undo_.clear();
@@ -130,10 +134,18 @@ Status Position::readFen(const std::string& text) {
   if (castling != "-")
     for (char c : castling)
       if (auto s = readFenRight(c); !s.ok()) return s;
-  if (ep != "-")
+  // With counting rules, a number in place of the en-passant square is the
+  // counting limit, and the half-move field then counts its plies.
+  const bool countField = rules_->counting != Counting::kNone && !ep.empty() && allDigits(ep);
+  if (countField) st_.countLimit = std::min(std::stoi(ep.substr(0, 6)), 9999);
+  else if (ep != "-")
     if (auto s = readFenEnPassant(ep); !s.ok()) return s;
   if (!allDigits(half) || !allDigits(full)) return fenError("the move counters must be numbers");
   st_.fifty = std::stoi(half);
+  if (st_.countLimit) {
+    st_.countPly = st_.fifty;
+    st_.fifty = 0;
+  }
   st_.ply = std::max(0, (std::stoi(full) - 1) * 2 + st_.toMove);
   return okStatus();
 }
@@ -189,6 +201,7 @@ Status Position::readFenBoard(const std::string& board) {
 // (Shredder-FEN). Upper case for the first seat.
 Status Position::readFenRight(char c) {
   const Rules& r = *rules_;
+  if (r.rightsByFile) return readFenFileRight(c);
   const int seat = std::isupper(static_cast<unsigned char>(c)) ? 0 : 1;
   const char u = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   if (u == 'J' && !r.kingLeaps.empty()) {
@@ -230,6 +243,37 @@ Status Position::readFenRight(char c) {
   st_.castleRook[seat][side] = static_cast<int16_t>(rook);
   st_.rights |= castleBit(seat, side);
   return okStatus();
+}
+
+// rights-text = files: a right is the file letter of the square of the piece
+// that holds it, on its seat's back rank (upper case for the first seat): the
+// king's leap, or the first step. A letter naming another square is ignored.
+Status Position::readFenFileRight(char c) {
+  const Rules& r = *rules_;
+  const int seat = std::isupper(static_cast<unsigned char>(c)) ? 0 : 1;
+  const int file = std::toupper(static_cast<unsigned char>(c)) - 'A';
+  if (file < 0 || file >= r.width) return fenError(std::string("unknown right '") + c + "'");
+  const Square s = r.square(file, r.seats[seat].dir == kNorth ? 0 : r.height - 1);
+  const Piece p = st_.board[s];
+  if (!isPiece(p) || seatOf(p) != seat) return okStatus();
+  if (typeOf(p) == r.royalType && !r.kingLeaps.empty()) st_.rights |= leapBit(seat);
+  if (typeOf(p) == r.firstStepType) {
+    st_.rights |= firstStepBit(seat);
+    st_.firstStepSq[seat] = static_cast<int16_t>(s);
+  }
+  return okStatus();
+}
+
+// The seat's rights as file letters (rights-text = files), in file order.
+std::string Position::fileRightsText(int seat) const {
+  const Rules& r = *rules_;
+  std::string out;
+  for (int f = 0; f < r.width; ++f) {
+    const bool leap = (st_.rights & leapBit(seat)) && r.fileOf(st_.king[seat]) == f;
+    const bool step = (st_.rights & firstStepBit(seat)) && r.fileOf(st_.firstStepSq[seat]) == f;
+    if (leap || step) out += static_cast<char>((seat == 0 ? 'A' : 'a') + f);
+  }
+  return out;
 }
 
 // The FEN's en-passant square: must be a square; kept only where the variant
@@ -435,6 +479,10 @@ std::string Position::text() const {
     out += st_.toMove == 0 ? " w " : " b ";
     std::string rights;
     for (int seat = 0; seat < 2; ++seat) {
+      if (r.rightsByFile) {
+        rights += fileRightsText(seat);
+        continue;
+      }
       std::string part;
       for (int side = 0; side < 2; ++side) {
         if (!(st_.rights & castleBit(seat, side))) continue;
@@ -448,7 +496,7 @@ std::string Position::text() const {
           const Piece q = st_.board[r.square(f, rank)];
           if (isPiece(q) && seatOf(q) == seat && typeOf(q) == rookType) { found = r.square(f, rank); break; }
         }
-        part += found == rook ? (side == 0 ? 'K' : 'Q') : static_cast<char>('A' + r.fileOf(rook));
+        part += found == rook && !r.castlingOntoRook ? (side == 0 ? 'K' : 'Q') : static_cast<char>('A' + r.fileOf(rook));
       }
       if (st_.rights & leapBit(seat)) part += 'J';
       if (st_.rights & doubleBit(seat)) part += 'D';
@@ -457,8 +505,13 @@ std::string Position::text() const {
       rights += part;
     }
     out += rights.empty() ? "-" : rights;
-    out += " " + (st_.ep == kNoSquare ? std::string("-") : r.squareName(st_.ep));
-    out += " " + std::to_string(st_.fifty) + " " + std::to_string(st_.ply / 2 + 1);
+    if (st_.countLimit) {
+      out += " " + std::to_string(shownCountLimit()) + " " + std::to_string(st_.countPly);
+    } else {
+      out += " " + (st_.ep == kNoSquare ? std::string("-") : r.squareName(st_.ep));
+      out += " " + std::to_string(st_.fifty);
+    }
+    out += " " + std::to_string(st_.ply / 2 + 1);
     return out;
   }
   out += r.seats[st_.toMove].letter;
@@ -492,7 +545,9 @@ std::string Position::text() const {
 std::string Position::moveText(Move m) const {
   if (m.isNull()) return "0000";
   if (m.isDrop()) return std::string(1, rules_->types[m.dropType()].letter) + "@" + rules_->squareName(m.to());
-  std::string t = rules_->squareName(m.from()) + rules_->squareName(m.to());
+  // Chess960 notation: castling is the king's move onto its own rook.
+  const Square to = m.flag() == kCastle && rules_->castlingOntoRook ? st_.castleRook[st_.toMove][castleSide(m)] : m.to();
+  std::string t = rules_->squareName(m.from()) + rules_->squareName(to);
   if (m.promo() >= 0 && rules_->types[m.promo()].base >= 0) t += '+';
   else if (m.promo() >= 0) t += static_cast<char>(std::tolower(static_cast<unsigned char>(rules_->types[m.promo()].letter)));
   return t;

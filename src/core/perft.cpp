@@ -35,8 +35,9 @@ std::vector<std::pair<std::string, uint64_t>> perftDivide(Position& pos, int dep
     return out;
   }
   for (Move m : list) {
+    std::string text = pos.moveText(m);  // before the move: castling's text reads the rook's square
     pos.make(m);
-    out.emplace_back(pos.moveText(m), perft(pos, depth - 1));
+    out.emplace_back(std::move(text), perft(pos, depth - 1));
     pos.unmake();
   }
   return out;

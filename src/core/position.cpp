@@ -65,6 +65,8 @@ void Position::clear() {
   for (auto& h : st_.hand) h.fill(0);
   st_.promoted.fill(0);
   st_.lastDrop = -1;
+  st_.firstStepSq.fill(kNoSquare);
+  st_.countLimit = st_.countPly = 0;
   undo_.clear();
 }
 
@@ -415,10 +417,43 @@ void Position::genSpecial(MoveList& out) const {
       const int f = r.fileOf(k) + d.dx, rk = r.rankOf(k) + d.dy;
       if (!r.onBoard(f, rk) || b[r.square(f, rk)] != kEmpty) continue;
       const Square mid = r.square(r.fileOf(k) + d.dx / 2, r.rankOf(k) + d.dy / 2);
-      if (b[mid] != kBlocked && attacked(mid, them)) continue;  // a leap passes over holes
+      if (r.kingLeapSafePath && b[mid] != kBlocked && attacked(mid, them)) continue;  // a leap passes over holes
       out.push(Move(k, r.square(f, rk), kKingLeap));
     }
   }
+  if (r.firstStepType >= 0) genFirstStep(out);
+}
+
+// The first-step piece's two steps forward, a leap onto an empty square
+// (Ouk Chatrang's met), while its seat keeps the right.
+void Position::genFirstStep(MoveList& out) const {
+  const Rules& r = *rules_;
+  const int us = st_.toMove;
+  if (!(st_.rights & firstStepBit(us))) return;
+  const Square s = st_.firstStepSq[us];
+  const Offset f = r.rotate({0, 2}, dirOf(st_.board[s]));
+  const int file = r.fileOf(s) + f.dx, rank = r.rankOf(s) + f.dy;
+  if (r.onBoard(file, rank) && st_.board[r.square(file, rank)] == kEmpty) out.push(Move(s, r.square(file, rank)));
+}
+
+// The rights of the king's leap and the first step after a move of p from
+// `from` to `to`: the first step goes when its square is left or entered; with
+// king-leap-lost = rook-line an enemy king's leap goes when a rook moves onto
+// its rank or file.
+void Position::updateLeapAndStepRights(Piece p, Square from, Square to) {
+  const Rules& r = *rules_;
+  if (r.firstStepType >= 0)
+    for (int s = 0; s < r.nseats(); ++s)
+      if (st_.firstStepSq[s] == from || st_.firstStepSq[s] == to) {
+        st_.rights &= ~firstStepBit(s);
+        st_.firstStepSq[s] = kNoSquare;
+      }
+  if (r.kingLeapLostToRook && r.types[typeOf(p)].letter == 'R')
+    for (int s = 0; s < r.nseats(); ++s) {
+      const Square k = st_.king[s];
+      if (s == seatOf(p) || k == kNoSquare || !(st_.rights & leapBit(s))) continue;
+      if (r.fileOf(k) == r.fileOf(to) || r.rankOf(k) == r.rankOf(to)) st_.rights &= ~leapBit(s);
+    }
 }
 
 template <Position::GenType kGen>
@@ -623,7 +658,8 @@ void Position::eliminate(int seat, OutReason reason, int by, PlyEvents& ev) {
   st_.piecesAtOut[seat] = static_cast<uint8_t>(pieces);
   st_.inMask &= static_cast<uint8_t>(~(1u << seat));
   st_.checkSeat = -1;
-  st_.rights &= ~(castleBit(seat, 0) | castleBit(seat, 1) | leapBit(seat) | doubleBit(seat));
+  st_.rights &= ~(castleBit(seat, 0) | castleBit(seat, 1) | leapBit(seat) | doubleBit(seat) | firstStepBit(seat));
+  st_.firstStepSq[seat] = kNoSquare;
   st_.attackedBy[seat] = 0;
   const bool mated = reason == OutReason::kMated || reason == OutReason::kKingCaptured;
   const bool lastStanding = r.ending == Ending::kLastStanding;
@@ -674,8 +710,19 @@ void Position::afterConsequences(PlyEvents& ev, bool full) {
       if (isIn(s) && s != ev.mover && st_.count[s] == 1 && st_.king[s] != kNoSquare)
         eliminate(s, OutReason::kBareKing, -1, ev);
   }
+  if (r.bareKingReply && !finished()) applyBareKingReply(ev);
   finishIfDecided();
   if (full && r.nseats() > 2) updateChecks(ev.mover, &ev);
+}
+
+// bare-king = reply (two seats): the side that just moved loses when it has
+// only its king and the side to move has more; the side to move loses when it
+// has only its king and the other side has two pieces or more besides its king
+// (with one, it may still bare that king in reply).
+void Position::applyBareKingReply(PlyEvents& ev) {
+  const int us = st_.toMove, them = 1 - us;
+  if (st_.count[them] <= 1 && st_.count[us] >= 2) eliminate(them, OutReason::kBareKing, us, ev);
+  else if (st_.count[us] <= 1 && st_.count[them] >= 3) eliminate(us, OutReason::kBareKing, them, ev);
 }
 
 namespace {
@@ -713,6 +760,7 @@ void Position::makeImpl(Move m, bool full) {
   st_.passed = m.flag() == kPass;
   if (m.isNull() || m.flag() == kPass) {
     ++st_.fifty;
+    if (st_.countLimit) ++st_.countPly;
     st_.toMove = static_cast<uint8_t>(nextSeat(us));
     if (r.bikjang) afterBikjang();
     st_.hash ^= scalarKey(r, st_.toMove, st_.inMask, st_.rights, st_.ep);
@@ -733,6 +781,7 @@ void Position::makeImpl(Move m, bool full) {
   const bool pawn = r.types[typeOf(p)].pawn;
   int kingTaken = -1;
   bool capture = false;
+  int capturedType = -1;
 
   if (m.flag() == kCastle) {
     const int side = castleSide(m);
@@ -747,6 +796,7 @@ void Position::makeImpl(Move m, bool full) {
     const Piece cap = st_.board[capSq];
     if (isPiece(cap)) {
       capture = true;
+      capturedType = typeOf(cap);
       if (typeOf(cap) == r.royalType) kingTaken = seatOf(cap);
       else ev.capturedOwner = seatOf(cap);
       if (r.drops) captureToHand(capSq, us);
@@ -768,6 +818,7 @@ void Position::makeImpl(Move m, bool full) {
     for (int s = 0; s < r.nseats(); ++s)
       for (int side = 0; side < 2; ++side)
         if (st_.castleRook[s][side] == from || st_.castleRook[s][side] == to) st_.rights &= ~castleBit(s, side);
+  if (r.firstStepType >= 0 || r.kingLeapLostToRook) updateLeapAndStepRights(p, from, to);
   if (m.flag() == kDoubleStep && r.enPassant) {
     const Square mid = r.square((r.fileOf(from) + r.fileOf(to)) / 2, (r.rankOf(from) + r.rankOf(to)) / 2);
     // Only an en-passant square that an enemy pawn could take is recorded.
@@ -779,6 +830,7 @@ void Position::makeImpl(Move m, bool full) {
   st_.fifty = (capture || pawn) ? 0 : st_.fifty + 1;
   if (kingTaken >= 0) eliminate(kingTaken, OutReason::kKingCaptured, us, ev);
   st_.toMove = static_cast<uint8_t>(nextSeat(us));
+  if (r.counting != Counting::kNone) updateCounting(capturedType, m.promo() >= 0);
   afterConsequences(ev, full);
   if (r.bikjang) afterBikjang();
   // A consequence (a bare king going out) may have removed the seat whose turn it was.
@@ -907,6 +959,12 @@ bool Position::isValid(std::string* why) const {
       const Square rook = st_.castleRook[s][side];
       if (rook < 0 || rook >= r.nsq() || !isPiece(st_.board[rook]) || seatOf(st_.board[rook]) != s)
         return bad("a castling right without its rook");
+    }
+    if (st_.rights & firstStepBit(s)) {
+      const Square q = st_.firstStepSq[s];
+      if (q < 0 || q >= r.nsq() || !isPiece(st_.board[q]) || seatOf(st_.board[q]) != s ||
+          typeOf(st_.board[q]) != r.firstStepType)
+        return bad("a first-step right without its piece");
     }
   }
   if (st_.toMove >= n || (!isIn(st_.toMove) && !finished())) return bad("the seat to move is out");

@@ -104,6 +104,16 @@ class Position {
   int handCount(int seat, int type) const { return st_.hand[seat][type]; }
   bool promotedOn(Square s) const { return (st_.promoted[s >> 6] >> (s & 63)) & 1; }
   int fifty() const { return st_.fifty; }
+  // The counting rules: whether the count has run out (a draw; Game applies it).
+  bool countingExpired() const { return st_.countLimit && st_.countPly > shownCountLimit(); }
+  int countLimit() const { return st_.countLimit; }
+  // insufficient-material = minor-pieces: neither side can mate (two seats).
+  bool insufficientMaterial() const;
+  int countPly() const { return st_.countPly; }
+  // The limit as the FEN writes it (Ouk Chatrang's board's honour caps it at 126).
+  int shownCountLimit() const {
+    return rules_->counting == Counting::kCambodian && st_.countLimit > 126 ? 126 : st_.countLimit;
+  }
   int ply() const { return st_.ply; }
   uint32_t rights() const { return st_.rights; }
   Square epSquare() const { return st_.ep; }
@@ -186,7 +196,7 @@ class Position {
     std::array<int16_t, kMaxSeats> king;
     std::array<std::array<int16_t, 2>, kMaxSeats> castleRook;  // rook square per side, or -1
     uint64_t hash;
-    uint32_t rights;  // bits: castling 2/seat (0-7), king leap (8-11), double step (12-15)
+    uint32_t rights;  // bits: castling 2/seat (0-7), king leap (8-11), double step (12-15), first step (16-19)
     int16_t ep, epVictim;
     int fifty, ply;
     uint8_t toMove, inMask;
@@ -209,6 +219,11 @@ class Position {
     std::array<std::array<uint8_t, kMaxPieceTypes>, 2> hand;  // per seat and type
     std::array<uint64_t, kMaxSquares / 64> promoted;          // pieces that were pawns (they demote when taken)
     int8_t lastDrop;                                           // the type the last move dropped, or -1
+    // The square of the piece with the first-step right, per seat (Rules::firstStepType).
+    std::array<int16_t, kMaxSeats> firstStepSq;
+    // The counting rules (Rules::counting): the limit in plies (0: not
+    // counting) and the plies counted so far.
+    int countLimit, countPly;
   };
   struct Undo {
     State saved;  // the whole state before the ply (copy-on-make)
@@ -276,6 +291,13 @@ class Position {
   bool touchesKingOf(Square s, int seat) const;
   uint64_t freshHash() const;  // the hash computed from scratch
   void finishIfDecided();
+  void applyBareKingReply(PlyEvents& ev);
+  void updateCounting(int capturedType, bool promotion);
+  int countLimitFor(int seat) const;
+  void genFirstStep(MoveList& out) const;
+  void updateLeapAndStepRights(Piece p, Square from, Square to);
+  Status readFenFileRight(char letter);
+  std::string fileRightsText(int seat) const;
 
   std::shared_ptr<const Rules> rules_;
   State st_;
@@ -287,5 +309,6 @@ class Position {
 constexpr uint32_t castleBit(int seat, int side) { return 1u << (seat * 2 + side); }
 constexpr uint32_t leapBit(int seat) { return 1u << (8 + seat); }
 constexpr uint32_t doubleBit(int seat) { return 1u << (12 + seat); }
+constexpr uint32_t firstStepBit(int seat) { return 1u << (16 + seat); }
 
 }  // namespace acedrex

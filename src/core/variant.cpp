@@ -85,6 +85,10 @@ Result<VariantDef> parseVariantFile(const std::string& text, const std::string& 
       def.name = vl.value;
       continue;
     }
+    if (vl.key == "alias") {
+      def.aliases.push_back(vl.value);
+      continue;
+    }
     if (vl.key == "title") {
       def.title = vl.value;
       continue;
@@ -495,7 +499,69 @@ Status readStalemate(Rules& r, const VariantLine& l) {
 }
 
 Status readBareKing(Rules& r, const VariantLine& l) {
-  return oneWordOf(l, [&](int i) { r.bareKingLoses = i == 1; });
+  const int i = wordIndex(l.value, "plays|loses|reply");
+  if (i < 0) return formError(l, "plays|loses|reply");
+  r.bareKingLoses = i == 1;
+  r.bareKingReply = i == 2;
+  return okStatus();
+}
+
+Status readMoveRule(Rules& r, const VariantLine& l) {
+  const int n = number(l.value);
+  if (n < 0) return formError(l, "a number of moves, 0 for none");
+  r.moveRule = n;
+  return okStatus();
+}
+
+Status readCastlingNotation(Rules& r, const VariantLine& l) {
+  const int i = wordIndex(l.value, "standard|960");
+  if (i < 0) return formError(l, "standard|960");
+  r.castlingOntoRook = i == 1;
+  return okStatus();
+}
+
+Status readKingLeapPath(Rules& r, const VariantLine& l) {
+  const int i = wordIndex(l.value, "safe|free");
+  if (i < 0) return formError(l, "safe|free");
+  r.kingLeapSafePath = i == 0;
+  return okStatus();
+}
+
+Status readKingLeapLost(Rules& r, const VariantLine& l) {
+  const int i = wordIndex(l.value, "moved|rook-line");
+  if (i < 0) return formError(l, "moved|rook-line");
+  r.kingLeapLostToRook = i == 1;
+  return okStatus();
+}
+
+Status readFirstStep(Rules& r, const VariantLine& l) {
+  if (l.value == "none") return okStatus();
+  const int t = l.value.size() == 1 ? r.typeByLetter(l.value[0]) : -1;
+  if (t < 0) return formError(l, "none, or a piece letter");
+  r.firstStepType = t;
+  return okStatus();
+}
+
+Status readRightsText(Rules& r, const VariantLine& l) {
+  const int i = wordIndex(l.value, "letters|files");
+  if (i < 0) return formError(l, "letters|files");
+  r.rightsByFile = i == 1;
+  return okStatus();
+}
+
+Status readCounting(Rules& r, const VariantLine& l) {
+  constexpr std::string_view form = "none|makruk|cambodian";
+  const int i = wordIndex(l.value, form);
+  if (i < 0) return formError(l, form);
+  r.counting = std::array{Counting::kNone, Counting::kMakruk, Counting::kCambodian}[i];
+  return okStatus();
+}
+
+Status readInsufficient(Rules& r, const VariantLine& l) {
+  const int i = wordIndex(l.value, "none|minor-pieces");
+  if (i < 0) return formError(l, "none|minor-pieces");
+  r.insufficientMaterialDraw = i == 1;
+  return okStatus();
 }
 
 Status readOnlyKings(Rules& r, const VariantLine& l) {
@@ -550,11 +616,19 @@ const VariantKey kVariantKeys[] = {
     {"en-passant", "yes|no", Phase::kRule, readEnPassant},
     {"castling", "none, or RANK KING-FILE-KINGSIDE KING-FILE-QUEENSIDE ROOK-FILE-KINGSIDE ROOK-FILE-QUEENSIDE",
      Phase::kRule, readCastling},
+    {"castling-notation", "standard|960", Phase::kRule, readCastlingNotation},
     {"king-leap", "none, or a Betza string of leaps", Phase::kRule, readKingLeap},
+    {"king-leap-path", "safe|free", Phase::kRule, readKingLeapPath},
+    {"king-leap-lost", "moved|rook-line", Phase::kRule, readKingLeapLost},
+    {"first-step", "none, or a piece letter", Phase::kRule, readFirstStep},
+    {"rights-text", "letters|files", Phase::kRule, readRightsText},
     {"ending", "checkmate|last-standing|first-mate", Phase::kRule, readEnding},
     {"mate", "none|takeover|remove", Phase::kRule, readMate},
     {"stalemate", "draw|loss|out|others-draw|win", Phase::kRule, readStalemate},
-    {"bare-king", "plays|loses", Phase::kRule, readBareKing},
+    {"bare-king", "plays|loses|reply", Phase::kRule, readBareKing},
+    {"counting", "none|makruk|cambodian", Phase::kRule, readCounting},
+    {"insufficient-material", "none|minor-pieces", Phase::kRule, readInsufficient},
+    {"move-rule", "a number of moves, 0 for none", Phase::kRule, readMoveRule},
     {"only-kings", "draw|plays", Phase::kRule, readOnlyKings},
     {"flying-general", "yes|no", Phase::kRule, readFlyingGeneral},
     {"bikjang", "yes|no", Phase::kRule, readBikjang},
@@ -572,7 +646,6 @@ const VariantKey kVariantKeys[] = {
     {"drop-mate", "none|LETTER", Phase::kRule, readDropMate},
     {"promotion-zone", "DEPTH [forced] FROM:TO ...", Phase::kRule, readPromotionZone},
     {"repetition", "COUNT draw|first-seat-loses", Phase::kRule, readRepetition},
-    {"fifty-moves", "draw|none", Phase::kRule, readFiftyMoves},
     {"start", "a position text", Phase::kRule, readStart},
 };
 
@@ -1040,6 +1113,8 @@ Status VariantRegistry::loadDirectory(const std::string& dir) {
 const VariantDef* VariantRegistry::find(const std::string& name) const {
   for (const auto& d : defs_)
     if (d.name == name) return &d;
+  for (const auto& d : defs_)
+    if (std::find(d.aliases.begin(), d.aliases.end(), name) != d.aliases.end()) return &d;
   return nullptr;
 }
 

@@ -35,6 +35,7 @@ struct VariantLine {
 struct VariantDef {
   std::string name;
   std::string title;
+  std::vector<std::string> aliases;  // other names find() answers to (`alias = chess960`)
   std::vector<OptionDef> options;
   std::vector<VariantLine> lines;
 };
@@ -63,6 +64,8 @@ enum class Ending { kCheckmate, kLastStanding, kFirstMate };
 enum class MateEffect { kNone, kTakeover, kRemove };
 enum class StalemateEffect { kDraw, kLoss, kOut, kOthersDraw, kWin };
 enum class DoubleStepRights { kNone, kUntilCapture };
+// Fairy-Stockfish's counting rules (countingRule): the board's honour and the pieces' honour.
+enum class Counting { kNone, kMakruk, kCambodian };
 
 // Compiled move tables. Modes: bit 0 move, bit 1 capture, bit 2 hop-move,
 // bit 3 hop-capture.
@@ -178,13 +181,36 @@ class Rules {
   // The hand text's order: the types that may be in a hand, in the order of the variant file.
   std::vector<int> handTypes;
   // History rules (Game): the count of one position that ends the game and
-  // how (perpetual check, above, goes first); the fifty-move draw.
+  // how (perpetual check, above, goes first).
   enum class RepetitionEnd : uint8_t { kDraw, kFirstSeatLoses };
   int repetitionCount = 3;
   RepetitionEnd repetitionEnd = RepetitionEnd::kDraw;
-  bool fiftyMoves = true;
   uint64_t zHand[2][kMaxPieceTypes][kMaxHand];
   uint64_t zPromoted[kMaxSquares];
+  // Bare king with a reply (`bare-king = reply`, Fairy-Stockfish's shatranj):
+  // at a turn start, the side that just moved loses if it has only its king
+  // and the other has more; the side to move loses if it has only its king
+  // and the other has two pieces or more besides its king.
+  bool bareKingReply = false;
+  // The n-move rule in moves (plies / seats); 0: none.
+  int moveRule = 50;
+  // Chess960 notation: castling written as the king's move onto its rook,
+  // castling rights always as the rook's file (Shredder-FEN).
+  bool castlingOntoRook = false;
+  // The king's leap (king-leap): whether the square it passes must be
+  // unattacked (the leap's midpoint), and whether the right is lost when an
+  // enemy rook moves onto the king's rank or file.
+  bool kingLeapSafePath = true;
+  bool kingLeapLostToRook = false;
+  // A piece type's first-move double step forward (a leap onto an empty
+  // square), a right per seat kept while that piece stays on its square; -1 none.
+  int firstStepType = -1;
+  // Rights written by file letter (the king's leap, the first step) as
+  // Fairy-Stockfish's gating letters (Ouk Chatrang's DEde).
+  bool rightsByFile = false;
+  Counting counting = Counting::kNone;
+  // Draw when neither side can mate by chess's minor-piece test (B colour-bound, N not).
+  bool insufficientMaterialDraw = false;
 
   int nsq() const { return width * height; }
   int nseats() const { return static_cast<int>(seats.size()); }

@@ -64,7 +64,8 @@ void UciSession::rebuildRules() {
     for (const auto& o : def->options)
       if (o.name == k) opts.push_back(k + "=" + v);
   }
-  auto r = registry_.rules(variant_, opts);
+  // With UCI_Chess960, chess is written as Chess960 (castling onto the rook, Shredder-FEN rights).
+  auto r = registry_.rules(chess960_ && variant_ == "chess" ? "fischerandom" : variant_, opts);
   if (!r.ok()) {
     error(r.error().text());
     return;
@@ -171,7 +172,13 @@ void UciSession::cmdSetOption(const std::string& rest) {
     rebuildRules();
     return;
   }
-  if (name == "Hash" || name == "Threads" || name == "Ponder" || name == "UCI_Chess960") return;  // accepted, unused
+  if (name == "UCI_Chess960") {
+    if (value != "true" && value != "false") return error("UCI_Chess960 is true or false");
+    chess960_ = value == "true";
+    rebuildRules();
+    return;
+  }
+  if (name == "Hash" || name == "Threads" || name == "Ponder") return;  // accepted, unused
   bool known = false;
   for (const VariantDef* d : registry_.all())
     for (const auto& o : d->options)
@@ -285,7 +292,12 @@ void UciSession::cmdGo(const std::string& rest) {
       else o << "cp " << info.score;
       o << " nodes " << info.nodes << " nps " << (info.timeMs > 0 ? info.nodes * 1000 / info.timeMs : info.nodes)
         << " time " << info.timeMs << " pv";
-      for (Move m : info.pv) o << " " << snapshot.position().moveText(m);
+      // Each move's text read in its own position (Chess960 castling names the rook's square).
+      Position walk = snapshot.position();
+      for (Move m : info.pv) {
+        o << " " << walk.moveText(m);
+        walk.make(m);
+      }
       std::lock_guard<std::mutex> lock(writeMutex_);
       write_(o.str());
     };

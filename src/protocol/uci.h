@@ -48,6 +48,7 @@ class UciSession {
   std::function<void(const std::string&)> write_;
   std::mutex writeMutex_;
   std::string variant_ = "shako";
+  bool chess960_ = false;  // UCI_Chess960: chess is played with Chess960's notation (as fischerandom)
   std::vector<std::pair<std::string, std::string>> options_;  // variant options
   int level_ = engine::kFullStrength;
   uint64_t seed_ = 1;

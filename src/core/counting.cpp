@@ -1,0 +1,107 @@
+// The counting rules of Makruk and Ouk Chatrang, as Fairy-Stockfish plays
+// them (its countingRule MAKRUK_COUNTING and CAMBODIAN_COUNTING): once a
+// side is short of material, the other must mate within a number of moves
+// or the game is drawn. The count lives in the position (and its FEN: the
+// limit in place of the en-passant square, the plies counted in place of
+// the half-move clock); Game draws when it has run out.
+#include "core/position.h"
+
+namespace acedrex {
+
+namespace {
+int countType(const Rules& r, const std::array<Piece, kMaxSquares>& board, int seat, char letter) {
+  int n = 0;
+  for (Square s = 0; s < r.nsq(); ++s)
+    if (isPiece(board[s]) && seatOf(board[s]) == seat && r.types[typeOf(board[s])].letter == letter) ++n;
+  return n;
+}
+}  // namespace
+
+// The limit in moves for `seat` counting (the weaker side counts), 0 when it
+// may not count: the board's honour while it has more than its king, the
+// pieces' honour by the other side's strongest pieces once it is bare.
+int Position::countLimitFor(int seat) const {
+  const Rules& r = *rules_;
+  const int other = 1 - seat;
+  int pawns = 0;
+  for (int s = 0; s < 2; ++s)
+    for (int i = 0; i < st_.count[s]; ++i)
+      if (r.types[typeOf(st_.board[st_.list[s][i]])].pawn) ++pawns;
+  const bool ouk = r.counting == Counting::kCambodian;
+  const int full = ouk ? 63 : 64;
+  if (ouk ? (st_.count[seat] > 3 || st_.count[other] == 1) : (pawns || st_.count[other] == 1)) return 0;
+  if (st_.count[seat] > 1) return full;
+  if (ouk && pawns) return 0;
+  const int rooks = countType(r, st_.board, other, 'R');
+  const int khons = countType(r, st_.board, other, 'S');
+  const int knights = countType(r, st_.board, other, 'N');
+  const int less = ouk ? 1 : 0;
+  if (rooks > 1) return 8 - less;
+  if (rooks == 1) return 16 - less;
+  if (khons > 1) return 22 - less;
+  if (knights > 1) return 32 - less;
+  if (khons == 1) return 44 - less;
+  return full;
+}
+
+// After a move (the side to move already switched): the count goes on, and
+// starts or starts again as Fairy-Stockfish's do_move does.
+void Position::updateCounting(int capturedType, bool promotion) {
+  const Rules& r = *rules_;
+  if (st_.countLimit) ++st_.countPly;
+  const int us = st_.toMove, mover = 1 - us;
+  auto pawnsLeft = [&] {
+    for (int s = 0; s < 2; ++s)
+      for (int i = 0; i < st_.count[s]; ++i)
+        if (r.types[typeOf(st_.board[st_.list[s][i]])].pawn) return true;
+    return false;
+  };
+  const int all = st_.count[0] + st_.count[1];
+  if (capturedType >= 0 && r.types[capturedType].pawn && st_.count[mover] == 1 && !pawnsLeft()) {
+    if (const int limit = countLimitFor(mover)) {
+      st_.countLimit = 2 * limit;
+      st_.countPly = 2 * all - 1;
+    }
+  }
+  if (!st_.countLimit || ((capturedType >= 0 || promotion) && st_.count[us] == 1)) {
+    if (const int limit = countLimitFor(us)) {
+      st_.countLimit = 2 * limit;
+      st_.countPly = st_.count[us] > 1 ? 0 : 2 * all;
+    }
+  }
+}
+
+// As lichess and Fairy-Stockfish judge chess: a side can mate with a pawn or
+// any piece but a bishop (B) or knight (N); with bishops only if bishops
+// stand on both colours or a knight is on the board; with a knight only if
+// another piece besides the kings is on the board. Both sides unable: a draw.
+bool Position::insufficientMaterial() const {
+  const Rules& r = *rules_;
+  int bishopColours = 0, knights = 0, others = 0;
+  std::array<int, 2> bishops{}, ownKnights{};
+  for (int s = 0; s < 2; ++s)
+    for (int i = 0; i < st_.count[s]; ++i) {
+      const Square sq = st_.list[s][i];
+      const int t = typeOf(st_.board[sq]);
+      if (t == r.royalType) continue;
+      const char letter = r.types[t].letter;
+      if (letter == 'B' && !r.types[t].pawn) {
+        ++bishops[s];
+        bishopColours |= 1 << ((r.fileOf(sq) + r.rankOf(sq)) & 1);
+      } else if (letter == 'N' && !r.types[t].pawn) {
+        ++knights;
+        ++ownKnights[s];
+      } else {
+        ++others;
+      }
+    }
+  if (others) return false;
+  const int minors = bishops[0] + bishops[1] + knights;
+  for (int s = 0; s < 2; ++s) {
+    if (bishops[s] && (bishopColours == 3 || knights)) return false;
+    if (ownKnights[s] && minors >= 2) return false;
+  }
+  return true;
+}
+
+}  // namespace acedrex
