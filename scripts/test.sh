@@ -29,6 +29,10 @@ ACEDREX_BIN="$PWD/build/release/acedrex" bash tests/e2e/run.sh
 
 if [ "$slow" = 1 ]; then
   echo "== slow tests"
+  # The differential tests against ffish/chessops register once their
+  # packages are installed (tools/reference/README.md).
+  (cd tools/reference && npm ci --no-audit --no-fund --loglevel=error)
+  cmake --preset release >/dev/null
   ctest --test-dir build/release -L slow --output-on-failure
   echo "== fuzzing"
   bash tools/run_fuzz.sh 60
