@@ -155,28 +155,6 @@ TEST(CaptureRules, FenRoundTripsOnEveryStoredPosition) {
   }
 }
 
-TEST(CaptureRules, BotsPlayLegalMovesAtLevels1_5_9) {
-  for (const std::string v : {"antichess", "atomic"}) {
-    auto r = rules(v);
-    for (int level : {1, 5, 9}) {
-      Game g(r, 7);
-      auto bot = engine::makeBot(r, level, 3);
-      engine::SearchLimits limits;
-      limits.depth = 2;
-      std::atomic<bool> stop{false};
-      for (int ply = 0; ply < 40 && !g.finished(); ++ply) {
-        auto res = bot->choose(g, limits, stop);
-        ASSERT_TRUE(res.found) << v << " level " << level;
-        const auto legal = g.legalMoves();
-        ASSERT_NE(std::find(legal.begin(), legal.end(), res.best), legal.end())
-            << v << " level " << level << " " << g.position().text();
-        ASSERT_TRUE(g.play(res.best).ok());
-      }
-    }
-  }
-}
-
-// The bot takes a win at once: the last piece given away, the king blown up.
 TEST(CaptureRules, BotsSeeTheWin) {
   auto pick = [](const std::string& v, const std::string& fen) {
     auto r = rules(v);

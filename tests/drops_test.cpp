@@ -189,27 +189,6 @@ TEST(Drops, ShogiPerpetualCheckLosesForTheCheckingSide) {
   EXPECT_EQ(g.position().winner(), 1);
 }
 
-// The bots play legal moves at levels 1, 5 and 9 in short games.
-TEST(Drops, BotsPlayLegalMoves) {
-  for (const std::string v : {"crazyhouse", "shogi", "minishogi"})
-    for (int level : {1, 5, 9}) {
-      auto r = rules(v);
-      Game g(r, 7);
-      auto bot = engine::makeBot(r, level, 3);
-      engine::SearchLimits limits;
-      limits.depth = 2;
-      limits.nodes = 3000;
-      std::atomic<bool> stop{false};
-      for (int ply = 0; ply < 16 && !g.finished(); ++ply) {
-        auto res = bot->choose(g, limits, stop);
-        ASSERT_TRUE(res.found) << v;
-        const auto legal = g.legalMoves();
-        ASSERT_NE(std::find(legal.begin(), legal.end(), res.best), legal.end()) << v << " level " << level;
-        ASSERT_TRUE(g.play(res.best).ok());
-      }
-    }
-}
-
 // Through UCI with Fairy-Stockfish's variant names: `go movetime 200` from a
 // position with pieces in hand answers a legal move.
 TEST(Drops, UciAnswersALegalMove) {

@@ -1002,5 +1002,31 @@ TEST(Match, EngineSpecLoadsEvaluationParameters) {
   std::remove(path.c_str());
 }
 
+// Every embedded game, at levels 1, 5 and 9 (a small depth and node budget):
+// the bot finds a move in every position of a short game, and it is legal.
+TEST(Bots, EveryEmbeddedGamePlaysLegalMovesAtLevelsOneFiveNine) {
+  const VariantRegistry embedded = VariantRegistry::withEmbedded();
+  for (const VariantDef* d : embedded.all()) {
+    const std::string& variant = d->name;
+    auto r = rules(variant);
+    for (int level : {1, 5, 9}) {
+      Game g(r, 7);
+      auto bot = engine::makeBot(r, level, 3);
+      engine::SearchLimits limits;
+      limits.depth = 2;
+      limits.nodes = 3000;
+      std::atomic<bool> stop{false};
+      for (int ply = 0; ply < 12 && !g.finished(); ++ply) {
+        const auto res = bot->choose(g, limits, stop);
+        ASSERT_TRUE(res.found) << variant << " level " << level << " " << g.position().text();
+        const auto legal = g.legalMoves();
+        ASSERT_NE(std::find(legal.begin(), legal.end(), res.best), legal.end())
+            << variant << " level " << level << " " << g.position().text();
+        ASSERT_TRUE(g.play(res.best).ok());
+      }
+    }
+  }
+}
+
 }  // namespace
 }  // namespace acedrex::test

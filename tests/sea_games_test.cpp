@@ -141,26 +141,6 @@ TEST(MoveRule, SeventyMovesInShatranjFiftyInChess) {
   EXPECT_FALSE(g.finished());
 }
 
-// The bots play every one of these games with legal moves only, at levels 1, 5 and 9.
-TEST(SeaBots, PlayLegalMovesAtLevelsOneFiveNine) {
-  for (const char* variant : {"chess", "fischerandom", "chaturanga", "shatranj", "makruk", "cambodian"}) {
-    for (int level : {1, 5, 9}) {
-      auto r = rules(variant);
-      Game g(r, 7);
-      auto bot = engine::makeBot(r, level, 7);
-      engine::SearchLimits limits;
-      limits.depth = 2;
-      std::atomic<bool> stop{false};
-      for (int ply = 0; ply < 10 && !g.finished(); ++ply) {
-        const auto res = bot->choose(g, limits, stop);
-        ASSERT_TRUE(res.found) << variant << " level " << level;
-        const std::string text = g.position().moveText(res.best);
-        EXPECT_TRUE(g.play(text).ok()) << variant << " level " << level << ": " << text;
-      }
-    }
-  }
-}
-
 // Through `acedrex uci`: each game by its UCI_Variant name, a 960 castling
 // in the moves, and `go movetime 200` answering a legal move.
 TEST(SeaUci, EveryGameAnswersALegalMove) {

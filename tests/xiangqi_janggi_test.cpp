@@ -177,25 +177,5 @@ TEST(Janggi, BikjangMustBeBrokenOrPassed) {
   EXPECT_TRUE(hasMove(pos, "e10d10"));
 }
 
-// The bots play both games legally at low, middle and full levels.
-TEST(XiangqiJanggiBots, PlayLegalMovesAtLevels1To9) {
-  for (const std::string variant : {"xiangqi", "janggi"})
-    for (int level : {1, 5, 9}) {
-      auto r = rules(variant);
-      Game g(r);
-      auto bot = engine::makeBot(r, level, 7);
-      std::atomic<bool> stop{false};
-      engine::SearchLimits limits;
-      limits.depth = 2;
-      for (int ply = 0; ply < 8 && !g.finished(); ++ply) {
-        auto res = bot->choose(g, limits, stop);
-        ASSERT_TRUE(res.found) << variant << " level " << level;
-        const auto legal = g.legalMoves();
-        ASSERT_NE(std::find(legal.begin(), legal.end(), res.best), legal.end()) << variant << " level " << level;
-        ASSERT_TRUE(g.play(res.best).ok());
-      }
-    }
-}
-
 }  // namespace
 }  // namespace acedrex::test

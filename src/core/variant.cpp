@@ -409,10 +409,7 @@ Status readMaterialCount(Rules& r, const VariantLine& l) {
 }
 
 Status readPerpetualCheck(Rules& r, const VariantLine& l) {
-  const int i = wordIndex(l.value, "draws|loses");
-  if (i < 0) return formError(l, "draws|loses");
-  r.perpetualCheckLoses = i == 1;
-  return okStatus();
+  return oneWordOf(l, [&](int i) { r.perpetualCheckLoses = i == 1; });
 }
 
 Status readFlyingGeneral(Rules& r, const VariantLine& l) { return yesNo(l, r.flyingGeneral); }
@@ -499,11 +496,10 @@ Status readStalemate(Rules& r, const VariantLine& l) {
 }
 
 Status readBareKing(Rules& r, const VariantLine& l) {
-  const int i = wordIndex(l.value, "plays|loses|reply");
-  if (i < 0) return formError(l, "plays|loses|reply");
-  r.bareKingLoses = i == 1;
-  r.bareKingReply = i == 2;
-  return okStatus();
+  return oneWordOf(l, [&](int i) {
+    r.bareKingLoses = i == 1;
+    r.bareKingReply = i == 2;
+  });
 }
 
 Status readMoveRule(Rules& r, const VariantLine& l) {
@@ -514,24 +510,15 @@ Status readMoveRule(Rules& r, const VariantLine& l) {
 }
 
 Status readCastlingNotation(Rules& r, const VariantLine& l) {
-  const int i = wordIndex(l.value, "standard|960");
-  if (i < 0) return formError(l, "standard|960");
-  r.castlingOntoRook = i == 1;
-  return okStatus();
+  return oneWordOf(l, [&](int i) { r.castlingOntoRook = i == 1; });
 }
 
 Status readKingLeapPath(Rules& r, const VariantLine& l) {
-  const int i = wordIndex(l.value, "safe|free");
-  if (i < 0) return formError(l, "safe|free");
-  r.kingLeapSafePath = i == 0;
-  return okStatus();
+  return oneWordOf(l, [&](int i) { r.kingLeapSafePath = i == 0; });
 }
 
 Status readKingLeapLost(Rules& r, const VariantLine& l) {
-  const int i = wordIndex(l.value, "moved|rook-line");
-  if (i < 0) return formError(l, "moved|rook-line");
-  r.kingLeapLostToRook = i == 1;
-  return okStatus();
+  return oneWordOf(l, [&](int i) { r.kingLeapLostToRook = i == 1; });
 }
 
 Status readFirstStep(Rules& r, const VariantLine& l) {
@@ -543,25 +530,17 @@ Status readFirstStep(Rules& r, const VariantLine& l) {
 }
 
 Status readRightsText(Rules& r, const VariantLine& l) {
-  const int i = wordIndex(l.value, "letters|files");
-  if (i < 0) return formError(l, "letters|files");
-  r.rightsByFile = i == 1;
-  return okStatus();
+  return oneWordOf(l, [&](int i) { r.rightsByFile = i == 1; });
 }
 
 Status readCounting(Rules& r, const VariantLine& l) {
-  constexpr std::string_view form = "none|makruk|cambodian";
-  const int i = wordIndex(l.value, form);
-  if (i < 0) return formError(l, form);
-  r.counting = std::array{Counting::kNone, Counting::kMakruk, Counting::kCambodian}[i];
-  return okStatus();
+  return oneWordOf(l, [&](int i) {
+    r.counting = std::array{Counting::kNone, Counting::kMakruk, Counting::kCambodian}[i];
+  });
 }
 
 Status readInsufficient(Rules& r, const VariantLine& l) {
-  const int i = wordIndex(l.value, "none|minor-pieces");
-  if (i < 0) return formError(l, "none|minor-pieces");
-  r.insufficientMaterialDraw = i == 1;
-  return okStatus();
+  return oneWordOf(l, [&](int i) { r.insufficientMaterialDraw = i == 1; });
 }
 
 Status readOnlyKings(Rules& r, const VariantLine& l) {
