@@ -14,19 +14,13 @@
 #include <sstream>
 
 #include "core/position.h"
+#include "core/text_util.h"
 
 namespace acedrex {
 
 namespace {
 
 Error keyError(std::string why) { return makeError("variant-file", std::move(why)); }
-
-std::vector<std::string> splitWords(const std::string& s) {
-  std::istringstream in(s);
-  std::vector<std::string> out;
-  for (std::string w; in >> w;) out.push_back(w);
-  return out;
-}
 
 // A piece letter, or "+X" for the promoted form of X: its type or -1.
 int typeOfWord(const Rules& r, const std::string& w) {
@@ -36,12 +30,6 @@ int typeOfWord(const Rules& r, const std::string& w) {
   for (size_t t = 0; t < r.types.size() && base >= 0; ++t)
     if (r.types[t].base == base) return static_cast<int>(t);
   return -1;
-}
-
-int smallNumber(const std::string& w) {
-  if (w.empty() || w.size() > 2 || !std::all_of(w.begin(), w.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
-    return -1;
-  return std::stoi(w);
 }
 
 }  // namespace
@@ -54,13 +42,13 @@ Status readDrops(Rules& r, const VariantLine& l) {
 }
 
 Status readDropRanks(Rules& r, const VariantLine& l) {
-  const auto ws = splitWords(l.value);
+  const auto ws = words(l.value);
   if (ws.empty() || ws.size() % 3 != 0) return keyError("drop-ranks = LETTER LOW HIGH [LETTER LOW HIGH ...]");
   r.dropLo.assign(r.types.size(), 1);
   r.dropHi.assign(r.types.size(), kMaxRanks);
   for (size_t i = 0; i < ws.size(); i += 3) {
     const int t = typeOfWord(r, ws[i]);
-    const int lo = smallNumber(ws[i + 1]), hi = smallNumber(ws[i + 2]);
+    const int lo = smallNumber(ws[i + 1], 2), hi = smallNumber(ws[i + 2], 2);
     if (t < 0) return keyError("drop-ranks: no piece " + ws[i]);
     if (lo < 1 || hi < lo) return keyError("drop-ranks: LOW and HIGH are relative ranks, LOW <= HIGH");
     r.dropLo[t] = lo;
@@ -86,10 +74,10 @@ Status readDropMate(Rules& r, const VariantLine& l) {
 }
 
 Status readPromotionZone(Rules& r, const VariantLine& l) {
-  const auto ws = splitWords(l.value);
+  const auto ws = words(l.value);
   constexpr const char* form = "promotion-zone = DEPTH [forced] FROM:TO ..., e.g. 3 P:+P S:+S";
   if (ws.size() < 2) return keyError(form);
-  r.zoneDepth = smallNumber(ws[0]);
+  r.zoneDepth = smallNumber(ws[0], 2);
   if (r.zoneDepth < 1 || r.zoneDepth > std::max(r.width, r.height)) return keyError(form);
   r.zonePromo.assign(r.types.size(), -1);
   size_t i = 1;
@@ -108,10 +96,10 @@ Status readPromotionZone(Rules& r, const VariantLine& l) {
 }
 
 Status readRepetition(Rules& r, const VariantLine& l) {
-  const auto ws = splitWords(l.value);
+  const auto ws = words(l.value);
   constexpr const char* form = "repetition = COUNT draw|first-seat-loses";
   if (ws.size() != 2) return keyError(form);
-  r.repetitionCount = smallNumber(ws[0]);
+  r.repetitionCount = smallNumber(ws[0], 2);
   if (r.repetitionCount < 2) return keyError(form);
   if (ws[1] == "draw") r.repetitionEnd = Rules::RepetitionEnd::kDraw;
   else if (ws[1] == "first-seat-loses") r.repetitionEnd = Rules::RepetitionEnd::kFirstSeatLoses;

@@ -4,6 +4,8 @@
 #include <cctype>
 #include <string_view>
 
+#include "core/text_util.h"
+
 namespace acedrex {
 
 // ---- Move text ------------------------------------------------------------
@@ -311,13 +313,6 @@ std::string PgnGame::tag(const std::string& name) const {
 
 namespace {
 
-std::string trimmed(const std::string& s) {
-  size_t a = 0, b = s.size();
-  while (a < b && std::isspace(static_cast<unsigned char>(s[a]))) ++a;
-  while (b > a && std::isspace(static_cast<unsigned char>(s[b - 1]))) --b;
-  return s.substr(a, b - a);
-}
-
 bool allDigits(const std::string& s, size_t from, size_t to) {
   if (from >= to) return false;
   for (size_t i = from; i < to; ++i)
@@ -417,7 +412,7 @@ class Reader {
 
   // A comment right after a move belongs to it (the first one only).
   void attach(const std::string& comment) {
-    if (depth_ == 0 && lastMove_ && cur_.moves.back().comment.empty()) cur_.moves.back().comment = trimmed(comment);
+    if (depth_ == 0 && lastMove_ && cur_.moves.back().comment.empty()) cur_.moves.back().comment = trim(comment);
   }
 
   Status tag() {

@@ -10,37 +10,17 @@
 
 #include "core/drops.h"
 #include "core/embedded_variants.h"
+#include "core/text_util.h"
 #include "core/position.h"
 
 namespace acedrex {
 namespace {
-
-std::string trim(const std::string& s) {
-  size_t a = 0, b = s.size();
-  while (a < b && std::isspace(static_cast<unsigned char>(s[a]))) ++a;
-  while (b > a && std::isspace(static_cast<unsigned char>(s[b - 1]))) --b;
-  return s.substr(a, b - a);
-}
-
-std::vector<std::string> words(const std::string& s) {
-  std::istringstream in(s);
-  std::vector<std::string> out;
-  for (std::string w; in >> w;) out.push_back(w);
-  return out;
-}
 
 uint64_t splitmix(uint64_t& x) {
   uint64_t z = (x += 0x9E3779B97F4A7C15ULL);
   z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
   z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
   return z ^ (z >> 31);
-}
-
-// A small non-negative number written in digits, or -1.
-int number(const std::string& s) {
-  if (s.empty() || s.size() > 4 || !std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; }))
-    return -1;
-  return std::atoi(s.c_str());
 }
 
 int dirByLetter(char c) {
@@ -313,8 +293,8 @@ Status readPiece(Rules& r, const VariantLine& l) {
 // "LO-HI" or "N" (1-based) into lo and hi; false if malformed.
 bool readRange(const std::string& w, int& lo, int& hi) {
   const size_t dash = w.find('-');
-  lo = number(w.substr(0, dash));
-  hi = dash == std::string::npos ? lo : number(w.substr(dash + 1));
+  lo = smallNumber(w.substr(0, dash));
+  hi = dash == std::string::npos ? lo : smallNumber(w.substr(dash + 1));
   return lo >= 1 && hi >= lo;
 }
 
@@ -397,11 +377,11 @@ Status readMaterialCount(Rules& r, const VariantLine& l) {
   const auto ws = words(l.value);
   r.materialPoints.clear();
   if (ws.size() == 1 && ws[0] == "none") return okStatus();
-  if (ws.size() < 2 || (r.countHandicap = number(ws[0])) < 0) return formError(l, "none, or HANDICAP LETTER:POINTS ...");
+  if (ws.size() < 2 || (r.countHandicap = smallNumber(ws[0])) < 0) return formError(l, "none, or HANDICAP LETTER:POINTS ...");
   r.materialPoints.assign(r.types.size(), 0);
   for (size_t i = 1; i < ws.size(); ++i) {
     const int t = ws[i].size() >= 3 && ws[i][1] == ':' ? r.typeByLetter(ws[i][0]) : -1;
-    const int v = t >= 0 ? number(ws[i].substr(2)) : -1;
+    const int v = t >= 0 ? smallNumber(ws[i].substr(2)) : -1;
     if (v < 0) return keyError("bad piece points \"" + ws[i] + "\"");
     r.materialPoints[t] = v;
   }
@@ -424,7 +404,7 @@ Status readPromotionByFile(Rules& r, const VariantLine& l) {
 
 Status readDoubleStep(Rules& r, const VariantLine& l) {
   const int most = std::max(r.width, r.height);
-  const int rank = number(l.value);
+  const int rank = smallNumber(l.value);
   if (rank < 0 || rank > most)
     return keyError("double-step = a relative rank from 0 (none) to " + std::to_string(most));
   r.doubleStepRank = rank;
@@ -447,7 +427,7 @@ Status readCastling(Rules& r, const VariantLine& l) {
         "castling = RANK KING-FILE-KINGSIDE KING-FILE-QUEENSIDE ROOK-FILE-KINGSIDE ROOK-FILE-QUEENSIDE, e.g. 2 h d i b");
   for (const auto& seat : r.seats)
     if (seat.dir != kNorth && seat.dir != kSouth) return keyError("castling needs seats that face north or south");
-  const int rank = number(ws[0]);
+  const int rank = smallNumber(ws[0]);
   if (rank < 1 || rank > r.height)
     return keyError("the castling rank must be from 1 to " + std::to_string(r.height) + ", not \"" + ws[0] + "\"");
   r.castlingRank = rank;
@@ -503,7 +483,7 @@ Status readBareKing(Rules& r, const VariantLine& l) {
 }
 
 Status readMoveRule(Rules& r, const VariantLine& l) {
-  const int n = number(l.value);
+  const int n = smallNumber(l.value);
   if (n < 0) return formError(l, "a number of moves, 0 for none");
   r.moveRule = n;
   return okStatus();

@@ -1,0 +1,37 @@
+// Small text helpers shared by the readers of the core (variant files, PGN).
+#pragma once
+
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace acedrex {
+
+// s without leading and trailing white space.
+inline std::string trim(const std::string& s) {
+  size_t a = 0, b = s.size();
+  while (a < b && std::isspace(static_cast<unsigned char>(s[a]))) ++a;
+  while (b > a && std::isspace(static_cast<unsigned char>(s[b - 1]))) --b;
+  return s.substr(a, b - a);
+}
+
+// The words of s, split at white space.
+inline std::vector<std::string> words(const std::string& s) {
+  std::istringstream in(s);
+  std::vector<std::string> out;
+  for (std::string w; in >> w;) out.push_back(w);
+  return out;
+}
+
+// A non-negative number written in at most maxDigits digits, or -1.
+inline int smallNumber(const std::string& s, size_t maxDigits = 4) {
+  if (s.empty() || s.size() > maxDigits ||
+      !std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; }))
+    return -1;
+  return std::atoi(s.c_str());
+}
+
+}  // namespace acedrex
