@@ -4,6 +4,7 @@
 #include <random>
 
 #include "core/pgn.h"
+#include "core/text_util.h"
 #include "test_util.h"
 
 namespace acedrex::test {
@@ -78,6 +79,40 @@ TEST(Pgn, BlackFirstStartsWithThreeDotsAndSanMarksCheckAndMate) {
   const std::string pgn = writePgn(g, o);
   EXPECT_NE(pgn.find("\n1... Kf10 2. Rb9 Kg10 3. Ra10# 1-0\n"), std::string::npos) << pgn;
   EXPECT_NE(pgn.find("[Result \"1-0\"]"), std::string::npos) << pgn;
+}
+
+// The SAN of each move, as Fairy-Stockfish writes it for the variant (and
+// pychess in its records): tools/reference/san.mjs compares whole random
+// games; these are the cases each rule is about.
+std::vector<std::string> sanOf(const std::string& variant, const std::string& fen, const std::string& moves) {
+  Game g(rules(variant), 1);
+  if (!fen.empty()) {
+    EXPECT_TRUE(g.setStart(fen).ok()) << fen;
+  }
+  std::vector<std::string> out;
+  for (const auto& text : words(moves)) {
+    auto m = g.positionForSearch().parseMove(text);
+    EXPECT_TRUE(m.ok()) << text;
+    if (!m.ok()) break;
+    out.push_back(moveWithSuffix(g, *m, sanNotation()));
+    EXPECT_TRUE(g.play(*m).ok()) << text;
+  }
+  return out;
+}
+
+TEST(Pgn, SanAsFairyStockfishWritesEachVariant) {
+  using V = std::vector<std::string>;
+  // Shogi: Western notation with numbers; "=" when a promotion is declined, no check marks.
+  EXPECT_EQ(sanOf("shogi", "", "c3c4 g7g6 b2h8"), (V{"P-76", "P-34", "Bx22="}));
+  EXPECT_EQ(sanOf("shogi", "", "c3c4 g7g6 b2h8+ g9h8 B@e5"), (V{"P-76", "P-34", "Bx22+", "Sx22", "B*55"}));
+  // Xiangqi and janggi: the horse is H and the elephant E; janggi's pass names the king's square.
+  EXPECT_EQ(sanOf("xiangqi", "", "b1c3 c10e8"), (V{"Hc3", "Ece8"}));  // both elephants reach e8
+  EXPECT_EQ(sanOf("janggi", "", "e2e2"), (V{"Ke2"}));
+  // Bikjang is no check in the records.
+  EXPECT_EQ(sanOf("janggi", "3a2b2/1b6r/n3Nk1c1/2B5p/1c5R1/1P2P3P/1C5p1/1R3A3/9/5K3 w - - 15 67", "f3e2"), (V{"Ae2"}));
+  // Atomic and antichess mark no checks (no royal king in Fairy-Stockfish's sense).
+  EXPECT_EQ(sanOf("atomic", "rn1qkb1r/pbpp1p1p/8/1p1NpP2/3P3P/1P3Np1/PBP3P1/R2QKBR1 b Qkq - 1 11", "f8b4"), (V{"Bb4"}));
+  EXPECT_EQ(sanOf("chess", "rn1qkb1r/pbpp1p1p/8/1p1NpP2/3P3P/1P3Np1/PBP3P1/R2QKBR1 b Qkq - 1 11", "f8b4"), (V{"Bb4+"}));
 }
 
 TEST(Pgn, LinesStayShorterThanEightyCharacters) {

@@ -120,6 +120,8 @@ TEST(VariantFile, EveryKeyRefusesABadValue) {
       {"castling", "1 g c"},
       {"castling-notation", "shredder"},
       {"start-array", "random"},
+      {"san-letters", "N:h"},
+      {"record-notation", "usi"},
       {"king-leap", "Y"},
       {"king-leap-path", "safe-path"},
       {"king-leap-lost", "never"},

@@ -22,6 +22,7 @@
 
 #include "core/game.h"
 #include "core/perft.h"
+#include "core/pgn.h"
 #include "core/position.h"
 #include "core/variant.h"
 #include "engine/bot.h"
@@ -136,6 +137,16 @@ int cmdMoves(const Args& args) {
   if (!rules.ok()) return fail(rules.error().text());
   auto pos = positionFor(args, rules.value());
   if (!pos.ok()) return fail(pos.error().text());
+  if (args.on("san")) {  // each move with its SAN, from a game at the position (its die throw too)
+    Game game(rules.value(), 1);
+    if (args.has("fen"))
+      if (auto s = game.setStart(args.value("fen")); !s.ok()) return fail(s.error().text());
+    if (args.has("moves"))
+      if (auto s = game.playAll(args.value("moves")); !s.ok()) return fail(s.error().text());
+    for (Move m : game.legalMoves())
+      std::cout << game.position().moveText(m) << " " << moveWithSuffix(game, m, sanNotation()) << "\n";
+    return 0;
+  }
   MoveList list;
   pos->legalMoves(list);
   for (Move m : list) std::cout << pos->moveText(m) << "\n";
@@ -629,7 +640,12 @@ std::vector<Command> commands() {
        "DEPTH",
        "a number from 0 to 99",
        cmdPerft},
-      {"moves", "List the legal moves of a position.", {variant, option, fen, moves, variantsDir}, "", "", cmdMoves},
+      {"moves",
+       "List the legal moves of a position.",
+       {variant, option, fen, moves, {"san", F::kSwitch, "", "each move followed by its SAN (as the PGN writes it)"}, variantsDir},
+       "",
+       "",
+       cmdMoves},
       {"summary",
        "Play moves as a game and print its state as one JSON object.",
        {variant,

@@ -21,8 +21,50 @@ std::string withoutMarks(const std::string& token) {
 }
 
 bool isCaptureMove(const Position& p, Move m) {
-  if (m.isNull()) return false;
+  if (m.isNull() || m.flag() == kPass) return false;
   return isPiece(p.at(m.to())) || m.flag() == kEnPassant;
+}
+
+// Whether records mark checks: only where a royal piece can be checked
+// (Fairy-Stockfish marks none in antichess, whose king is no royal, nor in
+// atomic, whose king is only pseudo-royal).
+bool marksChecks(const Rules& r) { return r.royalType >= 0 && !r.blastOnCapture; }
+
+// The letter SAN writes for a type: its san-letters entry, else its letter.
+char sanLetter(const Rules& r, int type) {
+  const char alt = r.sanLetters.empty() ? '\0' : r.sanLetters[static_cast<size_t>(type)];
+  return alt ? alt : r.types[static_cast<size_t>(type)].letter;
+}
+
+// Western shogi notation with numbers (Hodges), as Fairy-Stockfish writes
+// shogi for pychess: files counted from the right, ranks from the top, both
+// as digits ("76"); the piece always named, "+P" for a promoted one; the
+// origin square when another piece of the type could go there; "*" for a
+// drop, "x" for a capture, "-" otherwise; "+" for a promotion, "=" for a
+// promotion declined. No check marks.
+std::string shogiSquare(const Rules& r, Square s) {
+  return std::to_string(r.width - r.fileOf(s)) + std::to_string(r.height - r.rankOf(s));
+}
+
+std::string shogiText(Game& game, Move m) {
+  const Position& p = game.position();
+  const Rules& r = p.rules();
+  if (m.isDrop()) return std::string(1, sanLetter(r, m.dropType())) + "*" + shogiSquare(r, m.to());
+  const int type = typeOf(p.at(m.from()));
+  const PieceType& t = r.types[static_cast<size_t>(type)];
+  std::string s = t.base >= 0 ? std::string("+") + sanLetter(r, t.base) : std::string(1, sanLetter(r, type));
+  bool clash = false, couldPromote = false;
+  for (Move x : game.legalMoves()) {
+    if (x.isNull() || x.isDrop() || x.to() != m.to()) continue;
+    if (x.from() == m.from()) couldPromote = couldPromote || (m.promo() < 0 && x.promo() >= 0);
+    else if (typeOf(p.at(x.from())) == type && x.promo() == m.promo()) clash = true;
+  }
+  if (clash) s += shogiSquare(r, m.from());
+  s += isCaptureMove(p, m) ? "x" : "-";
+  s += shogiSquare(r, m.to());
+  if (m.promo() >= 0) s += "+";
+  else if (couldPromote) s += "=";
+  return s;
 }
 
 // The letters of a square's name ("a" of "a10") and its digits ("10").
@@ -52,6 +94,7 @@ class SanNotation final : public MoveNotation {
     if (m.isNull()) return "--";
     const Position& p = game.position();
     const Rules& r = p.rules();
+    if (r.shogiRecords) return shogiText(game, m);
     if (m.flag() == kCastle) return r.fileOf(m.to()) > r.fileOf(m.from()) ? "O-O" : "O-O-O";
     if (m.isDrop()) return p.moveText(m);  // P@e4, as in UCI
     const Piece pc = p.at(m.from());
@@ -62,7 +105,7 @@ class SanNotation final : public MoveNotation {
     if (t.pawn) {
       if (capture) s += fileText(from);
     } else {
-      s += t.letter;
+      s += sanLetter(r, typeOf(pc));
       bool clash = false, sameFile = false, sameRank = false;
       for (Move x : game.legalMoves()) {
         if (x.isNull() || x.to() != m.to() || x.from() == m.from()) continue;
@@ -79,13 +122,18 @@ class SanNotation final : public MoveNotation {
 
   std::string suffix(const Game& after) const override {
     const Position& p = after.position();
+    if (!marksChecks(p.rules()) || p.rules().shogiRecords) return {};
     if (after.finished() && p.result() == ResultKind::kWin && p.undoDepth() > 0) {
       const PlyEvents& ev = p.lastEvents();
       for (int i = 0; i < ev.nOuts; ++i)
         if (ev.outs[i].reason == OutReason::kMated) return "#";
     }
     for (int s = 0; s < p.rules().nseats(); ++s)
-      if (p.isIn(s) && p.inCheck(s)) return "+";
+      if (p.isIn(s) && p.inCheck(s)) {
+        // Kings facing each other (bikjang) are no check in the records.
+        if (p.bikjang() && !p.pieceAttackers(p.kingSquare(s), static_cast<uint8_t>(~(1u << s)))) continue;
+        return "+";
+      }
     return {};
   }
 };
@@ -123,6 +171,13 @@ Result<Move> MoveNotation::read(Game& game, const std::string& token) const {
   if (matches == 1) return found;
   if (matches > 1) return makeError("move", "\"" + token + "\" names more than one legal move");
   return makeError("move", "\"" + token + "\" is not a legal move here");
+}
+
+std::string moveWithSuffix(const Game& game, Move m, const MoveNotation& notation) {
+  Game after = game;
+  std::string text = notation.write(after, m);
+  if (after.play(m).ok()) text += notation.suffix(after);
+  return text;
 }
 
 const MoveNotation& engineNotation() {

@@ -29,9 +29,9 @@
 // Move text is a MoveNotation, a parameter of both directions.
 // engineNotation() is the engine's move text ("e2e4", "0000"), the default;
 // sanNotation() and longNotation() are the SAN and the PGN4 long algebraic
-// of the server's records. SAN as pychess writes it for each variant comes
-// later as one more MoveNotation (write, and read through the default
-// matching, or a faster read of its own); nothing else here changes.
+// of the server's records. The SAN is Fairy-Stockfish's for each variant,
+// which is what pychess writes (Rules::sanLetters, Rules::shogiRecords for
+// shogi's Western notation; tools/reference/san.mjs compares them).
 #pragma once
 
 #include <memory>
@@ -59,8 +59,12 @@ class MoveNotation {
 };
 
 const MoveNotation& engineNotation();  // Position::moveText: e2e4, a9a10q, 0000
-const MoveNotation& sanNotation();     // Nf3, exd5, O-O, e8=Q, + and #, -- (the server's two-seat records)
+const MoveNotation& sanNotation();     // Nf3, exd5, O-O, e8=Q, P@e4, + and #, --; shogi P-76 (two-seat records)
 const MoveNotation& longNotation();    // Ng1-f3, e4xd5, c7-c8=F, -- (the server's PGN4 records)
+
+// A legal move's whole text in a notation: write() and, once played (on a
+// copy of the game), suffix(): "Nf3+".
+std::string moveWithSuffix(const Game& game, Move m, const MoveNotation& notation);
 
 // ---- Writing --------------------------------------------------------------
 

@@ -164,7 +164,12 @@ std::array<int, kMaxSeats> Position::places() const {
 // ---------------------------------------------------------------------------
 // Attacks
 
-uint8_t Position::attackers(Square s, uint8_t seats) const {
+uint8_t Position::attackers(Square s, uint8_t seats) const { return attackersOf<true>(s, seats); }
+
+uint8_t Position::pieceAttackers(Square s, uint8_t seats) const { return attackersOf<false>(s, seats); }
+
+template <bool kGenerals>
+uint8_t Position::attackersOf(Square s, uint8_t seats) const {
   uint8_t mask = 0;
   const Rules& r = *rules_;
   const auto& b = st_.board;
@@ -201,7 +206,7 @@ uint8_t Position::attackers(Square s, uint8_t seats) const {
     if (b[rl.block[0]] == kEmpty && (rl.block[1] == 0xFF || b[rl.block[1]] == kEmpty)) hit(b[rl.from], rl.kinds);
   // The flying general; with bikjang, while the kings face each other a move
   // must part them (or pass).
-  if (r.flyingGeneral || st_.bikjang) mask |= flyingGenerals(s, seats);
+  if (kGenerals && (r.flyingGeneral || st_.bikjang)) mask |= flyingGenerals(s, seats);
   return mask;
 }
 

@@ -145,6 +145,8 @@ class Position {
   int countLegal();
   // Seats among `seats` whose pieces attack s (could capture an enemy there).
   uint8_t attackers(Square s, uint8_t seats) const;
+  // The same without the flying general (janggi's bikjang is no check).
+  uint8_t pieceAttackers(Square s, uint8_t seats) const;
   bool attacked(Square s, uint8_t seats) const { return attackers(s, seats) != 0; }
   bool inCheck(int seat) const;
   // False only when the pseudo-legal move m surely leaves no other seat's king
@@ -258,6 +260,8 @@ class Position {
   void afterBikjang();
   bool kingsFace() const;  // the side to move's king faces an enemy king
   // Flying general: seats among `seats` whose king sees s along its file.
+  template <bool kGenerals>
+  uint8_t attackersOf(Square s, uint8_t seats) const;  // attackers(), with or without the flying general
   uint8_t flyingGenerals(Square s, uint8_t seats) const;  // a pawn of another seat could capture on s
   int nextSeat(int seat) const;
   int mateCredit(int seat) const;

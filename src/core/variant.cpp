@@ -388,6 +388,27 @@ Status readMaterialCount(Rules& r, const VariantLine& l) {
   return okStatus();
 }
 
+// none, or LETTER:SAN-LETTER ...: the letter records write for a piece
+// (Fairy-Stockfish's piece synonyms: xiangqi's horse N is written H).
+Status readSanLetters(Rules& r, const VariantLine& l) {
+  const auto ws = words(l.value);
+  r.sanLetters.clear();
+  if (ws.size() == 1 && ws[0] == "none") return okStatus();
+  if (ws.empty()) return formError(l);
+  r.sanLetters.assign(r.types.size(), '\0');
+  for (const auto& w : ws) {
+    const int t = w.size() == 3 && w[1] == ':' ? r.typeByLetter(w[0]) : -1;
+    if (t < 0 || !std::isupper(static_cast<unsigned char>(w[2])))
+      return keyError("bad SAN letter \"" + w + "\" (LETTER:LETTER, e.g. N:H)");
+    r.sanLetters[static_cast<size_t>(t)] = w[2];
+  }
+  return okStatus();
+}
+
+Status readRecordNotation(Rules& r, const VariantLine& l) {
+  return oneWordOf(l, [&](int i) { r.shogiRecords = i == 1; });
+}
+
 Status readPerpetualCheck(Rules& r, const VariantLine& l) {
   return oneWordOf(l, [&](int i) { r.perpetualCheckLoses = i == 1; });
 }
@@ -599,6 +620,8 @@ const VariantKey kVariantKeys[] = {
     {"pass", "yes|no", Phase::kRule, readPass},
     {"material-count", "none, or HANDICAP LETTER:POINTS ...", Phase::kRule, readMaterialCount},
     {"perpetual-check", "draws|loses", Phase::kRule, readPerpetualCheck},
+    {"san-letters", "none, or LETTER:SAN-LETTER ... (e.g. N:H B:E)", Phase::kRule, readSanLetters},
+    {"record-notation", "san|shogi", Phase::kRule, readRecordNotation},
     {"hop-not-same", "piece letters (hoppers that neither hop over nor capture their own type)", Phase::kRule, readHopNotSame},
     {"coins", "yes|no", Phase::kRule, readCoins},
     {"die", "none, or FACE:PIECE ...", Phase::kRule, readDie},

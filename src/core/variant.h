@@ -200,6 +200,10 @@ class Rules {
   // start-array = chess960: a new game on the server starts from one of the
   // 960 arrays (chess960StartFen), drawn from its seed, unless a position is given.
   bool chess960Start = false;
+  // Records (core/pgn.cpp): the letter SAN writes per type ('\0': its own
+  // letter; empty: none differ), and shogi's notation instead of SAN.
+  std::vector<char> sanLetters;
+  bool shogiRecords = false;
   // The king's leap (king-leap): whether the square it passes must be
   // unattacked (the leap's midpoint), and whether the right is lost when an
   // enemy rook moves onto the king's rank or file.
