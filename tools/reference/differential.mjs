@@ -10,19 +10,14 @@
 // the random games.
 import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
-import { ffishBoard, ffishMoves, ffishPerft, fsfPerft, loadFfish, rng } from './lib.mjs';
+import { RANDOM_GAME_OPTIONS, eachRandomPosition, ffishMoves, ffishPerft, fsfPerft, loadFfish } from './lib.mjs';
 
 async function main() {
   const { values } = parseArgs({
     options: {
-      variant: { type: 'string' },
-      acedrex: { type: 'string', default: new URL('../../build/release/acedrex', import.meta.url).pathname },
-      games: { type: 'string', default: '10' },
-      plies: { type: 'string', default: '200' },
+      ...RANDOM_GAME_OPTIONS,
       every: { type: 'string', default: '7' },
       depth: { type: 'string', default: '3' },
-      seed: { type: 'string', default: '1' },
-      fen: { type: 'string' },
       totals: { type: 'boolean', default: false },
       fsf: { type: 'string' },
     },
@@ -60,36 +55,23 @@ async function main() {
   };
 
   let compared = 0;
-  for (let game = 0; game < Number(values.games); ++game) {
-    const seed = Number(values.seed) + game;
-    const random = rng(seed * 7919);
-    const board = ffishBoard(ff, variant, values.fen);
-    for (let ply = 0; ply < Number(values.plies); ++ply) {
-      const moves = ffishMoves(board);
-      if (moves.length === 0 || board.isGameOver(true)) break;
-      if (ply % Number(values.every) === 0) {
-        const fen = board.fen();
-        const a = ours(fen);
-        const b = theirs(board);
-        const where = `game seed ${seed}, ply ${ply}: ${fen}`;
-        if (a.error) throw new Error(`acedrex refused ${where}: ${a.error}`);
-        const keys = new Set([...a.map.keys(), ...b.keys()]);
-        const sum = (m) => [...m.values()].reduce((x, y) => x + y, 0);
-        const diffs = values.totals
-          ? (sum(a.map) === sum(b) ? [] : [`total: acedrex ${sum(a.map)} ffish ${sum(b)}`])
-          : [...keys].filter((k) => a.map.get(k) !== b.get(k)).sort();
-        if (diffs.length) {
-          console.log(`DIFFERENT at ${where}`);
-          for (const k of diffs.slice(0, 20))
-            console.log(values.totals ? `  ${k}` : `  ${k}: acedrex ${a.map.get(k) ?? '-'} ffish ${b.get(k) ?? '-'}`);
-          process.exit(1);
-        }
-        ++compared;
-      }
-      board.push(moves[Math.floor(random() * moves.length)]);
+  eachRandomPosition(ff, values, (board, where) => {
+    const a = ours(board.fen());
+    const b = theirs(board);
+    if (a.error) throw new Error(`acedrex refused ${where}: ${a.error}`);
+    const keys = new Set([...a.map.keys(), ...b.keys()]);
+    const sum = (m) => [...m.values()].reduce((x, y) => x + y, 0);
+    const diffs = values.totals
+      ? (sum(a.map) === sum(b) ? [] : [`total: acedrex ${sum(a.map)} ffish ${sum(b)}`])
+      : [...keys].filter((k) => a.map.get(k) !== b.get(k)).sort();
+    if (diffs.length) {
+      console.log(`DIFFERENT at ${where}`);
+      for (const k of diffs.slice(0, 20))
+        console.log(values.totals ? `  ${k}` : `  ${k}: acedrex ${a.map.get(k) ?? '-'} ffish ${b.get(k) ?? '-'}`);
+      process.exit(1);
     }
-    board.delete();
-  }
+    ++compared;
+  });
   console.log(`${variant}: ${compared} positions, perft ${depth} ${values.totals ? 'counts' : 'divides'} equal`);
 }
 

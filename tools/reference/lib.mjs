@@ -115,3 +115,31 @@ export function rng(seed) {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
+
+// Seeded random games played with ffish: visit(board, where) is called every
+// `every` plies (the board at that position; where names the game, ply and
+// FEN); games start at `fen` or the variant's start.
+export function eachRandomPosition(ff, { variant, fen, games, plies, every, seed }, visit) {
+  for (let game = 0; game < Number(games); ++game) {
+    const gameSeed = Number(seed) + game;
+    const random = rng(gameSeed * 7919);
+    const board = ffishBoard(ff, variant, fen);
+    for (let ply = 0; ply < Number(plies); ++ply) {
+      const moves = ffishMoves(board);
+      if (moves.length === 0 || board.isGameOver(true)) break;
+      if (ply % Number(every) === 0) visit(board, `game seed ${gameSeed}, ply ${ply}: ${board.fen()}`);
+      board.push(moves[Math.floor(random() * moves.length)]);
+    }
+    board.delete();
+  }
+}
+
+// The command-line options both differential scripts take.
+export const RANDOM_GAME_OPTIONS = {
+  variant: { type: 'string' },
+  acedrex: { type: 'string', default: new URL('../../build/release/acedrex', import.meta.url).pathname },
+  games: { type: 'string', default: '10' },
+  plies: { type: 'string', default: '200' },
+  seed: { type: 'string', default: '1' },
+  fen: { type: 'string' },
+};

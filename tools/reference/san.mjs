@@ -4,22 +4,13 @@
 // against ffish's sanMove in Fairy-Stockfish's default notation for the
 // variant (SAN; Hodges with numbers for shogi), which is what pychess writes
 // in its PGN. Exits 1 on the first difference, printing the position.
-//   node san.mjs --variant NAME [--acedrex PATH] [--games N] [--plies N] [--every N] [--seed N]
+//   node san.mjs --variant NAME [--fen START] [--acedrex PATH] [--games N] [--plies N] [--every N] [--seed N]
 import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
-import { ffishBoard, ffishMoves, loadFfish, rng } from './lib.mjs';
+import { RANDOM_GAME_OPTIONS, eachRandomPosition, ffishMoves, loadFfish } from './lib.mjs';
 
 async function main() {
-  const { values } = parseArgs({
-    options: {
-      variant: { type: 'string' },
-      acedrex: { type: 'string', default: new URL('../../build/release/acedrex', import.meta.url).pathname },
-      games: { type: 'string', default: '10' },
-      plies: { type: 'string', default: '200' },
-      every: { type: 'string', default: '3' },
-      seed: { type: 'string', default: '1' },
-    },
-  });
+  const { values } = parseArgs({ options: { ...RANDOM_GAME_OPTIONS, every: { type: 'string', default: '3' } } });
   const variant = values.variant;
   if (!variant) throw new Error('--variant NAME');
   const ff = await loadFfish();
@@ -35,35 +26,23 @@ async function main() {
     return { map };
   };
   let compared = 0, moves = 0;
-  for (let game = 0; game < Number(values.games); ++game) {
-    const seed = Number(values.seed) + game;
-    const random = rng(seed * 7919);
-    const board = ffishBoard(ff, variant);
-    for (let ply = 0; ply < Number(values.plies); ++ply) {
-      const legal = ffishMoves(board);
-      if (legal.length === 0 || board.isGameOver(true)) break;
-      if (ply % Number(values.every) === 0) {
-        const fen = board.fen();
-        const a = ours(fen);
-        const where = `game seed ${seed}, ply ${ply}: ${fen}`;
-        if (a.error) throw new Error(`acedrex refused ${where}: ${a.error}`);
-        const diffs = [];
-        for (const m of legal) {
-          const theirs = board.sanMove(m, notation);
-          if (a.map.get(m) !== theirs) diffs.push(`  ${m}: acedrex ${a.map.get(m) ?? '-'} ffish ${theirs}`);
-        }
-        if (diffs.length) {
-          console.log(`DIFFERENT at ${where}`);
-          for (const d of diffs.slice(0, 20)) console.log(d);
-          process.exit(1);
-        }
-        ++compared;
-        moves += legal.length;
-      }
-      board.push(legal[Math.floor(random() * legal.length)]);
+  eachRandomPosition(ff, values, (board, where) => {
+    const a = ours(board.fen());
+    if (a.error) throw new Error(`acedrex refused ${where}: ${a.error}`);
+    const legal = ffishMoves(board);
+    const diffs = [];
+    for (const m of legal) {
+      const theirs = board.sanMove(m, notation);
+      if (a.map.get(m) !== theirs) diffs.push(`  ${m}: acedrex ${a.map.get(m) ?? '-'} ffish ${theirs}`);
     }
-    board.delete();
-  }
+    if (diffs.length) {
+      console.log(`DIFFERENT at ${where}`);
+      for (const d of diffs.slice(0, 20)) console.log(d);
+      process.exit(1);
+    }
+    ++compared;
+    moves += legal.length;
+  });
   console.log(`${variant}: ${compared} positions, ${moves} moves, SAN equal`);
 }
 
