@@ -919,6 +919,8 @@ TEST(ServerApi, CreateValidatesItsInput) {
       {"{\"variant\": \"shako\", \"seed\": -4}", 400},
       {"{\"variant\": \"shako\", \"seed\": \"99999999999999999999\"}", 400},
       {"{\"variant\": \"shako\", \"hotSeat\": \"yes\"}", 400},
+      {"{\"variant\": \"crazyhouse\", \"fen\": 7}", 400},
+      {"{\"variant\": \"crazyhouse\", \"fen\": \"not a position\"}", 400},
       {std::string(70000, ' '), 413},
       {std::string(100, '[') + std::string(100, ']'), 400},
       {"{\"variant\": \"shako\"}", 201},
@@ -937,6 +939,21 @@ TEST(ServerApi, CreateValidatesItsInput) {
       EXPECT_TRUE(j.get("seats")->items()[0].get("inviteUrl")->asString().rfind("/game/", 0) == 0);
     }
   }
+}
+
+// A game may start from a given position ("fen"): the state shows it, hands included.
+TEST(ServerApi, CreateFromAPosition) {
+  ApiFixture f;
+  const std::string fen = "rnbqkbnr/ppp1pppp/8/8/8/8/PPPPPPPP/RNBQKBN1[Pr] w Qkq - 0 1";
+  auto created = f.call("POST", "/api/game", R"({"variant":"crazyhouse","fen":")" + fen + R"("})");
+  ASSERT_EQ(created.status, 201) << created.body;
+  const std::string id = parsed(created.body).get("id")->asString();
+  auto state = parsed(f.call("GET", "/api/game/" + id).body);
+  EXPECT_EQ(state.get("startFen")->asString(), state.get("fen")->asString());
+  EXPECT_NE(state.get("fen")->asString().find("[Pr]"), std::string::npos) << state.get("fen")->asString();
+  const Json* drops = state.get("legal")->get("e4");
+  ASSERT_TRUE(drops && drops->isArray());
+  EXPECT_EQ(drops->items()[0].asString(), "P@e4");
 }
 
 TEST(ServerApi, GameRoutes) {

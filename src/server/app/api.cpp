@@ -162,6 +162,11 @@ ApiResponse Api::createGame(const ApiRequest& req) {
     if (!hot->isBool()) return error(400, "bad-hot-seat", "\"hotSeat\" must be true or false");
     c.hotSeat = hot->asBool();
   }
+  if (const Json* fen = j.get("fen"); fen && !fen->isNull()) {
+    if (!fen->isString() || fen->asString().size() > 1000)
+      return error(400, "bad-fen", "\"fen\" must be a position text of at most 1000 characters");
+    c.fen = fen->asString();
+  }
   c.client = req.client;
   CreatedGame created;
   if (auto err = lobby_.create(c, &created)) return error(*err);

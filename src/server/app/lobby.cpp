@@ -122,6 +122,12 @@ Outcome Lobby::create(const CreateRequest& req, CreatedGame* out) {
       (req.clock.initialMs < 1000 || req.clock.initialMs > 86400000 || req.clock.incrementMs < 0 ||
        req.clock.incrementMs > 3600000))
     return apiError(400, "bad-clock", "clock: initialMs 1000..86400000, incrementMs 0..3600000");
+  std::string startFen = (*rules)->start;
+  if (!req.fen.empty()) {
+    Game probe(*rules, 0);
+    if (auto s = probe.setStart(req.fen); !s.ok()) return apiError(400, "bad-fen", s.error().text());
+    startFen = probe.startText();
+  }
   if (size() >= config_.maxGames) return apiError(503, "full", "the server holds too many games; try again later");
   if (int64_t wait = 0; !createLimiter_.allow(req.client, &wait)) {
     ApiError e = apiError(429, "rate-limited",
@@ -142,7 +148,7 @@ Outcome Lobby::create(const CreateRequest& req, CreatedGame* out) {
     g.seed = (static_cast<uint64_t>(rd()) << 32) ^ rd();
   }
   g.hotSeat = req.hotSeat;
-  g.startFen = (*rules)->start;
+  g.startFen = startFen;
   g.createdMs = time_.wallMs();
   const std::string shared = randomToken(24);
   for (auto s : seats) {

@@ -34,6 +34,7 @@ struct CreateRequest {
   ClockSpec clock;
   std::optional<uint64_t> seed;
   bool hotSeat = false;
+  std::string fen;     // a start position (FEN, or the FEN4-like text); empty: the variant's own
   std::string client;  // the creator's address, for the per-client limit ("" counts as one client)
 };
 
