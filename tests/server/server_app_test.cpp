@@ -1017,6 +1017,38 @@ TEST(ServerApi, VariantsAndPieceReach) {
   EXPECT_EQ(f.call("GET", "/api/variant/four-seasons/piece/P?from=d4&dir=e").status, 200);
 }
 
+// What the board draws beyond the squares: palaces, the river, hands, blasts, promoted forms.
+TEST(ServerApi, VariantsTellTheBoardsGeometry) {
+  ApiFixture f;
+  auto v = parsed(f.call("GET", "/api/variants").body);
+  auto find = [&](const std::string& name) -> const Json& {
+    for (const auto& x : v.items())
+      if (x.get("name")->asString() == name) return x;
+    ADD_FAILURE() << name;
+    return v.items()[0];
+  };
+  auto text = [](const Json& j) { return writeJson(j); };
+  EXPECT_EQ(text(*find("xiangqi").get("palaces")), R"([["d1","f3"],["d8","f10"]])");
+  EXPECT_TRUE(find("xiangqi").get("river")->asBool());
+  EXPECT_EQ(text(*find("janggi").get("palaces")), R"([["d1","f3"],["d8","f10"]])");
+  EXPECT_FALSE(find("janggi").get("river")->asBool());
+  EXPECT_EQ(text(*find("chess").get("palaces")), "[]");
+  EXPECT_FALSE(find("chess").get("drops")->asBool());
+  EXPECT_TRUE(find("shogi").get("drops")->asBool());
+  EXPECT_TRUE(find("crazyhouse").get("drops")->asBool());
+  EXPECT_TRUE(find("atomic").get("blast")->asBool());
+  EXPECT_FALSE(find("chess").get("blast")->asBool());
+  bool tokin = false;
+  for (const auto& p : find("shogi").get("pieces")->items())
+    if (p.get("name")->asString() == "tokin") {
+      tokin = true;
+      EXPECT_EQ(p.get("base")->asString(), "pawn");
+    } else if (p.get("name")->asString() == "pawn") {
+      EXPECT_TRUE(p.get("base")->isNull());
+    }
+  EXPECT_TRUE(tokin);
+}
+
 TEST(ServerApi, EveryReplyIsValidJsonAndUtf8EvenForRawBytes) {
   ApiFixture f;
   auto g = f.create("shako", {human(), human()});
