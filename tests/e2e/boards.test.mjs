@@ -113,6 +113,7 @@ test('shogi: both hands, a promotion chosen, a drop dragged from the hand, kanji
   await click(page, 'b2', 'h8');
   await page.locator('#board .promo-choice[data-promo="+"]').waitFor();
   assert.equal(await page.locator('#board .promo-choice').count(), 2, 'promote or not');
+  await page.screenshot({ path: path.join(outDir, 'boards-shogi-promotion.png') });
   await page.locator('#board .promo-choice[data-promo="+"]').click();
   let s = await botAnswered(page, g, 2);
   assert.equal(s.moves[0].uci, 'b2h8+');
@@ -184,6 +185,7 @@ test('atomic: a capture explodes on the board', async () => {
   await page.evaluate(() => { window.blastSeen = 0; new MutationObserver(() => { window.blastSeen = Math.max(window.blastSeen, document.querySelectorAll('#board [data-blast]').length); }).observe(document.getElementById('board'), { childList: true, subtree: true }); });
   await click(page, 'e4', 'd5');
   await page.waitForFunction(() => window.blastSeen >= 9, null, { timeout: 5000 });
+  await page.screenshot({ path: path.join(outDir, 'boards-atomic-blast.png') });
   await botAnswered(page, g, 2);
   assert.equal(await page.locator('#board .piece[data-square="d5"]').count(), 0, 'the capturer blew up too');
   assert.deepEqual(page.errors, []);
@@ -233,6 +235,18 @@ test('board component: a duck turn is sent as move,duck; sittuyin set-up drops f
   assert.deepEqual(await page.evaluate(() => [...document.querySelectorAll('#t [data-dest]')].map((e) => e.dataset.dest).sort()), ['b1', 'c2']);
   await page.locator('#t [data-sq="c2"]').click();
   assert.deepEqual(await page.evaluate(() => window.sent), ['N@c2']);
+  // sittuyin: a pawn promoted where it stands, by a second click on it
+  await page.evaluate(() => {
+    window.sent = [];
+    window.tb.update({
+      width: 8, height: 8, interactive: true, toMove: 'white', legal: { e5: ['e5d6', 'e5e5f'] },
+      pieces: [{ square: 'e5', seat: 'white', letter: 'P', name: 'pawn' }],
+    });
+  });
+  await page.locator('#t [data-sq="e5"]').click();
+  assert.equal(await page.locator('#t [data-dest="e5"]').count(), 1, 'its own square is marked');
+  await page.locator('#t [data-sq="e5"]').click();
+  assert.deepEqual(await page.evaluate(() => window.sent), ['e5e5f']);
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });

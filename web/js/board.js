@@ -325,6 +325,10 @@ export class Board {
     el('stop', { offset: '0%', 'stop-color': '#ff2a1a', 'stop-opacity': 0.95 }, chk);
     el('stop', { offset: '45%', 'stop-color': '#e0301f', 'stop-opacity': 0.7 }, chk);
     el('stop', { offset: '100%', 'stop-color': '#a01010', 'stop-opacity': 0 }, chk);
+    const blast = el('radialGradient', { id: 'blast-glow' }, defs);
+    el('stop', { offset: '0%', 'stop-color': '#fff3b0', 'stop-opacity': 1 }, blast);
+    el('stop', { offset: '45%', 'stop-color': '#ff9a1a', 'stop-opacity': 0.95 }, blast);
+    el('stop', { offset: '100%', 'stop-color': '#d2300a', 'stop-opacity': 0.2 }, blast);
 
     if (cfg.toMove) {
       // the seat to move: a band of its colour around the board, with a thin dark edge
@@ -350,7 +354,10 @@ export class Board {
 
     // highlights
     const hl = el('g', { class: 'highlights', 'pointer-events': 'none' }, svg);
-    const last = cfg.seatMoves ? null : parseMove(cfg.lastMove);
+    // the last move: its two squares, a drop's square, a duck turn's squares and the duck's
+    const lastDrop = parseDrop(cfg.lastMove);
+    const last = cfg.seatMoves ? null : lastDrop ? { from: null, to: lastDrop.to } : parseMove(cfg.lastMove);
+    if (last && duckSquare(cfg.lastMove)) last.duck = duckSquare(cfg.lastMove);
     // four players: every seat's last move in its colour, the latest strongest
     (cfg.seatMoves || []).forEach((mv, i, all) => {
       for (const sq of [mv.from, mv.to]) {
@@ -360,7 +367,7 @@ export class Board {
       }
     });
     if (last) {
-      for (const sq of [last.from, last.to]) {
+      for (const sq of [last.from, last.to, last.duck]) {
         if (!parseSquare(sq)) continue;
         const { x, y } = this.squareXY(sq);
         el('rect', { class: 'hl-last', x, y, width: S, height: S, 'data-hl': 'last' }, hl);
@@ -414,7 +421,7 @@ export class Board {
       for (const sq of b.squares) {
         if (!parseSquare(sq)) continue;
         const p = this.squareXY(sq);
-        const c = el('circle', { class: `blast${sq === b.center ? ' center' : ''}`, cx: p.x + S / 2, cy: p.y + S / 2, r: S * 0.5, 'data-blast': sq }, hl);
+        const c = el('circle', { class: `blast${sq === b.center ? ' center' : ''}`, cx: p.x + S / 2, cy: p.y + S / 2, r: S * 0.62, fill: 'url(#blast-glow)', 'data-blast': sq }, hl);
         c.style.animationDelay = `${-(now - b.t0)}ms`;
       }
     }

@@ -6,7 +6,7 @@ import { Board, parseMove } from './board.js';
 import { pieceIcon, pieceGlyph } from './pieces.js';
 import { Hand } from './hands.js';
 import { SETS, familyOf, setGlyph } from './sets.js';
-import { t, tOr, seatName, pieceName, translatePage, languageSwitch } from './i18n.js';
+import { t, tOr, seatName as plainSeatName, pieceName, translatePage, languageSwitch } from './i18n.js';
 import { prefs } from './prefs.js';
 import { sounds } from './sounds.js';
 import { glowingSeats, seatMoves, takebackSeat, clockText, moveLabel, matchTyped, parseHands, passMoves } from './view.js';
@@ -210,6 +210,10 @@ function pieceNames() {
   return out;
 }
 
+// Seats are named and coloured as the family's players are (xiangqi: Red and
+// Black; janggi: Cho in blue and Han in red; shogi: Sente and Gote).
+const seatName = (seat) => tOr(`seat.${family()}.${seat}`, plainSeatName(seat));
+
 // The piece set: a family's traditional or international pieces (sets.js),
 // the choice kept per family; else our own glyphs.
 function family() { return familyOf(variant); }
@@ -265,6 +269,7 @@ function renderHands(fen) {
 
 function render() {
   if (!state) return;
+  document.documentElement.dataset.family = family() || '';
   const frame = viewPly !== null && frames ? frames[viewPly] : null;
   const live = !frame;
   const pieces = live ? state.pieces : frame.pieces;

@@ -1,6 +1,6 @@
 // What the game page shows, as pure functions of the server's state (so the
 // end-to-end tests can check them without playing a game to that point).
-import { parseMove } from './board.js';
+import { parseMove, duckSquare } from './board.js';
 import { t } from './i18n.js';
 
 // The kings to glow: the seats in check, and in the final position of a game
@@ -53,7 +53,8 @@ export function moveLabel(m, notation) {
   if (notation === 'san' && m.san) return m.san;
   const p = parseMove(m.uci);
   if (!p) return m.uci;
-  return `${p.from}-${p.to}${p.suffix ? `=${p.suffix.toUpperCase()}` : ''}`;
+  const duck = duckSquare(m.uci) ? `, ${duckSquare(m.uci)}` : '';
+  return `${p.from}-${p.to}${p.suffix ? `=${p.suffix.toUpperCase()}` : ''}${duck}`;
 }
 
 // The legal moves (texts) a typed move means: coordinates ("e3e4", "e3-e4",
