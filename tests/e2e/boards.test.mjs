@@ -12,11 +12,12 @@ import path from 'node:path';
 import { outDir } from './lib.mjs';
 
 let server, browser;
-before(async () => { server = await startServer(); browser = await launch(); });
+// about thirty games in a minute: more than the default allowance of one address
+before(async () => { server = await startServer({ args: ['--max-games-per-minute', '200'] }); browser = await launch(); });
 after(async () => { await browser?.close(); await server?.stop(); });
 
-async function create(variant, fen, seed = 1) {
-  const spec = { variant, seed, seats: [{ kind: 'human' }, { kind: 'bot', level: 1 }] };
+async function create(variant, fen, seed = 1, nSeats = 2) {
+  const spec = { variant, seed, seats: [{ kind: 'human' }, ...Array.from({ length: nSeats - 1 }, () => ({ kind: 'bot', level: 1 }))] };
   if (fen) spec.fen = fen;
   const r = await fetch(`${server.base}/api/game`, { method: 'POST', body: JSON.stringify(spec) });
   const g = await r.json();
@@ -24,8 +25,8 @@ async function create(variant, fen, seed = 1) {
   return { id: g.id, token: g.seats[0].token, seat: g.seats[0].seat };
 }
 
-async function open(variant, fen, viewport = { width: 1280, height: 800 }) {
-  const g = await create(variant, fen);
+async function open(variant, fen, viewport = { width: 1280, height: 800 }, nSeats = 2) {
+  const g = await create(variant, fen, 1, nSeats);
   const page = await browser.newPage({ viewport });
   await page.goto(`${server.base}/game.html?id=${g.id}&token=${g.token}`);
   await page.waitForSelector('body[data-ready="1"]');
@@ -248,5 +249,31 @@ test('board component: a duck turn is sent as move,duck; sittuyin set-up drops f
   await page.locator('#t [data-sq="e5"]').click();
   assert.deepEqual(await page.evaluate(() => window.sent), ['e5e5f']);
   assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+// Every game the server plays, at its start: the board fits 1280x800 with its
+// coordinates and hands, legal-move dots show, and a screenshot is kept.
+test('every game fits 1280x800 at its start (screenshots start-<variant>.png)', async () => {
+  const variants = await (await fetch(`${server.base}/api/variants`)).json();
+  assert.ok(variants.length >= 17);
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  for (const v of variants) {
+    const g = await create(v.name, null, 1, v.seats.length);
+    await page.goto(`${server.base}/game.html?id=${g.id}&token=${g.token}`);
+    await page.waitForSelector('body[data-ready="1"]');
+    await page.waitForSelector('#board .piece');
+    await assertFits(page, v.name);
+    const s = await fetchState(server.base, g.id);
+    if (s.toMove === v.seats[0].seat) {
+      const from = Object.keys(s.legal).find((k) => s.legal[k].some((m) => /^[a-p]\d+[a-p]\d+/.test(m) && m.startsWith(k)));
+      if (from) {
+        await sq(page, from).click();
+        assert.ok(await page.locator('#board [data-dest]').count() > 0, `${v.name}: legal-move dots`);
+      }
+    }
+    await page.screenshot({ path: path.join(outDir, `start-${v.name}.png`) });
+    assert.deepEqual(page.errors, [], v.name);
+  }
   await page.context().close();
 });
