@@ -232,6 +232,9 @@ test('board component: a duck turn is sent as move,duck; sittuyin set-up drops f
     window.th.update({ seat: 'white', active: true, glyph: window.glyph, pieces: [{ letter: 'R', name: 'rook', count: 2 }, { letter: 'N', name: 'knight', count: 2 }, { letter: 'K', name: 'king', count: 1 }] });
   });
   assert.equal(await page.locator('#h [data-hand-letter="K"]:disabled').count(), 1, 'a piece with nowhere to go cannot be picked');
+  const hands = await page.evaluate(async () => (await import('/js/view.js')).parseHands('8/8/4pppp/pppp4/4PPPP/PPPP4/8/8[KSSFRRNNkssfrrnn] w - - 0 1', ['white', 'black'], ['K', 'F', 'S', 'R', 'N', 'P']));
+  assert.deepEqual(hands.white, [{ letter: 'K', count: 1 }, { letter: 'F', count: 1 }, { letter: 'S', count: 2 }, { letter: 'R', count: 2 }, { letter: 'N', count: 2 }], "sittuyin's set-up hand");
+  assert.deepEqual(hands.black.map((p) => p.count), [1, 1, 2, 2, 2]);
   await page.locator('#h [data-hand-letter="N"]').click();
   assert.deepEqual(await page.evaluate(() => [...document.querySelectorAll('#t [data-dest]')].map((e) => e.dataset.dest).sort()), ['b1', 'c2']);
   await page.locator('#t [data-sq="c2"]').click();
