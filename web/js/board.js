@@ -100,6 +100,7 @@ export class Board {
     // reader should hear (the square, its piece, what the key did).
     this.onAnnounce = opts.onAnnounce || null;
     this.onStage = opts.onStage || null;     // 'duck' while the duck's square is asked for, then null
+    this.onRendered = opts.onRendered || null;   // after every drawing (the hands follow the picked piece)
     this.cursor = null;
     if (opts.keyboard) {
       this.svg.setAttribute('tabindex', '0');
@@ -470,6 +471,7 @@ export class Board {
     }
     this.dragLayer = el('g', { class: 'drag-layer', 'pointer-events': 'none' }, svg);
     if (this.promo) this.drawPromo();
+    if (this.onRendered) this.onRendered();
   }
 
   // Xiangqi and janggi: the lines through the points, the palaces' diagonals

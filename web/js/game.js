@@ -242,7 +242,7 @@ function glyphFn() {
 
 // The hands beside the board: the seat seen at the bottom below, the other above.
 function renderHands(fen) {
-  const parsed = variant && variant.drops ? parseHands(fen, seatNames(), ((variant && variant.pieces) || []).map((p) => p.letter)) : parseHands(fen, seatNames());
+  const parsed = parseHands(fen, seatNames(), ((variant && variant.pieces) || []).map((p) => p.letter));
   const on = !!parsed;
   $('hands').hidden = !on;
   document.querySelector('.game').classList.toggle('with-hands', on);
@@ -778,6 +778,7 @@ async function main() {
     onMove, keyboard: true,
     onAnnounce: (text) => { $('board-sr').textContent = text; },
     onStage: (stage) => { duckStage = stage === 'duck'; if (state) renderStatus(); },
+    onRendered: () => { if (hands) { hands.top.render(); hands.bottom.render(); } },
   });
   hands = { top: new Hand($('hand-top'), board), bottom: new Hand($('hand-bottom'), board) };
   $('type-move').addEventListener('keydown', (e) => {
