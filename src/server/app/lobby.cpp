@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <random>
 
+#include "core/chess960.h"
 #include "server/app/http_util.h"
 #include "server/app/json.h"
 
@@ -122,12 +123,6 @@ Outcome Lobby::create(const CreateRequest& req, CreatedGame* out) {
       (req.clock.initialMs < 1000 || req.clock.initialMs > 86400000 || req.clock.incrementMs < 0 ||
        req.clock.incrementMs > 3600000))
     return apiError(400, "bad-clock", "clock: initialMs 1000..86400000, incrementMs 0..3600000");
-  std::string startFen = (*rules)->start;
-  if (!req.fen.empty()) {
-    Game probe(*rules, 0);
-    if (auto s = probe.setStart(req.fen); !s.ok()) return apiError(400, "bad-fen", s.error().text());
-    startFen = probe.startText();
-  }
   if (size() >= config_.maxGames) return apiError(503, "full", "the server holds too many games; try again later");
   if (int64_t wait = 0; !createLimiter_.allow(req.client, &wait)) {
     ApiError e = apiError(429, "rate-limited",
@@ -148,7 +143,16 @@ Outcome Lobby::create(const CreateRequest& req, CreatedGame* out) {
     g.seed = (static_cast<uint64_t>(rd()) << 32) ^ rd();
   }
   g.hotSeat = req.hotSeat;
-  g.startFen = startFen;
+  g.startFen = (*rules)->start;
+  if (!req.startFen.empty()) {
+    Game probe(*rules, g.seed);
+    if (auto set = probe.setStart(req.startFen); !set.ok())
+      return apiError(400, "bad-fen", "the start position: " + set.error().text());
+    if (probe.finished()) return apiError(400, "bad-fen", "the start position is already decided");
+    g.startFen = probe.startText();
+  } else if ((*rules)->chess960Start) {
+    g.startFen = chess960StartFen(DieRng(~g.seed).below(960));  // not the seed itself: it stays secret
+  }
   g.createdMs = time_.wallMs();
   const std::string shared = randomToken(24);
   for (auto s : seats) {

@@ -34,7 +34,7 @@ struct CreateRequest {
   ClockSpec clock;
   std::optional<uint64_t> seed;
   bool hotSeat = false;
-  std::string fen;     // a start position (FEN, or the FEN4-like text); empty: the variant's own
+  std::string startFen;  // "" for the variant's start (a Chess960 array drawn from the seed where start-array = chess960)
   std::string client;  // the creator's address, for the per-client limit ("" counts as one client)
 };
 
