@@ -42,7 +42,8 @@ function tail(file, lines = 20) {
 // development mock. Returns {base, stop()}. A port found free can be taken by
 // another process before the server binds it: then the first start tries
 // again on another port; a restart keeps its port (the page reconnects to it).
-export async function startServer() {
+// opts.args: more flags for `acedrex serve` (e.g. a higher --max-games-per-minute).
+export async function startServer(opts = {}) {
   if (process.env.ACEDREX_E2E_BASE) return { base: process.env.ACEDREX_E2E_BASE, stop: async () => {} };
   let port = await freePort();
   let child;
@@ -58,7 +59,7 @@ export async function startServer() {
       const bin = process.env.ACEDREX_BIN || path.join(root, 'build/release/acedrex');
       // The front end embedded in the binary, started outside the repository:
       // what a user gets from `acedrex serve` anywhere.
-      child = spawn(bin, ['serve', '--port', String(port), '--db', path.join(tmp, 'e2e.db')],
+      child = spawn(bin, ['serve', '--port', String(port), '--db', path.join(tmp, 'e2e.db'), ...(opts.args || [])],
         { stdio: ['ignore', log, log], cwd: tmp });
     }
     fs.closeSync(log);

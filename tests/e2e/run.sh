@@ -17,6 +17,8 @@ command -v chromedriver >/dev/null 2>&1 || need_apt+=(chromium-driver)
 command -v node >/dev/null 2>&1 || need_apt+=(nodejs)
 command -v npm >/dev/null 2>&1 || need_apt+=(npm)
 fc-list 2>/dev/null | grep -qi dejavu || need_apt+=(fonts-dejavu-core)
+# the characters of xiangqi, janggi and shogi pieces in the screenshots
+fc-list 2>/dev/null | grep -qi wenquanyi || need_apt+=(fonts-wqy-microhei)
 if ((${#need_apt[@]})); then
   echo "e2e: installing ${need_apt[*]}"
   export DEBIAN_FRONTEND=noninteractive

@@ -995,6 +995,22 @@ TEST(ServerApi, CreateValidatesItsInput) {
   }
 }
 
+// A game from a given position keeps its hands (in the fen's brackets) and
+// lists a drop under its target square, as the board reads them.
+TEST(ServerApi, AGameFromAPositionKeepsItsHandsAndListsDrops) {
+  ApiFixture f;
+  const std::string fen = "rnbqkbnr/ppp1pppp/8/8/8/8/PPPPPPPP/RNBQKBN1[Pr] w Qkq - 0 1";
+  auto created = f.call("POST", "/api/game", R"({"variant":"crazyhouse","fen":")" + fen + R"("})");
+  ASSERT_EQ(created.status, 201) << created.body;
+  const std::string id = parsed(created.body).get("id")->asString();
+  auto state = parsed(f.call("GET", "/api/game/" + id).body);
+  EXPECT_EQ(state.get("startFen")->asString(), state.get("fen")->asString());
+  EXPECT_NE(state.get("fen")->asString().find("[Pr]"), std::string::npos) << state.get("fen")->asString();
+  const Json* drops = state.get("legal")->get("e4");
+  ASSERT_TRUE(drops && drops->isArray());
+  EXPECT_EQ(drops->items()[0].asString(), "P@e4");
+}
+
 TEST(ServerApi, GameRoutes) {
   ApiFixture f;
   auto created = parsed(f.call("POST", "/api/game", R"({"variant":"shako","seats":[{"kind":"human"},{"kind":"human"}]})").body);
@@ -1054,6 +1070,38 @@ TEST(ServerApi, VariantsAndPieceReach) {
   EXPECT_EQ(f.call("GET", "/api/variant/joko-urtaroak/piece/K?from=e5").status, 400);
   EXPECT_EQ(f.call("GET", "/api/variant/shako/piece/K?dir=up").status, 400);
   EXPECT_EQ(f.call("GET", "/api/variant/four-seasons/piece/P?from=d4&dir=e").status, 200);
+}
+
+// What the board draws beyond the squares: palaces, the river, hands, blasts, promoted forms.
+TEST(ServerApi, VariantsTellTheBoardsGeometry) {
+  ApiFixture f;
+  auto v = parsed(f.call("GET", "/api/variants").body);
+  auto find = [&](const std::string& name) -> const Json& {
+    for (const auto& x : v.items())
+      if (x.get("name")->asString() == name) return x;
+    ADD_FAILURE() << name;
+    return v.items()[0];
+  };
+  auto text = [](const Json& j) { return writeJson(j); };
+  EXPECT_EQ(text(*find("xiangqi").get("palaces")), R"([["d1","f3"],["d8","f10"]])");
+  EXPECT_TRUE(find("xiangqi").get("river")->asBool());
+  EXPECT_EQ(text(*find("janggi").get("palaces")), R"([["d1","f3"],["d8","f10"]])");
+  EXPECT_FALSE(find("janggi").get("river")->asBool());
+  EXPECT_EQ(text(*find("chess").get("palaces")), "[]");
+  EXPECT_FALSE(find("chess").get("drops")->asBool());
+  EXPECT_TRUE(find("shogi").get("drops")->asBool());
+  EXPECT_TRUE(find("crazyhouse").get("drops")->asBool());
+  EXPECT_TRUE(find("atomic").get("blast")->asBool());
+  EXPECT_FALSE(find("chess").get("blast")->asBool());
+  bool tokin = false;
+  for (const auto& p : find("shogi").get("pieces")->items())
+    if (p.get("name")->asString() == "tokin") {
+      tokin = true;
+      EXPECT_EQ(p.get("base")->asString(), "pawn");
+    } else if (p.get("name")->asString() == "pawn") {
+      EXPECT_TRUE(p.get("base")->isNull());
+    }
+  EXPECT_TRUE(tokin);
 }
 
 TEST(ServerApi, EveryReplyIsValidJsonAndUtf8EvenForRawBytes) {

@@ -4,7 +4,19 @@
 //
 //   const board = new Board(element, { onMove: (uci) => ... });
 //   board.update({ width, height, blocked, pieces, legal, lastMove, check,
-//                  rotation, toMove, arrows, interactive, pieceNames });
+//                  rotation, toMove, arrows, interactive, pieceNames,
+//                  style, palaces, river, glyph, promoted });
+//
+// Move texts (the state's `legal`): "e2e4", "a9a10q", "b2h8+" (a promotion
+// letter or "+"), "e5e5f" (a promotion in place: the piece is clicked twice),
+// "P@e4" (a drop: a piece picked from a hand, see selectDrop and
+// startHandDrag), and turns of two parts "e2e4,e4d5" (duck chess: the move,
+// then the square the duck is put on, asked for as a second click). A move
+// whose from- and to-square are the same without a letter is a pass (janggi):
+// the board leaves it to a button of the page.
+// style 'intersections' draws the pieces on the points of the lines (xiangqi,
+// janggi) with the palaces' diagonals and the river; 'plain' squares of one
+// colour with lines between them (shogi).
 //
 // Squares are named as in the notation: files a, b, ... from the left and
 // ranks 1, 2, ... from the bottom, ranks above 9 with two digits.
@@ -25,10 +37,28 @@ export function parseSquare(name) {
   const m = /^([a-p])(\d{1,2})$/.exec(name || '');
   return m ? { file: m[1].charCodeAt(0) - 97, rank: Number(m[2]) - 1 } : null;
 }
-// "a9a10q" -> {from: "a9", to: "a10", suffix: "q"}
+// "a9a10q" -> {from: "a9", to: "a10", suffix: "q"}; a turn's first part only
+// ("e2e4,e4d5" -> e2, e4, "").
 export function parseMove(uci) {
-  const m = /^([a-p]\d{1,2})([a-p]\d{1,2})(.*)$/.exec(uci || '');
+  const m = /^([a-p]\d{1,2})([a-p]\d{1,2})([^,]*)/.exec(uci || '');
   return m ? { from: m[1], to: m[2], suffix: m[3] } : null;
+}
+// "P@e4" -> {letter: "P", to: "e4"} (a drop; a turn's first part only)
+export function parseDrop(text) {
+  const m = /^([A-Za-z+~]{1,3})@([a-p]\d{1,2})(?:,|$)/.exec(text || '');
+  return m ? { letter: m[1], to: m[2] } : null;
+}
+// The square a turn's second part puts the duck on: "e2e4,e4d5" -> "d5".
+export function duckSquare(text) {
+  const i = String(text || '').indexOf(',');
+  if (i < 0) return null;
+  const m = /([a-p]\d{1,2})$/.exec(text.slice(i + 1));
+  return m ? m[1] : null;
+}
+// A pass: the same square twice and nothing else ("e2e2"), or "0000".
+export function isPass(text) {
+  const mv = parseMove(text);
+  return text === '0000' || (!!mv && mv.from === mv.to && !mv.suffix && !String(text).includes(','));
 }
 
 function el(tag, attrs = {}, parent) {
@@ -39,6 +69,7 @@ function el(tag, attrs = {}, parent) {
 }
 
 const DIR_ANGLE = { n: 0, e: 90, s: 180, w: 270 };
+const BLAST_MS = 900;
 
 export class Board {
   constructor(container, opts = {}) {
@@ -51,6 +82,9 @@ export class Board {
     this.selected = null;
     this.drag = null;
     this.promo = null;
+    this.duck = null;       // {head, options: Map(square -> full text)} while the duck's square is asked for
+    this.dropSel = null;    // the hand piece (letter) picked for a drop
+    this.blasts = [];       // atomic: explosions being shown {squares, t0}
     this.localMove = null;
     this.svg = el('svg', { class: 'acedrex-board', role: 'img', 'aria-label': 'board' });
     this.focused = false;
@@ -65,6 +99,8 @@ export class Board {
     // and puts it down, Escape lets it go. onAnnounce(text) gets what a screen
     // reader should hear (the square, its piece, what the key did).
     this.onAnnounce = opts.onAnnounce || null;
+    this.onStage = opts.onStage || null;     // 'duck' while the duck's square is asked for, then null
+    this.onRendered = opts.onRendered || null;   // after every drawing (the hands follow the picked piece)
     this.cursor = null;
     if (opts.keyboard) {
       this.svg.setAttribute('tabindex', '0');
@@ -97,9 +133,9 @@ export class Board {
   keyDown(e) {
     if (this.promo) {
       if (e.key === 'Escape') { this.promo = null; this.selected = null; this.render(); e.preventDefault(); e.stopPropagation(); }
-      else if (/^[a-z]$/i.test(e.key)) {
-        const m = this.promo.moves.find((x) => (parseMove(x).suffix || '').toLowerCase() === e.key.toLowerCase());
-        if (m) { this.promo = null; this.selected = null; this.commit(m); e.preventDefault(); e.stopPropagation(); }
+      else if (/^[a-z+=]$/i.test(e.key)) {
+        const m = this.promo.moves.find((x) => (parseMove(x).suffix || '=').toLowerCase() === e.key.toLowerCase());
+        if (m) { this.promo = null; this.selected = null; this.choose(m); e.preventDefault(); e.stopPropagation(); }
       }
       return;
     }
@@ -113,6 +149,8 @@ export class Board {
       if (this.cursor) this.activate(this.cursor);
     } else if (e.key === 'Escape') {
       this.selected = null;
+      this.dropSel = null;
+      this.setDuck(null);
     } else {
       return;
     }
@@ -125,7 +163,12 @@ export class Board {
   // A click (or Enter) on a square: move the selected piece there, or select
   // the piece standing there, or let the selection go.
   activate(sq) {
-    if (this.selected && sq !== this.selected && this.destinations(this.selected).has(sq)) {
+    if (this.duck) { this.placeDuck(sq); return; }
+    if (this.dropSel) {
+      if (this.dropTargets(this.dropSel).has(sq)) { this.tryDrop(sq); return; }
+      this.dropSel = null;
+    }
+    if (this.selected && this.destinations(this.selected).has(sq)) {
       this.tryMove(this.selected, sq);
       return;
     }
@@ -176,26 +219,95 @@ export class Board {
   update(cfg) {
     const prevLast = this.cfg.lastMove;
     this.cfg = { ...this.cfg, ...cfg };
-    if (this.selected && !(this.cfg.interactive && this.cfg.legal && this.cfg.legal[this.selected])) this.selected = null;
-    if (this.promo && !(this.cfg.interactive && this.cfg.legal && this.cfg.legal[this.promo.from])) this.promo = null;
+    this.indexMoves();
+    if (this.selected && !this.movesFrom(this.selected).length) this.selected = null;
+    if (this.promo && !this.movesFrom(this.promo.from).length && !this.promo.drop) this.promo = null;
+    if (this.dropSel && !this.dropTargets(this.dropSel).size) this.dropSel = null;
+    if (this.duck && !this.cfg.interactive) this.duck = null;
     const animate = cfg.lastMove && cfg.lastMove !== prevLast && cfg.lastMove !== this.localMove && cfg.animate !== false;
     this.render(animate ? parseMove(cfg.lastMove) : null);
   }
 
-  movesFrom(sq) {
-    return (this.cfg.interactive && this.cfg.legal && this.cfg.legal[sq]) || [];
+  // The legal move texts sorted for the board: board moves by from-square
+  // (passes left out), drops by the hand piece's letter.
+  indexMoves() {
+    this.byFrom = new Map();
+    this.byDrop = new Map();
+    this.allMoves = [];
+    if (!this.cfg.interactive || !this.cfg.legal) return;
+    for (const text of Object.values(this.cfg.legal).flat()) {
+      this.allMoves.push(text);
+      const d = parseDrop(text);
+      if (d) {
+        if (!this.byDrop.has(d.letter)) this.byDrop.set(d.letter, []);
+        this.byDrop.get(d.letter).push(text);
+        continue;
+      }
+      const mv = parseMove(text);
+      if (!mv || isPass(text)) continue;
+      if (!this.byFrom.has(mv.from)) this.byFrom.set(mv.from, []);
+      this.byFrom.get(mv.from).push(text);
+    }
   }
+  movesFrom(sq) {
+    return (this.byFrom && this.byFrom.get(sq)) || [];
+  }
+  // to-square -> the distinct first parts of the turns going there
+  // ("b2h8+" and "b2h8": a promotion choice). Chess960: a king castling onto
+  // its rook may also be put two squares aside (g or c file) where no other
+  // move of it goes.
   destinations(sq) {
     const out = new Map();
+    const add = (to, head) => {
+      if (!out.has(to)) out.set(to, []);
+      if (!out.get(to).includes(head)) out.get(to).push(head);
+    };
+    const castles = [];
+    const mover = this.pieceAt(sq);
     for (const m of this.movesFrom(sq)) {
       const mv = parseMove(m);
-      if (!mv) continue;
-      if (!out.has(mv.to)) out.set(mv.to, []);
-      out.get(mv.to).push(m);
+      const head = m.split(',')[0];
+      add(mv.to, head);
+      const target = this.pieceAt(mv.to);
+      if (mover && target && target.seat === mover.seat && (mover.name === 'king' || mover.letter === 'K')) castles.push(mv);
+    }
+    for (const mv of castles) {
+      const f = parseSquare(mv.from), r = parseSquare(mv.to);
+      if (f.rank !== r.rank) continue;
+      const alias = squareName(r.file > f.file ? this.cfg.width - 2 : 2, f.rank);
+      if (alias !== mv.from && !out.has(alias)) add(alias, `${mv.from}${mv.to}${mv.suffix}`);
     }
     return out;
   }
+  // The squares a hand piece may be dropped on: square -> the drop texts' first parts.
+  dropTargets(letter) {
+    const out = new Map();
+    for (const m of (this.byDrop && this.byDrop.get(letter)) || []) {
+      const d = parseDrop(m);
+      const head = m.split(',')[0];
+      if (!out.has(d.to)) out.set(d.to, []);
+      if (!out.get(d.to).includes(head)) out.get(d.to).push(head);
+    }
+    return out;
+  }
+  // Hand pieces: picked by a click (then a click on a square) ...
+  selectDrop(letter) {
+    this.selected = null;
+    this.duck = null;
+    this.dropSel = this.dropSel === letter || !this.dropTargets(letter).size ? null : letter;
+    this.render();
+    return this.dropSel;
+  }
   pieceAt(sq) { return (this.cfg.pieces || []).find((p) => p.square === sq); }
+  // The pieces as drawn: while the duck's square is asked for, the move is shown made.
+  shownPieces() {
+    const pieces = this.cfg.pieces || [];
+    if (!this.duck) return pieces;
+    const d = parseDrop(this.duck.head);
+    if (d) return [...pieces, { square: d.to, seat: this.duck.seat, letter: d.letter, name: (this.cfg.pieceNames || {})[d.letter.toUpperCase()] || '' }];
+    const mv = parseMove(this.duck.head);
+    return pieces.filter((p) => p.square !== mv.to).map((p) => (p.square === mv.from ? { ...p, square: mv.to } : p));
+  }
 
   // ---- drawing ------------------------------------------------------------
   render(anim) {
@@ -214,6 +326,10 @@ export class Board {
     el('stop', { offset: '0%', 'stop-color': '#ff2a1a', 'stop-opacity': 0.95 }, chk);
     el('stop', { offset: '45%', 'stop-color': '#e0301f', 'stop-opacity': 0.7 }, chk);
     el('stop', { offset: '100%', 'stop-color': '#a01010', 'stop-opacity': 0 }, chk);
+    const blast = el('radialGradient', { id: 'blast-glow' }, defs);
+    el('stop', { offset: '0%', 'stop-color': '#fff3b0', 'stop-opacity': 1 }, blast);
+    el('stop', { offset: '45%', 'stop-color': '#ff9a1a', 'stop-opacity': 0.95 }, blast);
+    el('stop', { offset: '100%', 'stop-color': '#d2300a', 'stop-opacity': 0.2 }, blast);
 
     if (cfg.toMove) {
       // the seat to move: a band of its colour around the board, with a thin dark edge
@@ -222,21 +338,27 @@ export class Board {
     }
     el('rect', { class: 'frame', x: this.M - 5, y: PAD - 5, width: W + 10, height: H + 10, rx: 3 }, svg);
     const blocked = new Set(cfg.blocked || []);
+    const points = cfg.style === 'intersections';
+    svg.classList.toggle('points', points);
+    if (points) this.drawLines(svg);
     const squares = el('g', { class: 'squares' }, svg);
     for (let f = 0; f < cfg.width; f++) {
       for (let r = 0; r < cfg.height; r++) {
         const name = squareName(f, r);
         const { x, y } = this.squareXY(name);
         const isBlocked = blocked.has(name);
-        const cls = isBlocked ? 'sq blocked' : (f + r) % 2 === 0 ? 'sq dark' : 'sq light';
+        const cls = points ? 'sq point' : cfg.style === 'plain' && !isBlocked ? 'sq plain' : isBlocked ? 'sq blocked' : (f + r) % 2 === 0 ? 'sq dark' : 'sq light';
         const rect = el('rect', { class: cls, x, y, width: S, height: S, 'data-sq': name }, squares);
-        if (isBlocked) rect.setAttribute('fill', 'url(#blocked-hatch)');
+        if (isBlocked && !points) rect.setAttribute('fill', 'url(#blocked-hatch)');
       }
     }
 
     // highlights
     const hl = el('g', { class: 'highlights', 'pointer-events': 'none' }, svg);
-    const last = cfg.seatMoves ? null : parseMove(cfg.lastMove);
+    // the last move: its two squares, a drop's square, a duck turn's squares and the duck's
+    const lastDrop = parseDrop(cfg.lastMove);
+    const last = cfg.seatMoves ? null : lastDrop ? { from: null, to: lastDrop.to } : parseMove(cfg.lastMove);
+    if (last && duckSquare(cfg.lastMove)) last.duck = duckSquare(cfg.lastMove);
     // four players: every seat's last move in its colour, the latest strongest
     (cfg.seatMoves || []).forEach((mv, i, all) => {
       for (const sq of [mv.from, mv.to]) {
@@ -246,7 +368,7 @@ export class Board {
       }
     });
     if (last) {
-      for (const sq of [last.from, last.to]) {
+      for (const sq of [last.from, last.to, last.duck]) {
         if (!parseSquare(sq)) continue;
         const { x, y } = this.squareXY(sq);
         el('rect', { class: 'hl-last', x, y, width: S, height: S, 'data-hl': 'last' }, hl);
@@ -271,16 +393,37 @@ export class Board {
         el('path', { d: `M${cx} ${cy - 22} A22 22 0 0 1 ${cx} ${cy + 22} Z`, fill: '#b8322a' }, g);
       }
     }
-    if (this.selected) {
-      const { x, y } = this.squareXY(this.selected);
-      el('rect', { class: 'hl-sel', x, y, width: S, height: S, 'data-hl': 'selected' }, hl);
-      for (const to of this.destinations(this.selected).keys()) {
+    const dots = (targets) => {
+      for (const to of targets) {
         const p = this.squareXY(to);
-        if (this.pieceAt(to)) {
+        if (this.pieceAt(to) || to === this.selected) {
           el('circle', { class: 'hl-cap', cx: p.x + S / 2, cy: p.y + S / 2, r: S / 2 - 6, 'data-dest': to }, hl);
         } else {
           el('circle', { class: 'hl-dest', cx: p.x + S / 2, cy: p.y + S / 2, r: S * 0.15, 'data-dest': to }, hl);
         }
+      }
+    };
+    if (this.selected) {
+      const { x, y } = this.squareXY(this.selected);
+      el('rect', { class: 'hl-sel', x, y, width: S, height: S, 'data-hl': 'selected' }, hl);
+      dots(this.destinations(this.selected).keys());
+    }
+    if (this.dropSel) dots(this.dropTargets(this.dropSel).keys());
+    if (this.duck) {
+      for (const to of this.duck.options.keys()) {
+        const p = this.squareXY(to);
+        el('circle', { class: 'hl-duck', cx: p.x + S / 2, cy: p.y + S / 2, r: S * 0.17, 'data-duck': to }, hl);
+      }
+    }
+    // atomic: the blast of a capture, shown for a moment
+    const now = performance.now();
+    this.blasts = this.blasts.filter((b) => now - b.t0 < BLAST_MS);
+    for (const b of this.blasts) {
+      for (const sq of b.squares) {
+        if (!parseSquare(sq)) continue;
+        const p = this.squareXY(sq);
+        const c = el('circle', { class: `blast${sq === b.center ? ' center' : ''}`, cx: p.x + S / 2, cy: p.y + S / 2, r: S * 0.62, fill: 'url(#blast-glow)', 'data-blast': sq }, hl);
+        c.style.animationDelay = `${-(now - b.t0)}ms`;
       }
     }
 
@@ -309,7 +452,7 @@ export class Board {
     // pieces
     const layer = el('g', { class: 'pieces', 'pointer-events': 'none' }, svg);
     this.pieceEls = new Map();
-    for (const pc of cfg.pieces || []) {
+    for (const pc of this.shownPieces()) {
       if (!parseSquare(pc.square)) continue;
       const g = this.drawPiece(pc, layer);
       const { x, y } = this.squareXY(pc.square);
@@ -328,6 +471,43 @@ export class Board {
     }
     this.dragLayer = el('g', { class: 'drag-layer', 'pointer-events': 'none' }, svg);
     if (this.promo) this.drawPromo();
+    if (this.onRendered) this.onRendered();
+  }
+
+  // Xiangqi and janggi: the lines through the points, the palaces' diagonals
+  // and the river (the inner files stop at it).
+  drawLines(svg) {
+    const { cfg } = this;
+    const g = el('g', { class: 'lines', 'pointer-events': 'none' }, svg);
+    const W = this.cols * S, H = this.rows * S;
+    el('rect', { class: 'points-bg', x: this.M, y: PAD, width: W, height: H }, g);
+    const c = (name) => { const p = this.squareXY(name); return [p.x + S / 2, p.y + S / 2]; };
+    const line = (a, b, cls = 'line') => {
+      const [x1, y1] = c(a), [x2, y2] = c(b);
+      el('line', { class: cls, x1, y1, x2, y2 }, g);
+    };
+    const w = cfg.width, h = cfg.height, mid = h / 2 - 1;
+    if (cfg.river) {
+      const [x1, y1] = c(squareName(0, mid)), [x2, y2] = c(squareName(w - 1, mid + 1));
+      el('rect', { class: 'river', x: Math.min(x1, x2), y: Math.min(y1, y2), width: Math.abs(x2 - x1), height: Math.abs(y2 - y1), 'data-river': '1' }, g);
+    }
+    for (let r = 0; r < h; r++) line(squareName(0, r), squareName(w - 1, r));
+    for (let f = 0; f < w; f++) {
+      if (cfg.river && f > 0 && f < w - 1) {
+        line(squareName(f, 0), squareName(f, mid));
+        line(squareName(f, mid + 1), squareName(f, h - 1));
+      } else {
+        line(squareName(f, 0), squareName(f, h - 1));
+      }
+    }
+    for (const [a, b] of cfg.palaces || []) {
+      const p = parseSquare(a), q = parseSquare(b);
+      if (!p || !q) continue;
+      line(a, b, 'line palace');
+      line(squareName(p.file, q.rank), squareName(q.file, p.rank), 'line palace');
+    }
+    const [ox1, oy1] = c(squareName(0, 0)), [ox2, oy2] = c(squareName(w - 1, h - 1));
+    el('rect', { class: 'outline', x: Math.min(ox1, ox2) - 8, y: Math.min(oy1, oy2) - 8, width: Math.abs(ox2 - ox1) + 16, height: Math.abs(oy2 - oy1) + 16 }, g);
   }
 
   drawPiece(pc, parent) {
@@ -338,8 +518,11 @@ export class Board {
     const title = el('title', {}, g);
     const L = this.cfg.labels || {};
     title.textContent = `${L.seat ? L.seat(pc.seat) : pc.seat} ${L.piece ? L.piece(pc.name || pc.letter) : pc.name || pc.letter} ${pc.square}${pc.dir && this.cfg.arrows ? ` (${{ n: '↑', s: '↓', e: '→', w: '←' }[pc.dir] || pc.dir})` : ''}`;
-    const inner = el('g', { transform: 'translate(7 6) scale(0.86)' }, g);
-    inner.append(pieceGlyph(pc.name, pc.letter));
+    const angle = (DIR_ANGLE[pc.dir] || 0) + this.rot * 90;
+    const custom = this.cfg.glyph ? this.cfg.glyph(pc, angle) : null;
+    const inner = el('g', { transform: custom ? 'translate(2 2) scale(0.96)' : 'translate(7 6) scale(0.86)' }, g);
+    inner.append(custom || pieceGlyph(pc.name, pc.letter));
+    if (pc.name === 'duck') g.classList.add('duck');
     // colour-blind option (CSS shows it): a shape on the army colour, a square
     // on red and a cross on green (the pawns' arrows are triangles)
     if (pc.seat === 'red') el('rect', { class: 'cb-mark', x: 74, y: 6, width: 20, height: 20, rx: 2 }, g);
@@ -367,19 +550,19 @@ export class Board {
     const x0 = this.M + W / 2 - (n * size) / 2, y0 = PAD + H / 2 - size / 2;
     moves.forEach((m, i) => {
       const suffix = parseMove(m).suffix;
-      const letter = suffix ? suffix.toUpperCase() : (mover && mover.letter);
-      const name = suffix ? ((this.cfg.pieceNames || {})[letter] || letter) : (mover && mover.name);
+      const { name, letter } = this.promoPiece(mover, suffix);
       const g = el('g', { class: `promo-choice seat-${seat}`, 'data-promo': suffix || '=', 'data-uci': m, transform: `translate(${x0 + i * size} ${y0})` }, layer);
       el('rect', { x: 4, y: 4, width: size - 8, height: size - 8, rx: 10 }, g);
       const inner = el('g', { transform: `translate(${size * 0.1} ${size * 0.06}) scale(${(size * 0.8) / 100})` }, g);
-      inner.append(pieceGlyph(name, letter));
+      const pc = { name, letter, seat, dir: mover && mover.dir };
+      inner.append((this.cfg.glyph && this.cfg.glyph(pc, (DIR_ANGLE[pc.dir] || 0) + this.rot * 90)) || pieceGlyph(name, letter));
       const t = el('title', {}, g);
       t.textContent = this.cfg.labels && this.cfg.labels.promoteTo ? this.cfg.labels.promoteTo(name) : `promote to ${name}`;
       g.addEventListener('pointerdown', (e) => {
         e.stopPropagation();
         this.promo = null;
         this.selected = null;
-        this.commit(m);
+        this.choose(m);
       });
     });
     const label = el('text', { x: this.M + W / 2, y: y0 - 14, 'text-anchor': 'middle', 'font-size': 30, fill: '#fff', 'font-weight': 700 }, layer);
@@ -394,19 +577,120 @@ export class Board {
     this.onMove(uci);
   }
 
+  // The piece a promotion choice shows: "+" the promoted form of the mover
+  // (cfg.promoted: name -> promoted name), a letter that piece, none the mover.
+  promoPiece(mover, suffix) {
+    if (!suffix) return { name: mover && mover.name, letter: mover && mover.letter };
+    if (suffix === '+') {
+      const name = mover && (this.cfg.promoted || {})[mover.name];
+      return { name: name || (mover && mover.name), letter: mover && mover.letter.toLowerCase() };
+    }
+    const letter = suffix.toUpperCase();
+    return { name: (this.cfg.pieceNames || {})[letter] || letter, letter };
+  }
+
   tryMove(from, to) {
     const moves = this.destinations(from).get(to);
     if (!moves || !moves.length) return false;
-    if (moves.length === 1) { this.commit(moves[0]); return true; }
+    if (moves.length === 1) { this.choose(moves[0]); return true; }
     this.promo = { from, to, moves };
     this.render();
     return true;
+  }
+  tryDrop(to) {
+    const heads = this.dropTargets(this.dropSel).get(to);
+    this.dropSel = null;
+    if (!heads || !heads.length) { this.render(); return false; }
+    this.choose(heads[0]);
+    return true;
+  }
+  // A move's first part is chosen: play it, or ask for the duck's square.
+  choose(head) {
+    const turns = (this.allMoves || []).filter((m) => m.split(',')[0] === head);
+    if (!turns.length || (turns.length === 1 && turns[0] === head)) { this.commit(turns[0] || head); return; }
+    const options = new Map();
+    for (const m of turns) { const sq = duckSquare(m); if (sq) options.set(sq, m); }
+    const d = parseDrop(head);
+    const mover = d ? null : this.pieceAt(parseMove(head).from);
+    this.selected = null;
+    this.setDuck({ head, options, seat: mover ? mover.seat : (this.cfg.toMove || 'white') });
+    this.render();
+  }
+  setDuck(duck) {
+    this.duck = duck;
+    if (this.onStage) this.onStage(duck ? 'duck' : null);
+  }
+  placeDuck(sq) {
+    const text = this.duck && this.duck.options.get(sq);
+    this.setDuck(null);
+    if (text) this.commit(text);
+    else this.render();
+  }
+
+  // ... or dragged from the hand onto the board: the hand's pointerdown hands
+  // the event over, and the board follows the pointer until it is let go.
+  startHandDrag(letter, seat, evt, name) {
+    if (!this.dropTargets(letter).size) return;
+    this.selected = null;
+    this.setDuck(null);
+    this.dropSel = letter;
+    this.render();
+    const x0 = evt.clientX, y0 = evt.clientY;
+    let active = false, floating = null, hover = null;
+    const move = (e) => {
+      const hit = this.pointToSquare(e);
+      if (!hit) return;
+      if (!active) {
+        if (Math.hypot(e.clientX - x0, e.clientY - y0) < 6) return;
+        active = true;
+        floating = this.drawPiece({ square: '', seat, letter, name }, this.dragLayer);
+        floating.classList.add('floating', 'no-anim');
+        hover = el('rect', { class: 'hl-hover', width: S, height: S, x: -1000, y: -1000 }, this.dragLayer);
+      }
+      floating.style.transform = `translate(${hit.x - S / 2}px, ${hit.y - S / 2}px) scale(1.08)`;
+      const ok = hit.sq && this.dropTargets(letter).has(hit.sq);
+      const p = ok ? this.squareXY(hit.sq) : { x: -1000, y: -1000 };
+      hover.setAttribute('x', p.x); hover.setAttribute('y', p.y);
+    };
+    const up = (e) => {
+      window.removeEventListener('pointermove', move);
+      window.removeEventListener('pointerup', up);
+      window.removeEventListener('pointercancel', up);
+      if (!active) return;           // a click: the piece stays picked
+      const hit = e.type === 'pointerup' ? this.pointToSquare(e) : null;
+      if (hit && hit.sq && this.dropTargets(letter).has(hit.sq)) this.tryDrop(hit.sq);
+      else { this.dropSel = null; this.render(); }
+    };
+    window.addEventListener('pointermove', move);
+    window.addEventListener('pointerup', up);
+    window.addEventListener('pointercancel', up);
+  }
+
+  // atomic: shows the blast of a capture on `center` and the squares around it.
+  explode(center) {
+    const c = parseSquare(center);
+    if (!c) return;
+    const squares = [];
+    for (let df = -1; df <= 1; df++) {
+      for (let dr = -1; dr <= 1; dr++) {
+        const f = c.file + df, r = c.rank + dr;
+        if (f >= 0 && r >= 0 && f < this.cfg.width && r < this.cfg.height) squares.push(squareName(f, r));
+      }
+    }
+    this.blasts.push({ center, squares, t0: performance.now() });
+    this.render();
+    setTimeout(() => this.render(), BLAST_MS + 20);
   }
 
   pointerDown(e) {
     if (e.button !== undefined && e.button !== 0) return;
     if (this.promo) return;
     const hit = this.pointToSquare(e);
+    if (this.duck) { if (hit && hit.sq) this.placeDuck(hit.sq); else { this.setDuck(null); this.render(); } return; }
+    if (this.dropSel) {
+      if (hit && hit.sq && this.dropTargets(this.dropSel).has(hit.sq)) { this.tryDrop(hit.sq); return; }
+      this.dropSel = null;
+    }
     if (!hit || !hit.sq) { this.selected = null; this.render(); return; }
     const sq = hit.sq;
     if (this.selected && sq !== this.selected && this.destinations(this.selected).has(sq)) {
@@ -472,8 +756,13 @@ export class Board {
       this.render();
       return;
     }
-    // a click: a second click on the selected piece lets it go
-    if (drag.wasSelected && sq === drag.from) { this.selected = null; this.render(); }
+    // a click: a second click on the selected piece promotes it in place
+    // where it may (sittuyin), else lets it go
+    if (drag.wasSelected && sq === drag.from) {
+      if (this.destinations(sq).has(sq)) { this.tryMove(sq, sq); return; }
+      this.selected = null;
+      this.render();
+    }
   }
 
   cancelDrag() {

@@ -3,11 +3,13 @@
 // reconnection simply draws the state again.
 import { api, GameSocket, tokens as tokenStore, myGames } from './api.js';
 import { Board, parseMove } from './board.js';
-import { pieceIcon } from './pieces.js';
-import { t, tOr, seatName, pieceName, translatePage, languageSwitch } from './i18n.js';
+import { pieceIcon, pieceGlyph } from './pieces.js';
+import { Hand } from './hands.js';
+import { SETS, familyOf, setGlyph } from './sets.js';
+import { t, tOr, seatName as plainSeatName, pieceName, translatePage, languageSwitch } from './i18n.js';
 import { prefs } from './prefs.js';
 import { sounds } from './sounds.js';
-import { glowingSeats, seatMoves, takebackSeat, clockText, moveLabel, matchTyped } from './view.js';
+import { glowingSeats, seatMoves, takebackSeat, clockText, moveLabel, matchTyped, parseHands, passMoves } from './view.js';
 
 const $ = (id) => document.getElementById(id);
 function h(tag, attrs = {}, ...children) {
@@ -42,6 +44,8 @@ let receivedAt = 0;
 let resignArmed = 0;
 let pending = false;
 let board = null;
+let hands = null;                      // {top, bottom}: the hand components
+let duckStage = false;                 // the board asks for the duck's square
 let myOffer = false;                   // this page offered the draw that stands
 const incoming = [];                   // states waiting to be shown (bot moves are paced)
 let lastMoveShownAt = 0;
@@ -116,6 +120,7 @@ function show(s, fresh) {
   if (prev && state.moves.length > prev.moves.length) {
     lastMoveShownAt = performance.now();
     announce(prev, state);
+    blastOf(prev, state);
   }
   noticeDraws(prev, state);
   if (prefs.get('hotSeatTurn') && state.hotSeat && state.toMove && mySeats().length > 1) rotation = rotationOf(state.toMove);
@@ -137,6 +142,17 @@ function announce(prev, next) {
   else if (last && last.san && /x/.test(last.san)) sounds.play('capture');
   else sounds.play('move');
 }
+
+// Atomic: a capture explodes; the board shows the blast round the target.
+function blastOf(prev, next) {
+  if (!variant || !variant.blast || next.moves.length !== prev.moves.length + 1) return;
+  const m = next.moves[next.moves.length - 1];
+  const mv = parseMove(m.uci);
+  if (!mv) return;
+  const captured = (m.san && m.san.includes('x')) || prev.pieces.some((p) => p.square === mv.to);
+  if (captured) pendingBlast = mv.to;
+}
+let pendingBlast = null;
 
 function noticeDraws(prev, next) {
   if (!prev || next.status !== 'ongoing') { if (next.status !== 'ongoing') myOffer = false; return; }
@@ -194,8 +210,66 @@ function pieceNames() {
   return out;
 }
 
+// Seats are named and coloured as the family's players are (xiangqi: Red and
+// Black; janggi: Cho in blue and Han in red; shogi: Sente and Gote).
+const seatName = (seat) => tOr(`seat.${family()}.${seat}`, plainSeatName(seat));
+
+// The piece set: a family's traditional or international pieces (sets.js),
+// the choice kept per family; else our own glyphs.
+function family() { return familyOf(variant); }
+function pieceSet() {
+  const fam = family();
+  if (!fam) return null;
+  const chosen = prefs.get(`pieceSet.${fam}`);
+  return SETS[fam].includes(chosen) ? chosen : SETS[fam][0];
+}
+function basesOf() {
+  const out = {};
+  for (const p of (variant && variant.pieces) || []) if (p.base) out[p.name] = p.base;
+  return out;
+}
+function promotedNames() {
+  const out = {};
+  for (const [name, base] of Object.entries(basesOf())) out[base] = name;
+  return out;
+}
+function glyphFn() {
+  const fam = family();
+  if (!fam) return null;
+  const set = pieceSet(), bases = basesOf(), order = seatNames();
+  return (pc, angle) => setGlyph(fam, set, pc, Math.max(0, order.indexOf(pc.seat)), angle, bases);
+}
+
+// The hands beside the board: the seat seen at the bottom below, the other above.
+function renderHands(fen) {
+  const parsed = parseHands(fen, seatNames(), ((variant && variant.pieces) || []).map((p) => p.letter));
+  const on = !!parsed;
+  $('hands').hidden = !on;
+  document.querySelector('.game').classList.toggle('with-hands', on);
+  if (!on) return;
+  const order = seatNames();
+  const bottom = rotation === 2 ? order[1] : order[0];
+  const top = order.find((x) => x !== bottom);
+  const names = pieceNames();
+  const fn = glyphFn();
+  const glyph = (pc) => (fn && fn(pc, pc.seat === order[0] ? 0 : 180)) || pieceGlyph(pc.name, pc.letter);
+  const live = viewPly === null;
+  for (const [where, seat] of [['top', top], ['bottom', bottom]]) {
+    const dir = seat === order[0] ? 'n' : 's';
+    hands[where].update({
+      seat,
+      pieces: parsed[seat].map((p) => ({ ...p, name: names[p.letter] || '', title: pieceName(names[p.letter] || p.letter), dir })),
+      active: live && canMove() && state.toMove === seat,
+      glyph,
+      label: t('hand.label', { seat: seatName(seat) }),
+      emptyText: t('hand.empty'),
+    });
+  }
+}
+
 function render() {
   if (!state) return;
+  document.documentElement.dataset.family = family() || '';
   const frame = viewPly !== null && frames ? frames[viewPly] : null;
   const live = !frame;
   const pieces = live ? state.pieces : frame.pieces;
@@ -214,11 +288,18 @@ function render() {
     rotation,
     arrows: state.seats.length > 2,
     pieceNames: pieceNames(),
+    style: variant && (variant.palaces || []).length ? 'intersections' : family() === 'shogi' ? 'plain' : undefined,
+    palaces: (variant && variant.palaces) || [],
+    river: !!(variant && variant.river),
+    glyph: glyphFn(),
+    promoted: promotedNames(),
     labels: {
       seat: seatName, piece: pieceName, promote: (sq) => t('board.promoteOn', { square: sq }), promoteTo: (n) => t('board.promoteTo', { piece: pieceName(n) }),
       board: t('board.label'), empty: t('board.empty'), selected: t('board.selected'), destination: t('board.destination'), movable: t('board.movable'),
     },
   });
+  if (pendingBlast) { board.explode(pendingBlast); pendingBlast = null; }
+  renderHands(live ? state.fen : frame.fen);
   $('board').dataset.v = String(state.v);
   $('board').dataset.toMove = state.toMove || '';
   $('board').dataset.status = state.status;
@@ -426,6 +507,8 @@ function renderControls() {
         box.append(btn(t('ctl.offerDraw'), { id: 'draw-offer' }, () => offerDraw(myIn[0].seat)));
       }
     }
+    const passes = canMove() ? passMoves(state.legal) : [];
+    if (passes.length) box.append(btn(t('ctl.pass'), { id: 'pass', title: t('ctl.passHelp') }, () => onMove(passes[0])));
     const others = state.seats.filter((s) => !mine.includes(s.seat));
     const vsBots = others.every((s) => s.kind === 'bot');
     const seat = vsBots ? takebackSeat(state.moves, mine) : null;
@@ -546,7 +629,8 @@ function renderStatus() {
   const inCheck = (state.check || []).includes(state.toMove);
   if (!s) { el.textContent = ''; return; }
   let text;
-  if (tokenFor(s.seat)) text = mySeats().length > 1 ? t('status.seatYourMove', { seat: seatName(s.seat) }) : t('status.yourMove');
+  if (duckStage && tokenFor(s.seat)) text = t('status.placeDuck');
+  else if (tokenFor(s.seat)) text = mySeats().length > 1 ? t('status.seatYourMove', { seat: seatName(s.seat) }) : t('status.yourMove');
   else if (s.kind === 'bot') text = t('status.botThinking', { seat: seatName(s.seat) });
   else text = t('status.toMove', { seat: seatName(s.seat) });
   if (inCheck) text += ` ${t('status.inCheck', { seat: seatName(s.seat) })}`;
@@ -591,6 +675,7 @@ function renderSettings() {
   box.replaceChildren(...[
     sel('notation', t('settings.notation'), [['san', t('settings.san')], ['coord', t('settings.coord')]]),
     sel('botPaceMs', t('settings.botPace'), [[0, t('settings.instant')], [500, t('clock.sec', { n: 0.5 })], [1000, t('clock.sec', { n: 1 })], [2000, t('clock.sec', { n: 2 })]], Number),
+    family() ? sel(`pieceSet.${family()}`, t('settings.pieceSet'), SETS[family()].map((x) => [x, t(`settings.set.${x}`)])) : null,
     check('colourBlind', t('settings.colourBlind')),
     state && state.hotSeat ? check('hotSeatTurn', t('settings.hotSeatTurn')) : null,
     check('sound', t('settings.sound')),
@@ -689,7 +774,13 @@ async function checkTokens(candidates) {
 async function main() {
   translatePage();
   $('lang-slot').append(languageSwitch());
-  board = new Board($('board'), { onMove, keyboard: true, onAnnounce: (text) => { $('board-sr').textContent = text; } });
+  board = new Board($('board'), {
+    onMove, keyboard: true,
+    onAnnounce: (text) => { $('board-sr').textContent = text; },
+    onStage: (stage) => { duckStage = stage === 'duck'; if (state) renderStatus(); },
+    onRendered: () => { if (hands) { hands.top.render(); hands.bottom.render(); } },
+  });
+  hands = { top: new Hand($('hand-top'), board), bottom: new Hand($('hand-bottom'), board) };
   $('type-move').addEventListener('keydown', (e) => {
     if (e.key !== 'Enter') return;
     e.preventDefault();
@@ -706,6 +797,7 @@ async function main() {
   const stored = tokenStore.load(id);
   const candidates = { ...stored };
   if (urlToken) candidates[urlSeat || '?'] = urlToken;
+  const variantsP = api.variants().catch(() => []);
   let checked;
   try { checked = await checkTokens(candidates); } catch (e) { banner(t('game.cannotLoadId', { id, error: e.message }), 'warn'); return; }
   held = checked.confirmed;
@@ -719,12 +811,12 @@ async function main() {
     stickyNotice = t('link.notYourSeat', { seat: seatName(urlSeat) });
     banner(stickyNotice, 'warn');
   }
-  api.variants().then((vs) => {
-    variant = (Array.isArray(vs) ? vs : []).find((v) => state && v.name === state.variant) || null;
-    if (state) render();
-  }).catch(() => {});
+  // The variant's entry (geometry, pieces, hands) is known before the first drawing.
+  const vs = await variantsP;
   try {
-    accept(checked.state || await fetchState(primaryToken()), true);
+    const first = checked.state || await fetchState(primaryToken());
+    variant = (Array.isArray(vs) ? vs : []).find((v) => v.name === first.variant) || null;
+    accept(first, true);
   } catch (e) {
     banner(t('game.cannotLoadId', { id, error: e.message }), 'warn');
     return;

@@ -1,6 +1,6 @@
 // What the game page shows, as pure functions of the server's state (so the
 // end-to-end tests can check them without playing a game to that point).
-import { parseMove } from './board.js';
+import { parseMove, duckSquare } from './board.js';
 import { t } from './i18n.js';
 
 // The kings to glow: the seats in check, and in the final position of a game
@@ -53,7 +53,8 @@ export function moveLabel(m, notation) {
   if (notation === 'san' && m.san) return m.san;
   const p = parseMove(m.uci);
   if (!p) return m.uci;
-  return `${p.from}-${p.to}${p.suffix ? `=${p.suffix.toUpperCase()}` : ''}`;
+  const duck = duckSquare(m.uci) ? `, ${duckSquare(m.uci)}` : '';
+  return `${p.from}-${p.to}${p.suffix ? `=${p.suffix.toUpperCase()}` : ''}${duck}`;
 }
 
 // The legal moves (texts) a typed move means: coordinates ("e3e4", "e3-e4",
@@ -61,7 +62,11 @@ export function moveLabel(m, notation) {
 // ignored). `legal` is the state's {from: [moves]}, `pieces` its pieces.
 export function matchTyped(text, legal, pieces) {
   const all = Object.values(legal).flat();
-  const s = String(text || '').trim().replace(/[+#!?\s]/g, '');
+  // a drop ("P@e4") or a turn of two parts ("e2e4,e4d5") as the server writes it
+  const raw = String(text || '').trim();
+  if (/[@,]/.test(raw)) return all.filter((m) => m.toLowerCase() === raw.toLowerCase());
+  if (all.includes(raw)) return [raw];
+  const s = raw.replace(/[+#!?\s]/g, '');
   const coord = /^([a-p]\d{1,2})[-x]?([a-p]\d{1,2})(?:=?([a-zA-Z]))?$/.exec(s);
   if (coord) {
     const want = coord[1] + coord[2] + (coord[3] || '').toLowerCase();
@@ -86,4 +91,31 @@ export function matchTyped(text, legal, pieces) {
     if (promo) return mv[4].toLowerCase() === promo.toLowerCase();
     return true;
   });
+}
+
+// The hands of a two-player position text: the bracket after the board
+// ("...[PPnb] w ..."), uppercase the first seat's, lowercase the second's.
+// Returns {seat: [{letter (uppercase, as drops are written), count}]} in the
+// order of `order` (the variant's letters), or null when the text has none.
+export function parseHands(fen, seats, order = []) {
+  const m = /^[^\s[]*\[([^\]]*)\]/.exec(String(fen || ''));
+  if (!m || !seats || seats.length !== 2) return null;
+  const counts = [new Map(), new Map()];
+  for (const ch of m[1]) {
+    if (!/[a-z]/i.test(ch)) continue;
+    const side = ch === ch.toUpperCase() ? 0 : 1;
+    const L = ch.toUpperCase();
+    counts[side].set(L, (counts[side].get(L) || 0) + 1);
+  }
+  const rank = (L) => { const i = order.indexOf(L); return i < 0 ? 99 : i; };
+  const out = {};
+  seats.forEach((seat, i) => {
+    out[seat] = [...counts[i].entries()].sort((a, b) => rank(a[0]) - rank(b[0])).map(([letter, count]) => ({ letter, count }));
+  });
+  return out;
+}
+
+// The legal moves (texts) that are passes: "e2e2" (janggi) or "0000".
+export function passMoves(legal) {
+  return Object.values(legal || {}).flat().filter((m) => m === '0000' || /^([a-p]\d{1,2})\1$/.test(m));
 }

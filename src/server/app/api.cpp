@@ -28,6 +28,46 @@ void writeBoard(JsonWriter& w, const Rules& r) {
   w.endArray().endObject();
 }
 
+// What a board needs to draw a game beyond its squares (docs/api.md, "Variants"):
+// the palaces (the squares a royal piece's region allows, as [corner, corner]
+// per seat), whether a type is kept to its own half (a river), hands, and
+// whether captures explode.
+void writeGeometry(JsonWriter& w, const Rules& r) {
+  w.key("palaces").beginArray();
+  if (r.hasRegion && r.nseats() == 2)
+    for (size_t t = 0; t < r.types.size(); ++t) {
+      if (!r.types[t].royal) continue;
+      for (const auto& seat : r.seats) {
+        int lo = -1, hi = -1, n = 0;
+        for (int s = 0; s < r.nsq(); ++s)
+          if (r.allowedOn(static_cast<int>(t), seat.dir, s)) {
+            if (lo < 0) lo = s;
+            hi = s;
+            ++n;
+          }
+        if (lo < 0 || n == r.nsq()) continue;
+        w.beginArray().value(r.squareName(lo)).value(r.squareName(hi)).endArray();
+      }
+      break;
+    }
+  w.endArray();
+  bool river = false;
+  if (r.hasRegion && r.nseats() == 2 && r.height % 2 == 0)
+    for (size_t t = 0; t < r.types.size() && !river; ++t) {
+      int n = 0;
+      bool lowerHalf = true;
+      for (int s = 0; s < r.nsq(); ++s)
+        if (r.allowedOn(static_cast<int>(t), r.seats[0].dir, s)) {
+          ++n;
+          lowerHalf = lowerHalf && r.rankOf(s) < r.height / 2;
+        }
+      river = lowerHalf && n == r.nsq() / 2;
+    }
+  w.key("river").value(river);
+  w.key("drops").value(r.drops);
+  w.key("blast").value(r.blastOnCapture);
+}
+
 }  // namespace
 
 Api::Api(Lobby& lobby, std::function<std::string(int)> describeLevel)
@@ -52,10 +92,16 @@ Api::Api(Lobby& lobby, std::function<std::string(int)> describeLevel)
       w.key("help").value(o.help).endObject();
     }
     w.endArray();
+    writeGeometry(w, r);
     w.key("pieces").beginArray();
-    for (const auto& t : r.types)
+    for (const auto& t : r.types) {
       w.beginObject().key("letter").value(std::string(1, t.letter)).key("name").value(t.name).key("betza").value(t.betza)
-          .key("royal").value(t.royal).key("pawn").value(t.pawn).endObject();
+          .key("royal").value(t.royal).key("pawn").value(t.pawn);
+      w.key("base");
+      if (t.base >= 0) w.value(r.types[static_cast<size_t>(t.base)].name);
+      else w.null();
+      w.endObject();
+    }
     w.endArray();
     w.key("start").value(r.start);
     w.key("levels").beginArray();
