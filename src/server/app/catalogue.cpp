@@ -13,7 +13,7 @@ struct Known {
 // In the lobby's order. Names the engine does not play yet (three- and
 // eight-player games) cost nothing here: only embedded variants are listed.
 constexpr std::array kKnown{
-    Known{"four-seasons", {"alfonso", 10, "Four armies in the corners of an 8x8 board, with a die; mate a king and its army is yours."}},
+    Known{"four-seasons", {"alfonso", 10, "Four armies in the corners of an 8x8 board; mate a king and its army is yours."}},
     Known{"joko-urtaroak", {"alfonso", 11, "Four armies on a 10x10 board whose centre cannot be entered, with war engines and gryphons."}},
     Known{"grant-acedrex", {"alfonso", 12, "Alfonso's great chess on 12x12, with the aanca, the rhinoceros, the lion, the crocodile and the giraffe."}},
     Known{"chess", {"chess", 20, "The chess played the world over."}},
