@@ -95,15 +95,15 @@ function card(v) {
   const size = v.board ? `${v.board.width}×${v.board.height}` : '';
   return h('article', { class: 'cat-card', 'data-variant': v.name },
     h('a', { class: 'cat-pic', href: `/?variant=${encodeURIComponent(v.name)}#create`, onclick: (e) => { e.preventDefault(); setUp(v.name); } },
-      miniBoard(v.board || {}, v.startPieces || [], { ...pictureStyle(v.name), size: 112, label: t('catalogue.picture', { title: v.title || v.name }) })),
+      miniBoard(v.board || {}, v.startPieces || [], { ...pictureStyle(v.name), size: 96, label: t('catalogue.picture', { title: v.title || v.name }) })),
     h('div', { class: 'cat-text' },
       h('h3', {}, v.title || v.name),
       h('p', { class: 'cat-desc' }, describeGame(v)),
-      h('p', { class: 'cat-meta muted' }, t('lobby.players', { n: players }), size ? ` · ${size}` : ''),
-      h('div', { class: 'cat-actions' },
-        h('button', { type: 'button', class: 'primary', 'data-quick': v.name, onclick: () => quickPlay(v) }, t('catalogue.play')),
-        h('button', { type: 'button', 'data-setup': v.name, onclick: () => setUp(v.name) }, t('catalogue.setup')),
-        h('a', { href: `/rules/${encodeURIComponent(v.name)}`, 'data-rules': v.name }, t('catalogue.rules')))));
+      h('p', { class: 'cat-meta muted' }, t('lobby.players', { n: players }), size ? ` · ${size}` : '', ' · ',
+        h('a', { href: `/rules/${encodeURIComponent(v.name)}`, 'data-rules': v.name }, t('catalogue.rules')))),
+    h('div', { class: 'cat-actions' },
+      h('button', { type: 'button', class: 'primary', 'data-quick': v.name, onclick: () => quickPlay(v) }, t('catalogue.play')),
+      h('button', { type: 'button', 'data-setup': v.name, onclick: () => setUp(v.name) }, t('catalogue.setup'))));
 }
 
 function renderCatalogue() {
@@ -346,7 +346,7 @@ const LIVE = 6;
 const live = new Map();  // id -> {socket, el}
 
 function drawLive(entry, st) {
-  const pic = miniBoard(st.board || {}, st.pieces || [], { ...pictureStyle(st.variant), size: 120, label: st.title || st.variant });
+  const pic = miniBoard(st.board || {}, st.pieces || [], { ...pictureStyle(st.variant), size: 96, label: st.title || st.variant });
   entry.pic.replaceChildren(pic);
   entry.el.dataset.plies = String((st.moves || []).length);
   entry.turn.textContent = st.status === 'finished' ? t('lobby.finishedShort') : st.toMove ? t('status.toMove', { seat: seatName(st.toMove) }) : '';
