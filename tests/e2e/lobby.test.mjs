@@ -100,6 +100,7 @@ test('a game listed publicly: a second browser takes the free seat, and no token
   // Alice's own game is not offered to her.
   await waitFor(() => alice.locator(`[data-open-game="${id}"]`).count(), { what: 'alice sees her listing' });
   assert.equal(await alice.locator(`[data-take="${id}:black"]`).count(), 0);
+  assert.equal(await alice.locator(`[data-mine="${id}"]`).count(), 1, 'her own listing leads back to her waiting panel');
 
   const listing = await (await fetch(`${server.base}/api/games?status=open`)).text();
   assert.ok(!listing.includes(aliceToken), 'the listing has no token');

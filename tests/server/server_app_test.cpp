@@ -887,12 +887,7 @@ struct ApiFixture : Fixture {
   Api api{*lobby, [](int l) { return "level " + std::to_string(l); }};
   ApiResponse call(const std::string& method, const std::string& target, const std::string& body = "",
                    const std::string& token = "") {
-    ApiRequest r;
-    r.method = method;
-    r.target = target;
-    r.body = body;
-    if (!token.empty()) r.authorization = "Bearer " + token;
-    return api.handle(r);
+    return testing::callApi(api, method, target, body, token);
   }
 };
 

@@ -9,8 +9,10 @@
 #include <set>
 #include <thread>
 
+#include "pg_cluster.h"
 #include "server/app/api.h"
 #include "server/app/lobby.h"
+#include "server/app/pg_store.h"
 #include "test_support.h"
 
 namespace acedrex::server {
@@ -35,12 +37,7 @@ struct LobbyApi {
 
   ApiResponse call(const std::string& method, const std::string& target, const std::string& body = "",
                    const std::string& token = "") {
-    ApiRequest r;
-    r.method = method;
-    r.target = target;
-    r.body = body;
-    if (!token.empty()) r.authorization = "Bearer " + token;
-    return api.handle(r);
+    return testing::callApi(api, method, target, body, token);
   }
   Json create(const std::string& body) {
     auto r = call("POST", "/api/game", body);
@@ -321,6 +318,33 @@ TEST(ServerLobby, SqliteKeepsFreeSeatsAndComparesBeforeItReplaces) {
     EXPECT_TRUE(store.recent(10, "open")->empty());
   }
   for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path + suffix);
+}
+
+// Two processes' connections to one PostgreSQL database: the second to
+// replace the seats it saw loses, and the list of open games follows.
+TEST(ServerLobby, PostgresComparesBeforeItReplacesTheSeats) {
+  testing::TempPostgres pg;
+  ACEDREX_NEED_POSTGRES(pg);
+  auto a = openPgStore(pg.uri());
+  auto b = openPgStore(pg.uri());
+  ASSERT_TRUE(a.ok() && b.ok());
+  StoredGame g;
+  g.id = "g1";
+  g.variant = "chess";
+  g.seats = {SeatPlan{false, 0, "tok", false}, SeatPlan{false, 0, "", true}};
+  g.createdMs = 5;
+  ASSERT_TRUE((*a)->createGame(g).ok());
+  ASSERT_EQ((*b)->recent(10, "open")->size(), 1u);
+  std::vector<SeatPlan> mine = g.seats, theirs = g.seats;
+  mine[1] = SeatPlan{false, 0, "first", false};
+  theirs[1] = SeatPlan{false, 0, "second", false};
+  ASSERT_TRUE((*a)->replaceSeats("g1", g.seats, mine).ok());
+  auto late = (*b)->replaceSeats("g1", g.seats, theirs);
+  ASSERT_FALSE(late.ok());
+  EXPECT_EQ(late.error().code, kStoreConflict);
+  EXPECT_EQ((*(*b)->load("g1"))->seats[1].token, "first");
+  EXPECT_TRUE((*b)->recent(10, "open")->empty());
+  EXPECT_EQ((*b)->recent(10, "ongoing")->size(), 1u);
 }
 
 }  // namespace

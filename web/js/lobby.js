@@ -323,7 +323,7 @@ async function loadOpenGames() {
   const box = $('open-games');
   box.replaceChildren();
   for (const g of Array.isArray(list) ? list : []) {
-    const mine = Object.keys(tokens.load(g.id)).length > 0;
+    const mine = Object.keys(tokens.load(g.id)).length > 0;  // this browser's own: back to its waiting panel
     const free = (g.seats || []).filter((x) => x.open);
     const who = (g.seats || []).map((x) => h('span', { class: `seat-chip seat-${x.seat}${x.open ? ' free' : ''}`, title: seatName(x.seat) },
       h('span', { class: 'chip' }), x.kind === 'bot' ? t('lobby.botN', { n: x.level }) : x.open ? t('lobby.free') : t('lobby.humanShort')));
@@ -333,7 +333,7 @@ async function loadOpenGames() {
         opts ? h('span', { class: 'muted' }, ` · ${opts}`) : null),
       h('div', { class: 'open-seats' }, who),
       h('div', { class: 'row' }, mine
-        ? h('span', { class: 'muted' }, t('lobby.yourOpenGame'))
+        ? h('a', { href: '#waiting', 'data-mine': g.id, onclick: (e) => { e.preventDefault(); waitForPlayers(g.id, Object.values(tokens.load(g.id))[0]); } }, t('lobby.yourOpenGame'))
         : free.map((x) => h('button', { type: 'button', class: 'primary', 'data-take': `${g.id}:${x.seat}`, onclick: () => take(g, x.seat) },
           t('lobby.takeSeat', { seat: seatName(x.seat) }))))));
   }
