@@ -111,6 +111,24 @@ TEST(ServerLobby, TheCatalogueGroupsEveryEmbeddedGameWithItsStartPieces) {
   EXPECT_EQ(variantNamed(v, "four-seasons")->get("players")->asNumber(), 4);
 }
 
+// What the lobby's "Play the computer" sends, for every game in the catalogue.
+TEST(ServerLobby, EveryCatalogueGameStartsAgainstTheComputer) {
+  MemoryLobby f;
+  const Json v = parsed(f.call("GET", "/api/variants").body);
+  for (const auto& g : v.items()) {
+    std::string seats;
+    for (size_t s = 0; s < g.get("seats")->items().size(); ++s)
+      seats += std::string(s ? "," : "") + (s ? R"({"kind":"bot","level":3})" : R"({"kind":"human"})");
+    const std::string name = g.get("name")->asString();
+    auto c = f.create(R"({"variant":")" + name + R"(","seats":[)" + seats + "]}");
+    const std::string id = c.get("id")->asString();
+    const Json st = parsed(f.call("GET", "/api/game/" + id + "?token=" + c.get("seats")->items()[0].get("token")->asString()).body);
+    EXPECT_EQ(st.get("variant")->asString(), name);
+    EXPECT_EQ(st.get("you")->items().size(), 1u) << name;
+    EXPECT_EQ(st.get("pieces")->items().size(), g.get("startPieces")->items().size()) << name;
+  }
+}
+
 TEST(ServerLobby, AGameTheTableDoesNotKnowIsListedUnderOther) {
   VariantRegistry reg = VariantRegistry::withEmbedded();
   std::string text = "name = test-chess\ntitle = Test Chess\nboard = 8x8\nseat = white w n\nseat = black b s\n"
