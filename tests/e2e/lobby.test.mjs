@@ -147,3 +147,21 @@ test('the games being played are live miniatures', async () => {
   assert.equal(page.errors.length, 0, page.errors.join('\n'));
   await page.context().close();
 });
+
+test('the creator of a listed game can cancel it while waiting', async () => {
+  const page = await browser.newPage();
+  await lobby(page);
+  await page.locator('[data-setup="shatranj"]').click();
+  await page.locator('[data-seat-kind="black"]').selectOption('human');
+  await page.locator('#listed').check();
+  await page.locator('#create-btn').click();
+  await page.waitForSelector('#waiting:not([hidden])');
+  const id = await page.locator('[data-waiting-game]').getAttribute('data-waiting-game');
+  await waitFor(async () => /1/.test(await page.locator('#waiting-status').textContent()), { what: 'one free seat said' });
+  await page.locator(`[data-cancel="${id}"]`).click();
+  await page.waitForSelector('#waiting', { state: 'hidden' });
+  assert.equal((await fetchState(server.base, id)).status, 'finished');
+  const open = await (await fetch(`${server.base}/api/games?status=open`)).json();
+  assert.ok(!open.some((g) => g.id === id), 'no longer listed');
+  await page.context().close();
+});
