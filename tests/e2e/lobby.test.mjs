@@ -15,6 +15,18 @@ async function lobby(page) {
   await page.waitForSelector('body[data-ready="1"]');
 }
 
+// Creates a two-player game listed publicly from the lobby's form (White for
+// the creator, Black free) and waits for the waiting panel; returns its id.
+async function createListed(page, variant) {
+  await lobby(page);
+  await page.locator(`[data-setup="${variant}"]`).click();
+  await page.locator('[data-seat-kind="black"]').selectOption('human');
+  await page.locator('#listed').check();
+  await page.locator('#create-btn').click();
+  await page.waitForSelector('#waiting:not([hidden])');
+  return page.locator('[data-waiting-game]').getAttribute('data-waiting-game');
+}
+
 test('the lobby shows every game the server plays as a card in its group', async () => {
   const variants = await (await fetch(`${server.base}/api/variants`)).json();
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
@@ -81,13 +93,7 @@ test('one click creates a xiangqi game against the computer', async () => {
 
 test('a game listed publicly: a second browser takes the free seat, and no token is shown', async () => {
   const alice = await browser.newPage();
-  await lobby(alice);
-  await alice.locator('[data-setup="chess"]').click();
-  await alice.locator('[data-seat-kind="black"]').selectOption('human');
-  await alice.locator('#listed').check();
-  await alice.locator('#create-btn').click();
-  await alice.waitForSelector('#waiting:not([hidden])');
-  const id = await alice.locator('[data-waiting-game]').getAttribute('data-waiting-game');
+  const id = await createListed(alice, 'chess');
   const aliceToken = await alice.evaluate((gid) => JSON.parse(localStorage.getItem(`acedrex.tokens.${gid}`)).white, id);
   assert.ok(aliceToken);
 
@@ -150,13 +156,7 @@ test('the games being played are live miniatures', async () => {
 
 test('the creator of a listed game can cancel it while waiting', async () => {
   const page = await browser.newPage();
-  await lobby(page);
-  await page.locator('[data-setup="shatranj"]').click();
-  await page.locator('[data-seat-kind="black"]').selectOption('human');
-  await page.locator('#listed').check();
-  await page.locator('#create-btn').click();
-  await page.waitForSelector('#waiting:not([hidden])');
-  const id = await page.locator('[data-waiting-game]').getAttribute('data-waiting-game');
+  const id = await createListed(page, 'shatranj');
   await waitFor(async () => /1/.test(await page.locator('#waiting-status').textContent()), { what: 'one free seat said' });
   await page.locator(`[data-cancel="${id}"]`).click();
   await page.waitForSelector('#waiting', { state: 'hidden' });
