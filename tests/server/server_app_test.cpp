@@ -943,12 +943,7 @@ struct ApiFixture : Fixture {
   Api api{*lobby, [](int l) { return "level " + std::to_string(l); }};
   ApiResponse call(const std::string& method, const std::string& target, const std::string& body = "",
                    const std::string& token = "") {
-    ApiRequest r;
-    r.method = method;
-    r.target = target;
-    r.body = body;
-    if (!token.empty()) r.authorization = "Bearer " + token;
-    return api.handle(r);
+    return testing::callApi(api, method, target, body, token);
   }
 };
 
@@ -1159,12 +1154,7 @@ TEST(ServerApi, NamesFromVariantFilesAreEscapedEverywhere) {
   Api api(lobby, [](int) { return std::string("lev\"el\x01"); });
   auto call = [&](const std::string& method, const std::string& target, const std::string& body = "",
                   const std::string& token = "") {
-    ApiRequest r;
-    r.method = method;
-    r.target = target;
-    r.body = body;
-    if (!token.empty()) r.authorization = "Bearer " + token;
-    auto reply = api.handle(r);
+    auto reply = testing::callApi(api, method, target, body, token);
     EXPECT_TRUE(isValidUtf8(reply.body)) << target;
     if (reply.contentType == "application/json") {
       EXPECT_TRUE(parseJson(reply.body).ok()) << target << " -> " << reply.body;

@@ -15,6 +15,7 @@
 
 #include "core/game.h"
 #include "engine/bot.h"
+#include "server/app/api.h"
 #include "server/app/common.h"
 #include "server/app/json.h"
 
@@ -76,6 +77,17 @@ inline bool waitFor(const std::function<bool()>& cond, int ms = 5000) {
 inline Json parsed(const std::string& text) {
   auto j = parseJson(text);
   return j.ok() ? *j : Json();
+}
+
+// One request through the API without sockets; a token goes in as "Bearer".
+inline ApiResponse callApi(Api& api, const std::string& method, const std::string& target, const std::string& body = "",
+                           const std::string& token = "") {
+  ApiRequest r;
+  r.method = method;
+  r.target = target;
+  r.body = body;
+  if (!token.empty()) r.authorization = "Bearer " + token;
+  return api.handle(r);
 }
 
 // The move texts ("uci") of a state object's "moves", in order.

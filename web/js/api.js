@@ -24,6 +24,8 @@ export const api = {
   variants: () => request('GET', '/api/variants'),
   games: (status = 'all') => request('GET', `/api/games?status=${status}&limit=30`),
   create: (spec) => request('POST', '/api/game', { body: spec }),
+  // Takes a free seat of a game listed publicly (`seat` optional): {id, seat, token, url}.
+  join: (id, seat) => request('POST', `/api/game/${encodeURIComponent(id)}/join${seat ? `?seat=${encodeURIComponent(seat)}` : ''}`),
   state: (id, ply) => request('GET', `/api/game/${encodeURIComponent(id)}${ply === undefined ? '' : `?ply=${ply}`}`),
   reach: (variant, letter, from, extra = '') =>
     request('GET', `/api/variant/${encodeURIComponent(variant)}/piece/${encodeURIComponent(letter)}?from=${from}${extra}`),

@@ -1,7 +1,11 @@
-// The lobby: choose a game, its rule options, who sits where, a clock; create
-// the game; hand out the invitation links; list games to watch.
-import { api, tokens, myGames } from './api.js';
-import { t, seatName, translatePage, languageSwitch, lang, optionName, optionValue, optionHelp } from './i18n.js';
+// The lobby: the catalogue of the games the server plays (cards in groups,
+// each with a picture of its start, a line about it, one-click play against
+// the computer and its rules); create a game (the variant, its rule options,
+// who sits where, a clock, listed publicly or by invitation); the open games
+// whose free seats anyone may take; the games being played, as live
+// miniatures; the finished games and this browser's own.
+import { api, tokens, myGames, GameSocket } from './api.js';
+import { t, tOr, seatName, translatePage, languageSwitch, lang, optionName, optionValue, optionHelp } from './i18n.js';
 import './prefs.js';
 
 const $ = (id) => document.getElementById(id);
@@ -26,6 +30,97 @@ function describe(v) {
   const n = (v.seats || []).length;
   const b = v.board ? `${v.board.width}×${v.board.height}, ` : '';
   return `${b}${t('lobby.players', { n })}`;
+}
+
+// ---- the catalogue ----------------------------------------------------------------
+const GROUPS = ['alfonso', 'chess', 'family', 'more-players', 'other'];
+// Games whose pieces stand on the points where lines cross, not in squares,
+// and games played on squares of one colour.
+const ON_POINTS = new Set(['xiangqi', 'janggi']);
+const PLAIN = new Set(['shogi', 'minishogi']);
+const pictureStyle = (name) => ({ points: ON_POINTS.has(name), plain: PLAIN.has(name) });
+const SVG = 'http://www.w3.org/2000/svg';
+
+function svg(tag, attrs = {}, ...children) {
+  const e = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) if (v !== undefined && v !== null) e.setAttribute(k, v);
+  for (const c of children) if (c) e.append(c);
+  return e;
+}
+
+// A small picture of a position: the board (holes dark, or the lines of a
+// board played on points, or squares of one colour) and each piece as a disc in its seat's colour with
+// its letter. `board` is {width, height, blocked}; `pieces` [{square, seat, letter}].
+export function miniBoard(board, pieces, { points = false, plain = false, size = 132, label = '' } = {}) {
+  const w = board.width || 8, ht = board.height || 8;
+  const cell = size / Math.max(w, ht);
+  const W = w * cell, H = ht * cell;
+  const root = svg('svg', { class: 'mini-board', viewBox: `0 0 ${W} ${H}`, width: W, height: H, role: 'img', 'aria-label': label });
+  const blocked = new Set(board.blocked || []);
+  const at = (sq) => ({ f: sq.charCodeAt(0) - 97, r: parseInt(sq.slice(1), 10) - 1 });
+  if (points) {
+    root.append(svg('rect', { class: 'mini-sq light', x: 0, y: 0, width: W, height: H }));
+    for (let f = 0; f < w; f++) root.append(svg('line', { class: 'mini-line', x1: (f + 0.5) * cell, y1: cell / 2, x2: (f + 0.5) * cell, y2: H - cell / 2 }));
+    for (let r = 0; r < ht; r++) root.append(svg('line', { class: 'mini-line', x1: cell / 2, y1: (r + 0.5) * cell, x2: W - cell / 2, y2: (r + 0.5) * cell }));
+  } else {
+    for (let r = 0; r < ht; r++) {
+      for (let f = 0; f < w; f++) {
+        const name = String.fromCharCode(97 + f) + (r + 1);
+        const kind = blocked.has(name) ? 'blocked' : !plain && (f + r) % 2 === 0 ? 'dark' : 'light';
+        root.append(svg('rect', { class: `mini-sq ${kind}`, x: f * cell, y: (ht - 1 - r) * cell, width: cell, height: cell }));
+      }
+    }
+  }
+  for (const p of pieces || []) {
+    const { f, r } = at(p.square);
+    if (!(f >= 0 && f < w && r >= 0 && r < ht)) continue;
+    const cx = (f + 0.5) * cell, cy = (ht - 1 - r + 0.5) * cell;
+    const g = svg('g', { class: `mini-piece seat-${p.seat}`, 'data-sq': p.square });
+    g.append(svg('circle', { cx, cy, r: cell * 0.4 }));
+    if (cell >= 11) {
+      const text = svg('text', { x: cx, y: cy, 'font-size': cell * 0.5, 'text-anchor': 'middle', 'dominant-baseline': 'central' });
+      text.textContent = String(p.letter || '?').toUpperCase();
+      g.append(text);
+    }
+    root.append(g);
+  }
+  return root;
+}
+
+const groupOf = (v) => (GROUPS.includes(v.group) ? v.group : 'other');
+const describeGame = (v) => tOr(`catalogue.desc.${v.name}`, v.description || '');
+
+function card(v) {
+  const players = v.players || (v.seats || []).length;
+  const size = v.board ? `${v.board.width}×${v.board.height}` : '';
+  return h('article', { class: 'cat-card', 'data-variant': v.name },
+    h('a', { class: 'cat-pic', href: `/?variant=${encodeURIComponent(v.name)}#create`, onclick: (e) => { e.preventDefault(); setUp(v.name); } },
+      miniBoard(v.board || {}, v.startPieces || [], { ...pictureStyle(v.name), size: 96, label: t('catalogue.picture', { title: v.title || v.name }) })),
+    h('div', { class: 'cat-text' },
+      h('h3', {}, v.title || v.name),
+      h('p', { class: 'cat-desc' }, describeGame(v)),
+      h('p', { class: 'cat-meta muted' }, t('lobby.players', { n: players }), size ? ` · ${size}` : '', ' · ',
+        h('a', { href: `/rules/${encodeURIComponent(v.name)}`, 'data-rules': v.name }, t('catalogue.rules')))),
+    h('div', { class: 'cat-actions' },
+      h('button', { type: 'button', class: 'primary', 'data-quick': v.name, onclick: () => quickPlay(v) }, t('catalogue.play')),
+      h('button', { type: 'button', 'data-setup': v.name, onclick: () => setUp(v.name) }, t('catalogue.setup'))));
+}
+
+function renderCatalogue() {
+  const box = $('catalogue-groups');
+  box.replaceChildren();
+  for (const g of GROUPS) {
+    const games = variants.filter((v) => groupOf(v) === g);
+    if (!games.length) continue;
+    box.append(h('section', { class: 'cat-group', 'data-group': g },
+      h('h2', {}, t(`catalogue.group.${g}`)), h('div', { class: 'cat-cards' }, games.map(card))));
+  }
+}
+
+// "Set up a game": the form below, with this game chosen.
+function setUp(name) {
+  choose(name);
+  $('create').scrollIntoView({ behavior: 'smooth', block: 'start' });
 }
 
 function renderVariants() {
@@ -108,6 +203,16 @@ async function create(ev) {
   }
   const hotseat = $('hotseat').checked;
   if (hotseat) spec.hotSeat = true;
+  // Listed publicly: the creator sits in the first human seat, the other human seats are free for anyone.
+  const listed = !hotseat && $('listed').checked;
+  if (listed) {
+    let first = true;
+    for (const seat of seats) {
+      if (seat.kind !== 'human') continue;
+      if (!first) seat.open = true;
+      first = false;
+    }
+  }
   $('create-btn').disabled = true;
   let res;
   try {
@@ -121,6 +226,11 @@ async function create(ev) {
   const humans = (res.seats || []).filter((s) => s.token);
   if (!humans.length) {           // bots only: watch
     location.href = gameUrl(res.id);
+    return;
+  }
+  if (listed && (res.seats || []).some((s) => s.open)) {
+    tokens.save(res.id, { [humans[0].seat]: humans[0].token });
+    waitForPlayers(res.id, humans[0].token);
     return;
   }
   if (hotseat || humans.length === 1) {
@@ -147,24 +257,137 @@ async function create(ev) {
   loadGames();
 }
 
+// ---- finding opponents ------------------------------------------------------------
+let waitSocket = null;
+
+// After creating a listed game: wait here until every free seat is taken,
+// then go to the game. Cancelling resigns (the game ends before it began).
+function waitForPlayers(id, token) {
+  const box = $('waiting');
+  const status = h('p', { id: 'waiting-status' }, t('lobby.waitingHelp'));
+  box.replaceChildren(h('h2', { style: 'margin-top:0' }, t('lobby.waitingTitle')), status,
+    h('p', { class: 'row' },
+      h('a', { class: 'button', href: `/game.html?id=${encodeURIComponent(id)}`, 'data-waiting-game': id }, t('lobby.openGamePage')),
+      h('button', { type: 'button', 'data-cancel': id, onclick: async () => {
+        if (waitSocket) waitSocket.close();
+        try { await api.resign(id, token); } catch { /* over already */ }
+        box.hidden = true;
+        loadOpenGames();
+      } }, t('lobby.cancel'))));
+  box.hidden = false;
+  box.scrollIntoView({ behavior: 'smooth', block: 'center' });
+  if (waitSocket) waitSocket.close();
+  // The socket with the creator's token also tells the server the creator is here.
+  waitSocket = new GameSocket(id, token, {
+    onState: (st) => {
+      const free = (st.seats || []).filter((x) => x.open).length;
+      if (st.status === 'finished') { waitSocket.close(); box.hidden = true; return; }
+      if (!free) { waitSocket.close(); location.href = `/game.html?id=${encodeURIComponent(id)}`; return; }
+      status.textContent = `${t('lobby.waitingHelp')} ${t('lobby.seatsFree', { n: free })}`;
+    },
+  });
+  loadOpenGames();
+}
+
+const clockText = (c) => (c ? `${Math.round(c.initialMs / 60000 * 10) / 10}+${Math.round((c.incrementMs || 0) / 1000)}` : t('lobby.noClock'));
+
+// The rule options a game was created with that differ from the game's defaults.
+function optionsText(g) {
+  const v = variants.find((x) => x.name === g.variant);
+  const out = [];
+  for (const [k, val] of Object.entries(g.options || {})) {
+    const def = v && (v.options || []).find((o) => o.name === k);
+    if (def && def.default === val) continue;
+    out.push(`${optionName(k)}: ${optionValue(val)}`);
+  }
+  return out.join(', ');
+}
+
+async function take(g, seat) {
+  $('open-error').textContent = '';
+  let res;
+  try {
+    res = await api.join(g.id, seat);
+  } catch (e) {
+    $('open-error').textContent = t('lobby.takeFailed', { error: e.message });
+    loadOpenGames();
+    return;
+  }
+  tokens.add(res.id, res.seat, res.token);
+  location.href = `/game.html?id=${encodeURIComponent(res.id)}`;
+}
+
+async function loadOpenGames() {
+  let list;
+  try { list = await api.games('open'); } catch { return; }
+  const box = $('open-games');
+  box.replaceChildren();
+  for (const g of Array.isArray(list) ? list : []) {
+    const mine = Object.keys(tokens.load(g.id)).length > 0;  // this browser's own: back to its waiting panel
+    const free = (g.seats || []).filter((x) => x.open);
+    const who = (g.seats || []).map((x) => h('span', { class: `seat-chip seat-${x.seat}${x.open ? ' free' : ''}`, title: seatName(x.seat) },
+      h('span', { class: 'chip' }), x.kind === 'bot' ? t('lobby.botN', { n: x.level }) : x.open ? t('lobby.free') : t('lobby.humanShort')));
+    const opts = optionsText(g);
+    box.append(h('div', { class: 'open-game', 'data-open-game': g.id },
+      h('div', {}, h('b', {}, g.title || g.variant), ' · ', h('span', { class: 'muted' }, clockText(g.clock)),
+        opts ? h('span', { class: 'muted' }, ` · ${opts}`) : null),
+      h('div', { class: 'open-seats' }, who),
+      h('div', { class: 'row' }, mine
+        ? h('a', { href: '#waiting', 'data-mine': g.id, onclick: (e) => { e.preventDefault(); waitForPlayers(g.id, Object.values(tokens.load(g.id))[0]); } }, t('lobby.yourOpenGame'))
+        : free.map((x) => h('button', { type: 'button', class: 'primary', 'data-take': `${g.id}:${x.seat}`, onclick: () => take(g, x.seat) },
+          t('lobby.takeSeat', { seat: seatName(x.seat) }))))));
+  }
+  if (!box.children.length) box.append(h('span', { class: 'muted' }, t('lobby.noOpenGames')));
+}
+
+// The games being played, each a miniature kept live by its own socket
+// (watching, no token); at most LIVE of them.
+const LIVE = 6;
+const live = new Map();  // id -> {socket, el}
+
+function drawLive(entry, st) {
+  const pic = miniBoard(st.board || {}, st.pieces || [], { ...pictureStyle(st.variant), size: 96, label: st.title || st.variant });
+  entry.pic.replaceChildren(pic);
+  entry.el.dataset.plies = String((st.moves || []).length);
+  entry.turn.textContent = st.status === 'finished' ? t('lobby.finishedShort') : st.toMove ? t('status.toMove', { seat: seatName(st.toMove) }) : '';
+}
+
+function renderLive(ongoing) {
+  const box = $('live-games');
+  const want = ongoing.filter((g) => !(g.seats || []).some((x) => x.open)).slice(0, LIVE);
+  const ids = new Set(want.map((g) => g.id));
+  for (const [id, entry] of live) {
+    if (!ids.has(id)) { entry.socket.close(); entry.el.remove(); live.delete(id); }
+  }
+  for (const g of want) {
+    if (live.has(g.id)) continue;
+    const pic = h('span', { class: 'live-pic' });
+    const turn = h('span', { class: 'muted' });
+    const who = (g.seats || []).map((x) => (x.kind === 'bot' ? t('lobby.botN', { n: x.level }) : t('lobby.humanShort'))).join(' · ');
+    const el = h('a', { class: 'live-game', href: gameUrl(g.id), 'data-live': g.id }, pic,
+      h('span', { class: 'live-text' }, h('b', {}, g.title || g.variant), h('span', { class: 'muted' }, who), turn));
+    const entry = { el, pic, turn };
+    entry.socket = new GameSocket(g.id, null, { onState: (st) => drawLive(entry, st) });
+    live.set(g.id, entry);
+    box.append(el);
+  }
+  $('live-none').hidden = live.size > 0;
+}
+
 async function loadGames() {
   const box = $('games');
-  let games;
-  try { games = await api.games('all'); } catch { return; }
-  const list = Array.isArray(games) ? games : (games && games.games) || [];
-  if (!list.length) return;
-  box.replaceChildren();
-  const ongoing = list.filter((g) => g.status !== 'finished');
+  let list;
+  try { list = await api.games('all'); } catch { return; }
+  list = Array.isArray(list) ? list : (list && list.games) || [];
+  renderLive(list.filter((g) => g.status !== 'finished'));
   const finished = list.filter((g) => g.status === 'finished');
-  for (const [label, gs] of [[t('lobby.beingPlayed'), ongoing], [t('lobby.finished'), finished]]) {
-    if (!gs.length) continue;
-    box.append(h('div', { class: 'muted' }, label));
-    for (const g of gs.slice(0, 15)) {
-      const plies = g.plies ?? (Array.isArray(g.moves) ? g.moves.length : g.moves);
-      const who = (g.seats || []).map((x) => (x.kind === 'bot' ? t('lobby.botN', { n: x.level }) : t('lobby.humanShort'))).join(' · ');
-      box.append(h('a', { href: gameUrl(g.id), 'data-game': g.id, 'data-plies': plies ?? '' }, `${g.title || g.variant}${plies !== undefined && plies !== null ? ` · ${t('lobby.plies', { n: plies })}` : ''}`,
-        who ? h('span', { class: 'muted' }, ` (${who})`) : null));
-    }
+  if (!finished.length) return;
+  box.replaceChildren();
+  for (const g of finished.slice(0, 15)) {
+    const plies = g.plies ?? (Array.isArray(g.moves) ? g.moves.length : g.moves);
+    const who = (g.seats || []).map((x) => (x.kind === 'bot' ? t('lobby.botN', { n: x.level }) : t('lobby.humanShort'))).join(' · ');
+    box.append(h('a', { href: gameUrl(g.id), 'data-game': g.id, 'data-plies': plies ?? '' }, `${g.title || g.variant}${plies !== undefined && plies !== null ? ` · ${t('lobby.plies', { n: plies })}` : ''}`,
+      who ? h('span', { class: 'muted' }, ` (${who})`) : null));
   }
 }
 
@@ -175,16 +398,10 @@ async function quickPlay(v) {
   const seed = new URLSearchParams(location.search).get('seed');
   if (seed !== null) spec.seed = seed;
   let res;
-  try { res = await api.create(spec); } catch (e) { $('quick-error').textContent = t('lobby.createFailed', { error: e.message }); return; }
+  try { res = await api.create(spec); } catch (e) { $('quick-error').textContent = t('lobby.createFailed', { error: e.message }); $('quick-error').scrollIntoView({ block: 'center' }); return; }
   const me = (res.seats || []).find((s) => s.token);
   tokens.save(res.id, { [me.seat]: me.token });
   location.href = `/game.html?id=${encodeURIComponent(res.id)}`;
-}
-
-function renderQuick() {
-  const box = $('quick-list');
-  box.replaceChildren(...variants.map((v) => h('button', { type: 'button', class: 'primary', 'data-quick': v.name, onclick: () => quickPlay(v) }, v.title || v.name)),
-    h('span', { id: 'quick-error', class: 'error' }));
 }
 
 // The games this browser holds a seat in, with their dates.
@@ -223,14 +440,20 @@ async function main() {
     if (!Array.isArray(variants)) variants = variants.variants || [];
   } catch (e) {
     $('variants').replaceChildren(h('span', { class: 'error' }, t('lobby.noServer', { error: e.message })));
+    $('catalogue-groups').replaceChildren(h('span', { class: 'error' }, t('lobby.noServer', { error: e.message })));
     return;
   }
   const want = new URLSearchParams(location.search).get('variant');
   choose(want && variants.some((v) => v.name === want) ? want : variants[0].name);
-  renderQuick();
+  renderCatalogue();
+  const sync = () => { if ($('hotseat').checked) $('listed').checked = false; };
+  $('hotseat').addEventListener('change', sync);
+  $('listed').addEventListener('change', () => { if ($('listed').checked) $('hotseat').checked = false; });
   loadMyGames();
   loadGames();
+  loadOpenGames();
   setInterval(loadGames, 15000);
+  setInterval(loadOpenGames, 4000);
   document.body.dataset.ready = '1';
 }
 main();

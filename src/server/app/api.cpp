@@ -3,8 +3,10 @@
 #include <cmath>
 
 #include "core/diagram.h"
+#include "server/app/catalogue.h"
 #include "server/app/http_util.h"
 #include "server/app/json.h"
+#include "server/app/records.h"
 
 namespace acedrex::server {
 namespace {
@@ -72,13 +74,22 @@ void writeGeometry(JsonWriter& w, const Rules& r) {
 
 Api::Api(Lobby& lobby, std::function<std::string(int)> describeLevel)
     : lobby_(lobby), describeLevel_(std::move(describeLevel)) {
+  // The catalogue's order: by group and place in the lobby's table, the
+  // games it does not know after the others in the registry's order.
+  std::vector<const VariantDef*> defs = lobby_.registry().all();
+  std::stable_sort(defs.begin(), defs.end(), [](const VariantDef* a, const VariantDef* b) {
+    return catalogueEntry(a->name).order < catalogueEntry(b->name).order;
+  });
   JsonWriter w;
   w.beginArray();
-  for (const VariantDef* def : lobby_.registry().all()) {
+  for (const VariantDef* def : defs) {
     auto rules = lobby_.rulesFor(def->name, {});
     if (!rules.ok()) continue;
     const Rules& r = **rules;
+    const CatalogueEntry known = catalogueEntry(def->name);
     w.beginObject().key("name").value(def->name).key("title").value(def->title);
+    w.key("group").value(known.group).key("description").value(known.description);
+    w.key("players").value(r.nseats());
     w.key("seats").beginArray();
     for (const auto& s : r.seats) w.beginObject().key("seat").value(s.name).key("dir").value(dirName(s.dir)).endObject();
     w.endArray();
@@ -104,6 +115,9 @@ Api::Api(Lobby& lobby, std::function<std::string(int)> describeLevel)
     }
     w.endArray();
     w.key("start").value(r.start);
+    w.key("startPieces");
+    if (Position start(*rules); start.set(r.start).ok()) writePieces(w, start);
+    else w.beginArray().endArray();
     w.key("levels").beginArray();
     for (int l = 1; l <= engine::kFullStrength; ++l)
       w.beginObject().key("level").value(l).key("description").value(describeLevel_ ? describeLevel_(l) : "").endObject();
@@ -171,6 +185,10 @@ ApiResponse Api::createGame(const ApiRequest& req) {
       if (!kind || !kind->isString() || (kind->asString() != "human" && kind->asString() != "bot"))
         return error(400, "bad-seats", "a seat's kind is \"human\" or \"bot\"");
       p.bot = kind->asString() == "bot";
+      if (const Json* open = seat.get("open"); open && !open->isNull()) {
+        if (!open->isBool()) return error(400, "bad-seats", "a seat's \"open\" is true or false");
+        p.open = open->asBool();
+      }
       if (const Json* level = seat.get("level"); level && !level->isNull()) {
         if (!level->isInteger(1, engine::kFullStrength))
           return error(400, "bad-level", "a bot's level is 1 to " + std::to_string(engine::kFullStrength));
@@ -227,6 +245,8 @@ ApiResponse Api::createGame(const ApiRequest& req) {
     if (!created.tokens[s].empty()) {
       w.key("token").value(created.tokens[s]);
       w.key("inviteUrl").value("/game/" + created.id + "?token=" + created.tokens[s]);
+    } else if (c.seats.size() > s && c.seats[s].open) {
+      w.key("open").value(true);
     }
     w.endObject();
   }
@@ -332,8 +352,8 @@ ApiResponse Api::handle(const ApiRequest& req) {
     }
     if (auto it = t.query.find("status"); it != t.query.end()) {
       filter = it->second;
-      if (filter != "all" && filter != "ongoing" && filter != "finished")
-        return error(400, "bad-status", "status is ongoing, finished or all");
+      if (filter != "all" && filter != "ongoing" && filter != "finished" && filter != "open")
+        return error(400, "bad-status", "status is open, ongoing, finished or all");
     }
     std::string body = "[";
     bool first = true;
@@ -386,6 +406,19 @@ ApiResponse Api::handle(const ApiRequest& req) {
   if (what == "draw" && seg.size() == 5) {
     if (!post) return error(405, "method", "use POST");
     return gameAction(room, token, room->draw(token, seg[4]));
+  }
+  if (what == "join" && seg.size() == 4) {
+    if (!post) return error(405, "method", "use POST");
+    const auto it = t.query.find("seat");
+    std::string seat, seatToken;
+    if (auto err = lobby_.takeSeat(room->id(), it == t.query.end() ? "" : it->second, &seat, &seatToken))
+      return error(*err);
+    JsonWriter w;
+    w.beginObject().key("id").value(room->id()).key("seat").value(seat);
+    w.key("token").value(seatToken).key("url").value("/game/" + room->id()).endObject();
+    ApiResponse r;
+    r.body = w.take();
+    return r;
   }
   if (what == "takeback" && seg.size() == 4) {
     if (!post) return error(405, "method", "use POST");

@@ -5,6 +5,7 @@
 #include <random>
 
 #include "core/chess960.h"
+#include "server/app/catalogue.h"
 #include "server/app/http_util.h"
 #include "server/app/json.h"
 
@@ -116,9 +117,12 @@ Outcome Lobby::create(const CreateRequest& req, CreatedGame* out) {
   if (static_cast<int>(seats.size()) != n)
     return apiError(400, "bad-seats",
                     req.variant + " has " + std::to_string(n) + " seats, not " + std::to_string(seats.size()));
-  for (const auto& s : seats)
+  for (const auto& s : seats) {
     if (s.bot && (s.level < 1 || s.level > engine::kFullStrength))
       return apiError(400, "bad-level", "a bot's level is 1 to " + std::to_string(engine::kFullStrength));
+    if (s.open && (s.bot || req.hotSeat))
+      return apiError(400, "bad-seats", "only human seats of a game that is not hot seat can be open");
+  }
   if (req.clock.enabled &&
       (req.clock.initialMs < 1000 || req.clock.initialMs > 86400000 || req.clock.incrementMs < 0 ||
        req.clock.incrementMs > 3600000))
@@ -156,7 +160,7 @@ Outcome Lobby::create(const CreateRequest& req, CreatedGame* out) {
   g.createdMs = time_.wallMs();
   const std::string shared = randomToken(24);
   for (auto s : seats) {
-    s.token = s.bot ? "" : (req.hotSeat ? shared : randomToken(24));
+    s.token = s.bot || s.open ? "" : (req.hotSeat ? shared : randomToken(24));  // an open seat's comes when taken
     if (!s.bot) s.level = 0;
     g.seats.push_back(s);
   }
@@ -237,6 +241,15 @@ std::shared_ptr<GameRoom> Lobby::find(const std::string& id) {
   return found;
 }
 
+Outcome Lobby::takeSeat(const std::string& id, const std::string& seatName, std::string* seat, std::string* token) {
+  auto room = find(id);
+  if (!room) return apiError(404, "unknown-game", "no game \"" + id + "\"");
+  std::string fresh = randomToken(24);
+  if (auto err = room->takeSeat(seatName, fresh, seat)) return err;
+  if (token) *token = std::move(fresh);
+  return std::nullopt;
+}
+
 std::vector<std::string> Lobby::recent(int limit, const std::string& filter) {
   std::vector<std::string> out;
   auto games = store_.recent(limit, filter);
@@ -253,24 +266,12 @@ std::vector<std::string> Lobby::recent(int limit, const std::string& filter) {
     }
     auto rules = rulesFor(g.variant, g.options);
     if (!rules.ok()) continue;
-    JsonWriter w;
-    w.beginObject().key("id").value(g.id).key("variant").value(g.variant).key("title").value((*rules)->title);
     // recent() lists games without their entries: the count comes from the game's record.
     auto full = store_.load(g.id);
-    w.key("status").value(g.finished ? "finished" : "ongoing").key("toMove").null().key("plies");
-    if (full.ok() && *full)
-      w.value(static_cast<int64_t>((*full)->entries.size()));
-    else
-      w.null();
-    w.key("seats").beginArray();
-    for (size_t s = 0; s < g.seats.size() && s < (*rules)->seats.size(); ++s) {
-      w.beginObject().key("seat").value((*rules)->seats[s].name).key("kind").value(g.seats[s].bot ? "bot" : "human");
-      w.key("level");
-      if (g.seats[s].bot) w.value(g.seats[s].level);
-      else w.null();
-      w.endObject();
-    }
-    w.endArray().key("createdAt").value(g.createdMs).endObject();
+    std::optional<int64_t> plies;
+    if (full.ok() && *full) plies = static_cast<int64_t>((*full)->entries.size());
+    JsonWriter w;
+    writeGameSummary(w, g, **rules, g.finished, -1, plies);
     out.push_back(w.take());
   }
   return out;

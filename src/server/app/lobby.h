@@ -61,10 +61,15 @@ class Lobby : public RoomHost {
   // 429 "rate-limited" (with retryAfterMs); limits.maxOpenGames unfinished
   // games (in memory or only in the store) or maxGames in memory: 503 "full".
   Outcome create(const CreateRequest& request, CreatedGame* out);
+  // Takes a free seat of game `id` (GameRoom::takeSeat) with a new token:
+  // `seatName`, or the first free one when empty. 404 "unknown-game" when
+  // there is no such game; on success *seat is its name and *token its token.
+  Outcome takeSeat(const std::string& id, const std::string& seatName, std::string* seat, std::string* token);
   // A game by id: in memory, or loaded from the store (a finished game, or an
   // unfinished one that left memory when idle). nullptr if unknown.
   std::shared_ptr<GameRoom> find(const std::string& id);
-  // Summaries (JSON objects) of the most recent games, newest first.
+  // Summaries (JSON objects, writeGameSummary) of the most recent games,
+  // newest first; filter as Store::recent ("open": with a free seat).
   std::vector<std::string> recent(int limit, const std::string& filter);
   // Compiled rules, shared between games with the same variant and options.
   Result<std::shared_ptr<const Rules>> rulesFor(const std::string& variant,

@@ -89,6 +89,17 @@ Status MemoryStore::finishGame(const std::string& id, const std::string& resultJ
   return okStatus();
 }
 
+Status MemoryStore::replaceSeats(const std::string& id, const std::vector<SeatPlan>& expected,
+                                 const std::vector<SeatPlan>& seats) {
+  std::lock_guard lock(m_);
+  if (shouldFail()) return makeError("store", "simulated write failure");
+  StoredGame* g = find(id);
+  if (!g) return makeError("store", "no game " + id);
+  if (seatsToJson(g->seats) != seatsToJson(expected)) return makeError(kStoreConflict, "the seats changed meanwhile");
+  g->seats = seats;
+  return okStatus();
+}
+
 Result<std::vector<StoredGame>> MemoryStore::loadUnfinished() {
   std::lock_guard lock(m_);
   std::vector<StoredGame> out;
@@ -118,6 +129,7 @@ Result<std::vector<StoredGame>> MemoryStore::recent(int limit, const std::string
   for (auto it = games_.rbegin(); it != games_.rend() && static_cast<int>(out.size()) < limit; ++it) {
     if (filter == "ongoing" && it->finished) continue;
     if (filter == "finished" && !it->finished) continue;
+    if (filter == "open" && (it->finished || !hasOpenSeat(it->seats))) continue;
     out.push_back(*it);
     out.back().entries.clear();
   }

@@ -177,6 +177,21 @@ class PgStore : public Store {
     return transaction("finish game", id, [&] { return markFinished(id, resultJson); });
   }
 
+  Status replaceSeats(const std::string& id, const std::vector<SeatPlan>& expected,
+                      const std::vector<SeatPlan>& seats) override {
+    std::lock_guard lock(m_);
+    bool conflict = false;
+    Status done = transaction("replace seats", id, [&] {
+      auto r = query("UPDATE games SET seats = $1 WHERE id = $2 AND seats = $3 RETURNING id",
+                     {seatsToJson(seats), id, seatsToJson(expected)});
+      if (!r) return false;
+      conflict = PQntuples(r.get()) != 1;
+      return !conflict;
+    });
+    if (conflict) return makeError(kStoreConflict, "the seats changed meanwhile");
+    return done;
+  }
+
   Result<size_t> countUnfinished() override {
     std::lock_guard lock(m_);
     auto r = query("SELECT COUNT(*) FROM games WHERE NOT finished", {});
@@ -206,6 +221,7 @@ class PgStore : public Store {
     std::string sql = "SELECT " + columns() + " FROM games";
     if (filter == "ongoing") sql += " WHERE NOT finished";
     if (filter == "finished") sql += " WHERE finished";
+    if (filter == "open") sql += " WHERE NOT finished AND strpos(seats, '\"open\":true') > 0";  // written only while free
     sql += " ORDER BY created_ms DESC, seq DESC LIMIT " + std::to_string(std::max(0, limit));
     std::lock_guard lock(m_);
     return selectGames(sql, {});

@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "core/pgn.h"
+#include "server/app/catalogue.h"
 #include "server/app/json.h"
 #include "server/app/records.h"
 
@@ -284,6 +285,7 @@ const std::string& GameRoom::stateBase() {
     if (meta_.clock.enabled) w.value(clockLeft(s, now));
     else w.null();
     w.key("connected").value(plan.bot || connections_[static_cast<size_t>(s)] > 0);
+    w.key("open").value(!over && !plan.bot && plan.open);
     w.key("outReason");
     if (!p.isIn(s) && !outReason_[static_cast<size_t>(s)].empty()) w.value(outReason_[static_cast<size_t>(s)]);
     else w.null();
@@ -481,6 +483,7 @@ void GameRoom::afterAction() {
 void GameRoom::maybeScheduleBot() {
   if (over() || botBusy_ || wait_.active || !host_) return;
   if (!meta_.seats[static_cast<size_t>(game_->position().toMove())].bot) return;
+  if (hasOpenSeat(meta_.seats)) return;  // the game starts when every seat is taken
   if (!host_->mayThink(meta_.id)) return;  // another process is the game's home
   botBusy_ = true;
   botStop_ = false;
@@ -496,6 +499,7 @@ Outcome GameRoom::move(const std::string& token, const std::string& moveText) {
   const int tm = game_->position().toMove();
   if (std::find(seats.begin(), seats.end(), tm) == seats.end())
     return apiError(403, "not-your-turn", "it is " + rules_->seats[static_cast<size_t>(tm)].name + "'s turn");
+  if (hasOpenSeat(meta_.seats)) return apiError(409, "waiting", "the game starts when every seat is taken");
   if (moveText.size() > 16) return apiError(400, "illegal-move", "malformed move text");
   if (timedOut(tm, time_.steadyMs())) {
     if (auto err = commitEntry("timeout", tm)) return err;
@@ -625,6 +629,35 @@ Outcome GameRoom::takeback(const std::string& token) {
   publish("state");
   if (wasOver && meta_.clock.enabled && host_) host_->clockActive(shared_from_this());
   afterAction();
+  return std::nullopt;
+}
+
+Outcome GameRoom::takeSeat(const std::string& seatName, const std::string& token, std::string* taken) {
+  std::lock_guard lock(m_);
+  if (over()) return apiError(409, "game-over", "the game is over");
+  int free = -1;
+  for (int s = 0; s < rules_->nseats(); ++s) {
+    const SeatPlan& p = meta_.seats[static_cast<size_t>(s)];
+    if (!p.bot && p.open && (seatName.empty() || seatName == rules_->seats[static_cast<size_t>(s)].name)) {
+      free = s;
+      break;
+    }
+  }
+  if (free < 0) return apiError(409, "seat-taken", seatName.empty() ? "no seat is free" : seatName + " is not free");
+  std::vector<SeatPlan> next = meta_.seats;
+  next[static_cast<size_t>(free)].open = false;
+  next[static_cast<size_t>(free)].token = token;
+  const Status stored = store_.replaceSeats(meta_.id, meta_.seats, next);
+  if (!stored.ok() && stored.error().code == kStoreConflict) {
+    if (catchUpLocked()) afterAction();  // another process took a seat first: its seats are in the store
+    return apiError(409, "seat-taken", "the seat was taken a moment ago");
+  }
+  if (!stored.ok()) return apiError(503, "store", "the seat could not be stored: " + stored.error().text());
+  meta_.seats = std::move(next);
+  lastHumanMs_ = seatTakenMs_ = time_.wallMs();
+  if (taken) *taken = rules_->seats[static_cast<size_t>(free)].name;
+  publish("state");
+  afterAction();  // every seat taken: a bot to move starts
   return std::nullopt;
 }
 
@@ -814,6 +847,12 @@ void GameRoom::replayFromStartLocked(size_t keep) {
 bool GameRoom::catchUpLocked() {
   auto loaded = store_.load(meta_.id);
   if (!loaded.ok() || !*loaded) return false;
+  const bool seatsChanged = seatsToJson((*loaded)->seats) != seatsToJson(meta_.seats);
+  if (seatsChanged) {  // a free seat taken through another process (the entries may have moved on as well)
+    meta_.seats = (*loaded)->seats;
+    seatTakenMs_ = time_.wallMs();
+    publish("state");
+  }
   const std::vector<StoredEntry>& stored = (*loaded)->entries;
   size_t same = 0;
   while (same < entries_.size() && same < stored.size() && entries_[same].text == stored[same].text &&
@@ -821,7 +860,7 @@ bool GameRoom::catchUpLocked() {
     ++same;
   if (same == entries_.size() && same == stored.size()) {
     // No new entry, but finished: aborted elsewhere (the rules did not end it).
-    if (!(*loaded)->finished || over()) return false;
+    if (!(*loaded)->finished || over()) return seatsChanged;
     aborted_ = true;
     abortResult_ = (*loaded)->resultJson;
     drawOffer_ = -1;
@@ -885,7 +924,7 @@ bool GameRoom::abortIfAbandoned(int64_t firstMoveMs, int64_t absentMs) {
   if (firstMoveMs > 0 && !meta_.seats[static_cast<size_t>(tm)].bot) {
     const bool moved =
         std::any_of(entries_.begin(), entries_.end(), [&](const StoredEntry& e) { return e.seat == tm; });
-    const int64_t turnStart = entries_.empty() ? meta_.createdMs : entries_.back().atMs;
+    const int64_t turnStart = std::max(entries_.empty() ? meta_.createdMs : entries_.back().atMs, seatTakenMs_);
     firstTurnMissed = !moved && now - turnStart >= firstMoveMs;
   }
   // The second: every human seat gone for long.
@@ -940,25 +979,9 @@ std::string GameRoom::replayJson() {
 
 std::string GameRoom::summaryJson() {
   std::lock_guard lock(m_);
-  const Rules& r = *rules_;
   JsonWriter w;
-  w.beginObject().key("id").value(meta_.id).key("variant").value(r.variant).key("title").value(r.title);
-  w.key("status").value(over() ? "finished" : "ongoing");
-  w.key("toMove");
-  if (over()) w.null();
-  else w.value(r.seats[static_cast<size_t>(game_->position().toMove())].name);
-  w.key("plies").value(static_cast<int64_t>(entries_.size()));
-  w.key("seats").beginArray();
-  for (size_t s = 0; s < meta_.seats.size(); ++s) {
-    w.beginObject().key("seat").value(r.seats[s].name).key("kind").value(meta_.seats[s].bot ? "bot" : "human");
-    w.key("level");
-    if (meta_.seats[s].bot) w.value(meta_.seats[s].level);
-    else w.null();
-    w.endObject();
-  }
-  w.endArray();
-  w.key("createdAt").value(meta_.createdMs);
-  w.endObject();
+  writeGameSummary(w, meta_, *rules_, over(), over() ? -1 : game_->position().toMove(),
+                   static_cast<int64_t>(entries_.size()));
   return w.take();
 }
 

@@ -43,6 +43,13 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   Outcome resign(const std::string& token, const std::string& seatName);
   Outcome draw(const std::string& token, const std::string& action);
   Outcome takeback(const std::string& token);
+  // A free seat of a game listed publicly (SeatPlan::open) is given `token`:
+  // the seat named `seatName`, or the first free one when it is empty. The
+  // store takes the change only if the seats are as this room knows them, so
+  // of two takers of the last seat (in any process) one gets it (*taken: the
+  // seat's name) and the other 409 "seat-taken". While a seat is free no move
+  // is played (409 "waiting") and no bot moves.
+  Outcome takeSeat(const std::string& seatName, const std::string& token, std::string* taken);
 
   // Subscribes to every change. A token's seats count as connected while
   // subscribed. Returns the id for unsubscribe(), the current update (which
@@ -151,6 +158,7 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   bool aborted_ = false;          // ended by abortIfAbandoned (the rules did not end it)
   std::string abortResult_;
   int64_t lastHumanMs_ = 0;             // wall ms a human seat last moved, connected or left
+  int64_t seatTakenMs_ = 0;             // wall ms a free seat was last taken (the first-move rule counts from it)
   std::vector<std::string> outReason_;  // per seat, "" while in
   std::vector<int64_t> clock_;          // per seat: ms left at turnStart_
   int64_t turnStart_ = 0;               // steady ms when the running clock last started

@@ -133,6 +133,24 @@ class SqliteStore : public Store {
     return transaction("finish game", [&] { return markFinished(id, resultJson); });
   }
 
+  Status replaceSeats(const std::string& id, const std::vector<SeatPlan>& expected,
+                      const std::vector<SeatPlan>& seats) override {
+    std::lock_guard lock(m_);
+    bool conflict = false;
+    Status done = transaction("replace seats", [&] {
+      Stmt s(db_, "UPDATE games SET seats = ? WHERE id = ? AND seats = ?");
+      if (!s.ok()) return false;
+      s.bind(1, seatsToJson(seats));
+      s.bind(2, id);
+      s.bind(3, seatsToJson(expected));
+      if (s.step() != SQLITE_DONE) return false;
+      conflict = sqlite3_changes(db_) != 1;
+      return !conflict;
+    });
+    if (conflict) return makeError(kStoreConflict, "the seats changed meanwhile");
+    return done;
+  }
+
   Result<size_t> countUnfinished() override {
     std::lock_guard lock(m_);
     Stmt s(db_, "SELECT COUNT(*) FROM games WHERE finished = 0");
@@ -163,6 +181,7 @@ class SqliteStore : public Store {
     std::string sql = "SELECT * FROM games";
     if (filter == "ongoing") sql += " WHERE finished = 0";
     if (filter == "finished") sql += " WHERE finished = 1";
+    if (filter == "open") sql += " WHERE finished = 0 AND seats LIKE '%\"open\":true%'";  // seatsToJson writes it only while free
     sql += " ORDER BY created_ms DESC, rowid DESC LIMIT " + std::to_string(std::max(0, limit));
     return selectGames(sql.c_str(), {});
   }

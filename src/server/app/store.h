@@ -25,7 +25,15 @@ struct SeatPlan {
   bool bot = false;
   int level = 5;       // bots: 1..9
   std::string token;   // humans: the secret seat token (hot-seat: the same for all human seats)
+  bool open = false;   // humans: a free seat of a game listed publicly, until someone takes it (GameRoom::takeSeat)
 };
+
+// Whether a game is listed publicly with a free seat (a human seat nobody took yet).
+inline bool hasOpenSeat(const std::vector<SeatPlan>& seats) {
+  for (const auto& s : seats)
+    if (s.open && !s.bot) return true;
+  return false;
+}
 
 struct ClockSpec {
   bool enabled = false;
@@ -77,13 +85,18 @@ class Store {
   // Removes the entries with ply >= fromPly (a takeback).
   virtual Status truncate(const std::string& id, int fromPly) = 0;
   virtual Status finishGame(const std::string& id, const std::string& resultJson) = 0;
+  // Replaces a game's seats with `seats` if they are still `expected` (a seat
+  // taken from the lobby); else fails with kStoreConflict and changes nothing.
+  virtual Status replaceSeats(const std::string& id, const std::vector<SeatPlan>& expected,
+                              const std::vector<SeatPlan>& seats) = 0;
   // Every game not finished, with its entries.
   virtual Result<std::vector<StoredGame>> loadUnfinished() = 0;
   // How many games are not finished.
   virtual Result<size_t> countUnfinished() = 0;
   // One game with its entries, or nullopt.
   virtual Result<std::optional<StoredGame>> load(const std::string& id) = 0;
-  // The most recent games (without entries), newest first; filter: "all", "ongoing", "finished".
+  // The most recent games (without entries), newest first; filter: "all", "ongoing", "finished", or
+  // "open" (unfinished with a free seat, see hasOpenSeat).
   virtual Result<std::vector<StoredGame>> recent(int limit, const std::string& filter) = 0;
 
   // Stores a whole game (header, entries, result) as it is, in one
@@ -122,6 +135,8 @@ class MemoryStore : public Store {
   Status appendFinal(const std::string& id, const StoredEntry& e, const std::string& resultJson) override;
   Status truncate(const std::string& id, int fromPly) override;
   Status finishGame(const std::string& id, const std::string& resultJson) override;
+  Status replaceSeats(const std::string& id, const std::vector<SeatPlan>& expected,
+                      const std::vector<SeatPlan>& seats) override;
   Result<std::vector<StoredGame>> loadUnfinished() override;
   Result<size_t> countUnfinished() override;
   Result<std::optional<StoredGame>> load(const std::string& id) override;

@@ -10,7 +10,11 @@ std::string seatsToJson(const std::vector<SeatPlan>& seats) {
   JsonWriter w;
   w.beginArray();
   for (const auto& s : seats)
-    w.beginObject().key("bot").value(s.bot).key("level").value(s.level).key("token").value(s.token).endObject();
+  {
+    w.beginObject().key("bot").value(s.bot).key("level").value(s.level).key("token").value(s.token);
+    if (s.open) w.key("open").value(true);  // only while free, so older records read the same
+    w.endObject();
+  }
   w.endArray();
   return w.take();
 }
@@ -24,6 +28,7 @@ std::vector<SeatPlan> seatsFromJson(const std::string& text) {
     if (const Json* b = s.get("bot"); b && b->isBool()) p.bot = b->asBool();
     if (const Json* l = s.get("level"); l && l->isInteger(0, 100)) p.level = static_cast<int>(l->asNumber());
     if (const Json* t = s.get("token"); t && t->isString()) p.token = t->asString();
+    if (const Json* o = s.get("open"); o && o->isBool()) p.open = o->asBool();
     out.push_back(p);
   }
   return out;
