@@ -221,7 +221,7 @@ bool Position::inCheck(int seat) const {
   if (st_.checkSeat == seat) return st_.checkValue;
   const Square k = st_.king[seat];
   bool v = k != kNoSquare && attacked(k, enemiesOf(seat));
-  if (v && rules_->blastOnCapture) [[unlikely]] v = !kingsTouch();
+  if (v && (rules_->blastOnCapture || rules_->kingCapture)) [[unlikely]] v = !rules_->kingCapture && !kingsTouch();
   st_.checkSeat = static_cast<int8_t>(seat);
   st_.checkValue = v;
   return v;
@@ -405,7 +405,7 @@ void Position::genSpecial(MoveList& out) const {
       // destination: then only the rook moves, as in Fairy-Stockfish and
       // Chess960); the destination itself is judged by isLegal.
       for (Square s = std::min(k, kdest) + 1; s < std::max(k, kdest) && ok; ++s)
-        if (attacked(s, them) && !(r.blastOnCapture && touchesKingOf(s, 1 - us))) ok = false;
+        if (!r.kingCapture && attacked(s, them) && !(r.blastOnCapture && touchesKingOf(s, 1 - us))) ok = false;
       if (ok) out.push(Move(k, kdest, kCastle));
     }
   }
@@ -488,6 +488,7 @@ bool Position::isCaptureOrPromotion(Move m) const {
 
 bool Position::isLegal(Move m) {
   if (rules_->blastOnCapture) [[unlikely]] return blastLegal(m);
+  if (rules_->kingCapture) [[unlikely]] return true;  // no check: the king may be left en prise
   const int us = st_.toMove;
   const Rules& r = *rules_;
   // Fast path: most moves change only a few squares and have no consequence
