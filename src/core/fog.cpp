@@ -144,13 +144,21 @@ std::string ownRights(const std::string& field, int seat) {
 }
 }  // namespace
 
-std::string viewText(const Position& pos, int seat) {
+std::string maskedText(const Position& pos, const std::vector<bool>& visible, int seat) {
   const Rules& r = pos.rules();
   const auto f = fenFields(pos);
-  const auto seen = visibleSquares(pos, seat);
   const auto tokens = boardTokens(r, f[0]);
-  return boardField(r, tokens, &seen) + " " + f[1] + " " + ownRights(f[2], seat) + " " + viewEnPassant(pos, seat) +
-         " - " + f[5];
+  return boardField(r, tokens, &visible) + " " + f[1] + " " + (seat < 0 ? "-" : ownRights(f[2], seat)) + " " +
+         (seat < 0 ? "-" : viewEnPassant(pos, seat)) + " - " + f[5];
+}
+
+std::string viewText(const Position& pos, int seat) { return maskedText(pos, visibleSquares(pos, seat), seat); }
+
+std::vector<bool> commonSquares(const Position& pos) {
+  auto both = visibleSquares(pos, 0);
+  const auto other = visibleSquares(pos, 1);
+  for (size_t i = 0; i < both.size(); ++i) both[i] = both[i] && other[i];
+  return both;
 }
 
 std::string viewSampleText(const Position& pos, int seat) {

@@ -25,6 +25,14 @@ std::vector<bool> visibleSquares(const Position& pos, int seat);
 // `????????/????????/????????/????????/8/8/PPPPPPPP/RNBQKBNR w KQ - - 1`.
 std::string viewText(const Position& pos, int seat);
 
+// What a watcher holding no seat may see during the game: only the squares
+// both seats see, so that watching never tells a seat more than its own view.
+std::vector<bool> commonSquares(const Position& pos);
+
+// The view text for any set of visible squares: as viewText, with the rights
+// and en passant square of `seat`, or none at all when seat is -1.
+std::string maskedText(const Position& pos, const std::vector<bool>& visible, int seat);
+
 // A position built from the seat's view alone, for a bot to search: its own
 // pieces and rights, the enemy pieces it sees, an enemy pawn on each hidden
 // square that blocks one of its pawn pushes (a push it cannot make shows that
