@@ -203,14 +203,18 @@ std::string viewSampleText(const Position& pos, int seat) {
       if (!start[static_cast<size_t>(s)].empty() && ownerOf(start[static_cast<size_t>(s)]) == enemy &&
           letterOf(start[static_cast<size_t>(s)]) == royal)
         home = s;
+    // The nearest hidden square that is free and out of the seat's pawns'
+    // reach; failing that (hardly ever) one holding a blocker, then any.
     Square best = kNoSquare;
-    int bestDist = 0;
-    for (Square s = 0; s < r.nsq(); ++s) {
-      const auto i = static_cast<size_t>(s);
-      if (seen[i] || !tokens[i].empty() || pawnTakes[i] || r.blocked[i]) continue;
-      const int df = r.fileOf(s) - r.fileOf(home), dr = r.rankOf(s) - r.rankOf(home);
-      const int d = df * df + dr * dr;
-      if (best == kNoSquare || d < bestDist) best = s, bestDist = d;
+    for (int pass = 0; pass < 3 && best == kNoSquare; ++pass) {
+      int bestDist = 0;
+      for (Square s = 0; s < r.nsq(); ++s) {
+        const auto i = static_cast<size_t>(s);
+        if (seen[i] || r.blocked[i] || (pass < 2 && pawnTakes[i]) || (pass == 0 && !tokens[i].empty())) continue;
+        const int df = r.fileOf(s) - r.fileOf(home), dr = r.rankOf(s) - r.rankOf(home);
+        const int d = df * df + dr * dr;
+        if (best == kNoSquare || d < bestDist) best = s, bestDist = d;
+      }
     }
     if (best != kNoSquare) tokens[static_cast<size_t>(best)] = std::string(1, enemy == 0 ? royal : static_cast<char>(std::tolower(royal)));
   }

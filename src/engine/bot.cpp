@@ -63,6 +63,13 @@ class EngineBot final : public Bot {
       Game view(rules_, game.seed());
       if (view.setStart(viewSampleText(game.position(), seat)).ok() && !view.finished())
         return two_->run(view, l, stop, onInfo);
+      // Never the real position: without a sample, the first legal move.
+      SearchResult first;
+      Game copy(game);
+      const auto legal = copy.legalMoves();
+      first.found = !legal.empty();
+      if (first.found) first.best = legal.front();
+      return first;
     }
     return two_ ? two_->run(game, l, stop, onInfo) : multi_->run(game, l, stop, onInfo);
   }
