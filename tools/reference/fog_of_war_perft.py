@@ -96,10 +96,10 @@ def main():
     for g in range(a.games):  # seeded random games, a position from each
         fen = START
         for _ in range(rng.randint(8, 60)):
-            _, moves = fsf.perft(fen, 1)
-            if not moves:
-                break
-            fen = fsf.after(fen, rng.choice(moves))
+            nxt = fsf.after(fen, rng.choice(fsf.perft(fen, 1)[1]))
+            if not fsf.perft(nxt, 1)[1]:
+                break  # the king was taken: keep the position before
+            fen = nxt
         cases.append(('random game %d (seed %d)' % (g + 1, a.seed), fen, 4))
     lines, compared, bad = [], 0, 0
     for title, fen, deepest in cases:
