@@ -119,6 +119,7 @@ TEST(VariantFile, EveryKeyRefusesABadValue) {
       {"en-passant", "true"},
       {"castling", "1 g c"},
       {"castling-notation", "shredder"},
+      {"start-array", "random"},
       {"king-leap", "Y"},
       {"king-leap-path", "safe-path"},
       {"king-leap-lost", "never"},

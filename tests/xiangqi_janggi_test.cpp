@@ -4,6 +4,7 @@
 #include <atomic>
 
 #include "core/betza.h"
+#include "core/pgn.h"
 #include "engine/bot.h"
 #include "test_util.h"
 
@@ -101,6 +102,9 @@ TEST(Xiangqi, PerpetualCheckLoses) {
   EXPECT_TRUE(g.finished());
   EXPECT_EQ(g.position().winner(), 1);
   EXPECT_EQ(g.decision(), Game::Decision::kPerpetualCheck);
+  // The summary and the PGN say how it was decided.
+  EXPECT_NE(g.summaryJson().find("\"decision\":\"perpetual-check\""), std::string::npos) << g.summaryJson();
+  EXPECT_NE(writePgn(g).find("[Termination \"perpetual-check\"]"), std::string::npos) << writePgn(g);
 }
 
 TEST(Janggi, PassIsTheKingOnItsOwnSquare) {
@@ -157,6 +161,8 @@ TEST(Janggi, BikjangLeftStandingIsDecidedByCounting) {
   EXPECT_TRUE(g.finished());
   EXPECT_EQ(g.position().winner(), 0);  // 13 points against 0
   EXPECT_EQ(g.decision(), Game::Decision::kMaterialCount);
+  EXPECT_NE(g.summaryJson().find("\"decision\":\"material-count\""), std::string::npos) << g.summaryJson();
+  EXPECT_NE(writePgn(g).find("[Termination \"material-count\"]"), std::string::npos) << writePgn(g);
 }
 
 TEST(Janggi, TwoPassesEndTheGameAndBlackWinsEvenCounts) {

@@ -57,6 +57,15 @@ std::string_view textOf(DrawReason reason) {
   return row ? row->text : "";
 }
 
+std::string_view nameOf(Game::Decision d) {
+  switch (d) {
+    case Game::Decision::kPerpetualCheck: return "perpetual-check";
+    case Game::Decision::kMaterialCount: return "material-count";
+    case Game::Decision::kNone: break;
+  }
+  return "";
+}
+
 std::optional<DrawReason> parseDrawReason(std::string_view name) {
   for (const auto& n : kDrawReasonNames)
     if (n.name == name) return n.reason;
@@ -331,6 +340,7 @@ std::string Game::summaryJson() const {
   }
   if (!r.die.empty()) o << ",\"die\":" << throw_;
   if (drawReason_ != DrawReason::kNone) o << ",\"draw_reason\":" << jsonString(textOf(drawReason_));
+  if (decision_ != Decision::kNone) o << ",\"decision\":" << jsonString(nameOf(decision_));
   o << ",\"plies\":" << record_.size();
   o << ",\"fen\":" << jsonString(pos_.text()) << "}";
   return o.str();

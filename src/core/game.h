@@ -113,4 +113,8 @@ class Game {
   Decision decision_ = Decision::kNone;
 };
 
+// A decision's name in the summary's "decision" and the PGN's Termination:
+// "perpetual-check", "material-count"; "" for kNone.
+std::string_view nameOf(Game::Decision d);
+
 }  // namespace acedrex

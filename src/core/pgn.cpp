@@ -200,6 +200,7 @@ std::vector<PgnTag> standardTags(const Game& game, const PgnWriteOptions& o) {
   }
   if (!r.die.empty() && o.seed) tags.push_back({"Seed", std::to_string(game.seed())});
   std::string termination = game.drawReason();
+  if (termination.empty()) termination = std::string(nameOf(game.decision()));
   if (termination.empty() && game.finished() && !game.record().empty() && isSeatExit(game.record().back()))
     termination = std::string(nameOf(game.record().back().kind));
   if (!termination.empty()) tags.push_back({"Termination", termination});

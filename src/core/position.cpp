@@ -1,6 +1,7 @@
 #include "core/position.h"
 
 #include <algorithm>
+#include <optional>
 #include <cassert>
 
 namespace acedrex {
@@ -404,8 +405,18 @@ void Position::genSpecial(MoveList& out) const {
       // The squares the king crosses (none when it already stands on its
       // destination: then only the rook moves, as in Fairy-Stockfish and
       // Chess960); the destination itself is judged by isLegal.
+      // With blasts, touching kings hide a check, so a rider may stand
+      // behind the king on its rank: as in Fairy-Stockfish, the crossed
+      // squares are judged with the king gone from its square (rare: a copy).
+      const Position* judge = this;
+      std::optional<Position> lifted;
+      if (r.blastOnCapture && ok && attacked(k, them)) [[unlikely]] {
+        lifted.emplace(*this);
+        lifted->st_.board[k] = kEmpty;
+        judge = &*lifted;
+      }
       for (Square s = std::min(k, kdest) + 1; s < std::max(k, kdest) && ok; ++s)
-        if (!r.kingCapture && attacked(s, them) && !(r.blastOnCapture && touchesKingOf(s, 1 - us))) ok = false;
+        if (!r.kingCapture && judge->attacked(s, them) && !(r.blastOnCapture && touchesKingOf(s, 1 - us))) ok = false;
       if (ok) out.push(Move(k, kdest, kCastle));
     }
   }

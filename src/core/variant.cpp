@@ -493,6 +493,10 @@ Status readCastlingNotation(Rules& r, const VariantLine& l) {
   return oneWordOf(l, [&](int i) { r.castlingOntoRook = i == 1; });
 }
 
+Status readStartArray(Rules& r, const VariantLine& l) {
+  return oneWordOf(l, [&](int i) { r.chess960Start = i == 1; });
+}
+
 Status readKingLeapPath(Rules& r, const VariantLine& l) {
   return oneWordOf(l, [&](int i) { r.kingLeapSafePath = i == 0; });
 }
@@ -588,6 +592,7 @@ const VariantKey kVariantKeys[] = {
     {"castling", "none, or RANK KING-FILE-KINGSIDE KING-FILE-QUEENSIDE ROOK-FILE-KINGSIDE ROOK-FILE-QUEENSIDE",
      Phase::kRule, readCastling},
     {"castling-notation", "standard|960", Phase::kRule, readCastlingNotation},
+    {"start-array", "fixed|chess960", Phase::kRule, readStartArray},
     {"king-leap", "none, or a Betza string of leaps", Phase::kRule, readKingLeap},
     {"king-leap-path", "safe|free", Phase::kRule, readKingLeapPath},
     {"king-leap-lost", "moved|rook-line", Phase::kRule, readKingLeapLost},

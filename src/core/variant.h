@@ -197,6 +197,9 @@ class Rules {
   // Chess960 notation: castling written as the king's move onto its rook,
   // castling rights always as the rook's file (Shredder-FEN).
   bool castlingOntoRook = false;
+  // start-array = chess960: a new game on the server starts from one of the
+  // 960 arrays (chess960StartFen), drawn from its seed, unless a position is given.
+  bool chess960Start = false;
   // The king's leap (king-leap): whether the square it passes must be
   // unattacked (the leap's midpoint), and whether the right is lost when an
   // enemy rook moves onto the king's rank or file.

@@ -2,6 +2,9 @@
 // fake Bot), clocks (a hand-moved time source), the store (in memory).
 #include <gtest/gtest.h>
 
+#include <set>
+
+#include "core/chess960.h"
 #include "core/pgn.h"
 #include "server/app/api.h"
 #include "server/app/lobby.h"
@@ -646,6 +649,59 @@ TEST(ServerApp, ReplayHasOneFramePerEntryPlusTheStart) {
   EXPECT_TRUE(r.get("frames")->items()[0].get("lastMove")->isNull());
   EXPECT_EQ(r.get("frames")->items()[1].get("lastMove")->asString(), "e3e4");
   EXPECT_EQ(r.get("frames")->items()[2].get("fen")->asString(), f.state(g.id).get("fen")->asString());
+}
+
+TEST(ServerApp, Chess960GamesDrawTheirArrayAndAnyGameMayStartFromAGivenPosition) {
+  Fixture f;
+  Api api(*f.lobby, [](int) { return std::string(); });
+  auto create = [&](const std::string& body) {
+    ApiRequest r;
+    r.method = "POST";
+    r.target = "/api/game";
+    r.body = body;
+    return api.handle(r);
+  };
+  // Chess960: the array comes from the seed, so different seeds give (mostly) different arrays.
+  std::set<std::string> starts;
+  for (int seed = 1; seed <= 8; ++seed) {
+    auto made = create(R"({"variant":"fischerandom","seed":)" + std::to_string(seed) + "}");
+    ASSERT_EQ(made.status, 201) << made.body;
+    const std::string id = parsed(made.body).get("id")->asString();
+    const std::string start = f.state(id).get("startFen")->asString();
+    bool isArray = false;
+    for (int n = 0; n < 960 && !isArray; ++n) isArray = chess960StartFen(n) == start;
+    EXPECT_TRUE(isArray) << start;
+    starts.insert(start);
+  }
+  EXPECT_GE(starts.size(), 6u);
+  // Chess keeps its start; a given position is played from (and kept in the record).
+  auto chess = create(R"({"variant":"chess","seed":3})");
+  EXPECT_EQ(f.state(parsed(chess.body).get("id")->asString()).get("startFen")->asString(),
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+  const std::string fen = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1";
+  auto given = create(R"({"variant":"chess","fen":")" + fen + R"("})");
+  ASSERT_EQ(given.status, 201) << given.body;
+  EXPECT_EQ(f.state(parsed(given.body).get("id")->asString()).get("startFen")->asString(), fen);
+  // A bad or finished position is refused and creates nothing.
+  const size_t before = f.lobby->size();
+  for (const std::string body : {R"({"variant":"chess","fen":"not a position"})",
+                                 R"({"variant":"chess","fen":"k7/1Q6/1K6/8/8/8/8/8 b - - 0 1"})",
+                                 R"({"variant":"chess","fen":7})"}) {
+    auto refused = create(body);
+    EXPECT_EQ(refused.status, 400) << body;
+    EXPECT_EQ(parsed(refused.body).get("code")->asString(), "bad-fen") << body;
+  }
+  EXPECT_EQ(f.lobby->size(), before);
+  // Janggi from a given position: Black leaves bikjang standing and counting decides.
+  auto janggi = create(R"({"variant":"janggi","fen":"4k4/9/9/9/9/9/9/9/R8/4K4 b - - 0 1"})");
+  ASSERT_EQ(janggi.status, 201) << janggi.body;
+  const Json made = parsed(janggi.body);
+  const std::string id = made.get("id")->asString();
+  const std::string blackToken = made.get("seats")->items()[1].get("token")->asString();
+  ASSERT_FALSE(f.lobby->find(id)->move(blackToken, "e10e10"));
+  const Json end = f.state(id);
+  EXPECT_EQ(end.get("status")->asString(), "finished");
+  EXPECT_EQ(end.get("result")->get("reason")->asString(), "material-count");
 }
 
 // ---------------------------------------------------------------------------

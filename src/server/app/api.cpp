@@ -158,6 +158,11 @@ ApiResponse Api::createGame(const ApiRequest& req) {
       return error(400, "bad-seed", "\"seed\" must be an unsigned integer");
     }
   }
+  if (const Json* fen = j.get("fen"); fen && !fen->isNull()) {
+    if (!fen->isString() || fen->asString().size() > 512)
+      return error(400, "bad-fen", "\"fen\" must be a position text of at most 512 characters");
+    c.startFen = fen->asString();
+  }
   if (const Json* hot = j.get("hotSeat"); hot && !hot->isNull()) {
     if (!hot->isBool()) return error(400, "bad-hot-seat", "\"hotSeat\" must be true or false");
     c.hotSeat = hot->asBool();

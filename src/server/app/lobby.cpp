@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <random>
 
+#include "core/chess960.h"
 #include "server/app/http_util.h"
 #include "server/app/json.h"
 
@@ -143,6 +144,15 @@ Outcome Lobby::create(const CreateRequest& req, CreatedGame* out) {
   }
   g.hotSeat = req.hotSeat;
   g.startFen = (*rules)->start;
+  if (!req.startFen.empty()) {
+    Game probe(*rules, g.seed);
+    if (auto set = probe.setStart(req.startFen); !set.ok())
+      return apiError(400, "bad-fen", "the start position: " + set.error().text());
+    if (probe.finished()) return apiError(400, "bad-fen", "the start position is already decided");
+    g.startFen = probe.startText();
+  } else if ((*rules)->chess960Start) {
+    g.startFen = chess960StartFen(DieRng(~g.seed).below(960));  // not the seed itself: it stays secret
+  }
   g.createdMs = time_.wallMs();
   const std::string shared = randomToken(24);
   for (auto s : seats) {

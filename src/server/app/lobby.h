@@ -34,6 +34,7 @@ struct CreateRequest {
   ClockSpec clock;
   std::optional<uint64_t> seed;
   bool hotSeat = false;
+  std::string startFen;  // "" for the variant's start (a Chess960 array drawn from the seed where start-array = chess960)
   std::string client;  // the creator's address, for the per-client limit ("" counts as one client)
 };
 

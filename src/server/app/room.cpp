@@ -152,6 +152,7 @@ std::string resultJsonOf(const Game& game, const std::vector<std::string>& outRe
       }
     }
   }
+  if (reason.empty()) reason = std::string(nameOf(game.decision()));  // janggi's material count
   if (reason.empty()) reason = "unknown";
   w.key("reason").value(reason);
   int winner = -1, firsts = 0;
