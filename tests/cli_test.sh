@@ -70,7 +70,10 @@ check perft-atomic 0 '^Nodes searched: 8902$' lastline "$bin" perft --variant at
 check moves-antichess-forced 0 '^f1b5$' "$bin" moves --variant antichess --moves "e2e3 b7b5"
 check summary-atomic-blast 0 '"fen":"rnbqkbnr/ppp1pppp/8/8/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2"' "$bin" summary --variant atomic --moves "e2e4 d7d5 e4d5"
 check summary-antichess-win 0 '"status":"finished".*"places":\{"white":1,"black":2\}' "$bin" summary --variant antichess --fen "8/8/8/8/8/8/p7/1R6 b - - 0 1" --moves "a2b1q"
-for v in antichess atomic; do
+# Fog of war: king capture, no check (more nodes than chess from depth 4 on).
+check perft-fog-of-war 0 '^Nodes searched: 197742$' lastline "$bin" perft --variant fog-of-war 4
+check summary-fog-king-captured 0 '"status":"finished".*"places":\{"white":2,"black":1\}' "$bin" summary --variant fog-of-war --fen "4k3/8/8/8/8/8/8/4K2r w - - 0 1" --moves "e1d1 h1d1"
+for v in antichess atomic fog-of-war; do
   best=$(printf 'uci\nsetoption name UCI_Variant value %s\nposition startpos moves e2e3 b7b5\ngo movetime 200\n' "$v" | "$bin" uci | sed -n 's/^bestmove //p')
   if "$bin" moves --variant "$v" --moves "e2e3 b7b5" | grep -qx -- "$best"; then pass=$((pass + 1))
   else echo "FAIL uci-$v: bestmove \"$best\" is not legal"; fail=$((fail + 1)); fi

@@ -149,6 +149,8 @@ TEST(VariantFile, EveryKeyRefusesABadValue) {
       {"perpetual-check", "wins"},
       {"must-capture", "always"},
       {"blast", "nuclear"},
+      {"king-capture", "sometimes"},
+      {"visibility", "fog"},
       {"drops", "maybe"},
       {"drop-ranks", "P 3"},
       {"drop-no-doubled", "Z"},

@@ -209,6 +209,7 @@ std::vector<BenchCase> benchCases(int scale) {
       {"shatranj", {}, "", 4 + scale},
       {"makruk", {}, "", 4 + scale},
       {"cambodian", {}, "", 4 + scale},
+      {"fog-of-war", {}, "", 4 + scale},  // no Fairy-Stockfish counterpart: no ratio
   };
 }
 

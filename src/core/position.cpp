@@ -227,7 +227,7 @@ bool Position::inCheck(int seat) const {
   if (st_.checkSeat == seat) return st_.checkValue;
   const Square k = st_.king[seat];
   bool v = k != kNoSquare && attacked(k, enemiesOf(seat));
-  if (v && rules_->blastOnCapture) [[unlikely]] v = !kingsTouch();
+  if (v && (rules_->blastOnCapture || rules_->kingCapture)) [[unlikely]] v = !rules_->kingCapture && !kingsTouch();
   st_.checkSeat = static_cast<int8_t>(seat);
   st_.checkValue = v;
   return v;
@@ -421,7 +421,7 @@ void Position::genSpecial(MoveList& out) const {
         judge = &*lifted;
       }
       for (Square s = std::min(k, kdest) + 1; s < std::max(k, kdest) && ok; ++s)
-        if (judge->attacked(s, them) && !(r.blastOnCapture && touchesKingOf(s, 1 - us))) ok = false;
+        if (!r.kingCapture && judge->attacked(s, them) && !(r.blastOnCapture && touchesKingOf(s, 1 - us))) ok = false;
       if (ok) out.push(Move(k, kdest, kCastle));
     }
   }
@@ -504,6 +504,7 @@ bool Position::isCaptureOrPromotion(Move m) const {
 
 bool Position::isLegal(Move m) {
   if (rules_->blastOnCapture) [[unlikely]] return blastLegal(m);
+  if (rules_->kingCapture) [[unlikely]] return true;  // no check: the king may be left en prise
   const int us = st_.toMove;
   const Rules& r = *rules_;
   // Fast path: most moves change only a few squares and have no consequence

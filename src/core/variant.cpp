@@ -575,6 +575,18 @@ Status readBlast(Rules& r, const VariantLine& l) {
   return okStatus();
 }
 
+Status readKingCapture(Rules& r, const VariantLine& l) {
+  if (auto s = yesNo(l, r.kingCapture); !s.ok()) return s;
+  if (r.kingCapture && (r.royalType < 0 || r.nseats() != 2)) return keyError("king-capture = yes needs two seats and a royal piece");
+  return okStatus();
+}
+
+Status readVisibility(Rules& r, const VariantLine& l) {
+  if (auto s = oneWordOf(l, [&](int i) { r.fog = i == 1; }); !s.ok()) return s;
+  if (r.fog && r.nseats() != 2) return keyError("visibility = moves needs two seats");
+  return okStatus();
+}
+
 Status readStart(Rules& r, const VariantLine& l) {
   r.start = l.value;
   return okStatus();
@@ -627,6 +639,8 @@ const VariantKey kVariantKeys[] = {
     {"die", "none, or FACE:PIECE ...", Phase::kRule, readDie},
     {"must-capture", "yes|no", Phase::kRule, readMustCapture},
     {"blast", "none|atomic", Phase::kRule, readBlast},
+    {"king-capture", "yes|no", Phase::kRule, readKingCapture},
+    {"visibility", "all|moves", Phase::kRule, readVisibility},
     {"drops", "yes|no", Phase::kRule, readDrops},
     {"drop-ranks", "LETTER LOW HIGH (relative ranks)", Phase::kRule, readDropRanks},
     {"drop-no-doubled", "LETTER", Phase::kRule, readDropNoDoubled},

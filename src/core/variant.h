@@ -218,6 +218,15 @@ class Rules {
   Counting counting = Counting::kNone;
   // Draw when neither side can mate by chess's minor-piece test (B colour-bound, N not).
   bool insufficientMaterialDraw = false;
+  // King capture (king-capture = yes; two seats, a royal piece): there is no
+  // check. Every pseudo-legal move is legal (castling too: out of, through
+  // and into attack), inCheck() is always false, and taking the king wins; a
+  // side with no move at all follows the stalemate rule.
+  bool kingCapture = false;
+  // Fog of war (visibility = moves; two seats): a seat sees only its own
+  // pieces and the squares its moves reach (core/fog.h); the position and
+  // moves are the same as without it.
+  bool fog = false;
 
   int nsq() const { return width * height; }
   int nseats() const { return static_cast<int>(seats.size()); }

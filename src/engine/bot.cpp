@@ -1,5 +1,6 @@
 #include <sstream>
 
+#include "core/fog.h"
 #include "engine/bot.h"
 #include "engine/multi.h"
 #include "engine/search.h"
@@ -56,6 +57,20 @@ class EngineBot final : public Bot {
     const int seat = game.position().toMove();
     const bool bounded = l.infinite || l.depth > 0 || l.nodes > 0 || l.moveTimeMs > 0 || l.timeMs[seat] >= 0;
     if (!bounded) l.moveTimeMs = 1000;  // never search forever without being asked to
+    if (rules_->fog && !game.finished()) {
+      // Fog of war: the bot searches a position built from its own view
+      // (core/fog.h) and never the real one; its legal moves are the same.
+      Game view(rules_, game.seed());
+      if (view.setStart(viewSampleText(game.position(), seat)).ok() && !view.finished())
+        return two_->run(view, l, stop, onInfo);
+      // Never the real position: without a sample, the first legal move.
+      SearchResult first;
+      Game copy(game);
+      const auto legal = copy.legalMoves();
+      first.found = !legal.empty();
+      if (first.found) first.best = legal.front();
+      return first;
+    }
     return two_ ? two_->run(game, l, stop, onInfo) : multi_->run(game, l, stop, onInfo);
   }
 

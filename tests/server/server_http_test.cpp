@@ -12,6 +12,7 @@
 #include "server/app/api.h"
 #include "server/app/lobby.h"
 #include "server/net/server.h"
+#include "fog_support.h"
 #include "test_support.h"
 
 namespace acedrex::server {
@@ -351,6 +352,68 @@ TEST(ServerHttp, HalfClosedStreamsNeverCrashTheServer) {
 // Ten spectators that never read, while the game changes thousands of
 // times: the game and the other clients go on (OutQueue's test shows what
 // each silent client may hold).
+// Fog of war over real sockets: White on a WebSocket, Black on an NDJSON
+// stream, a watcher on each: every message each one gets holds only its view
+// of the position it describes, until the king is taken; then everything.
+TEST(ServerHttp, FogOfWarSocketsAndStreamsCarryOnlyEachView) {
+  LiveServer srv;
+  HttpClient c(srv.port());
+  auto g = create(c, R"({"variant":"fog-of-war","seats":[{"kind":"human"},{"kind":"human"}]})");
+  ASSERT_EQ(g.tokens.size(), 2u);
+  struct Client {
+    std::string who;
+    int seat;
+    bool socket;
+    std::unique_ptr<HttpClient> conn;
+  };
+  std::vector<Client> clients;
+  for (auto [who, seat, socket] : {std::tuple{"white", 0, true}, {"black", 1, false}, {"watcher", -1, true},
+                                   {"watcher", -1, false}}) {
+    Client cl{who, seat, socket, std::make_unique<HttpClient>(srv.port())};
+    const std::string token = seat >= 0 ? g.tokens[static_cast<size_t>(seat)] : "";
+    if (socket) {
+      ASSERT_TRUE(cl.conn->upgrade("/ws/game/" + g.id + (token.empty() ? "" : "?token=" + token)));
+    } else {
+      ASSERT_EQ(cl.conn->openStream("/api/game/" + g.id + "/stream", token).status, 200);
+    }
+    clients.push_back(std::move(cl));
+  }
+  // The game after each ply, to check a message against the position it describes.
+  std::vector<Game> after{Game(VariantRegistry::withEmbedded().rules("fog-of-war", {}).value())};
+  // Reads each client's messages until one describes `plies` plies, checking every one.
+  auto readUpTo = [&](size_t plies) {
+    for (auto& cl : clients) {
+      for (int guard = 0; guard < 20; ++guard) {
+        const std::string text = cl.socket ? cl.conn->readText() : cl.conn->readChunk();
+        ASSERT_FALSE(text.empty()) << cl.who << " heard nothing";
+        if (text == "\n") continue;
+        const Json m = parsed(text);
+        const Json* state = m.get("d") ? m.get("d") : &m;
+        ASSERT_TRUE(state->get("moves")) << text;
+        const size_t n = state->get("moves")->items().size();
+        ASSERT_LT(n, after.size());
+        if (after[n].finished()) {
+          EXPECT_EQ(state->get("fen")->asString(), after[n].position().text()) << cl.who;
+          EXPECT_EQ(testing::movesOf(*state).size(), n) << cl.who;
+        } else {
+          testing::expectNothingHidden({cl.who, cl.seat, text}, after[n]);
+        }
+        if (n == plies) break;
+      }
+    }
+  };
+  readUpTo(0);
+  const std::vector<std::string> moves = {"e2e4", "e7e5", "d1h5", "b8c6", "f1c4", "g8f6", "h5f7", "a7a6", "f7e8"};
+  for (size_t i = 0; i < moves.size(); ++i) {
+    ASSERT_EQ(c.post("/api/game/" + g.id + "/move/" + moves[i], "", g.tokens[i % 2]).status, 200) << moves[i];
+    after.push_back(after.back());
+    ASSERT_TRUE(after.back().play(moves[i]).ok());
+    readUpTo(i + 1);
+  }
+  ASSERT_TRUE(after.back().finished());
+  EXPECT_EQ(c.get("/api/game/" + g.id).json().get("pieces")->items().size(), 30u);
+}
+
 TEST(ServerHttp, SilentSpectatorsDoNotStopTheGame) {
   LiveServer srv;
   HttpClient c(srv.port());

@@ -380,6 +380,8 @@ ApiResponse Api::handle(const ApiRequest& req) {
     return r;
   }
   const std::string& what = seg[3];
+  if ((what == "pgn" || what == "replay") && seg.size() == 4 && room->recordHidden())
+    return error(403, "hidden", "fog of war: the record is closed until the game ends");
   if (what == "pgn" && seg.size() == 4) {
     if (!get) return error(405, "method", "use GET");
     ApiResponse r;

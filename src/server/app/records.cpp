@@ -43,12 +43,12 @@ Replayed startOf(const StoredGame& g, const std::shared_ptr<const Rules>& rules)
 
 }  // namespace
 
-void writePieces(JsonWriter& w, const Position& p) {
+void writePieces(JsonWriter& w, const Position& p, const std::vector<bool>* visible) {
   const Rules& r = p.rules();
   w.beginArray();
   for (int s = 0; s < r.nsq(); ++s) {
     const Piece pc = p.at(s);
-    if (!isPiece(pc)) continue;
+    if (!isPiece(pc) || (visible && !(*visible)[static_cast<size_t>(s)])) continue;
     const PieceType& t = r.types[static_cast<size_t>(typeOf(pc))];
     w.beginObject().key("square").value(r.squareName(s)).key("seat").value(r.seats[static_cast<size_t>(seatOf(pc))].name);
     w.key("letter").value(std::string(1, t.letter)).key("name").value(t.name).key("dir").value(dirName(dirOf(pc)));

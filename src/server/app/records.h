@@ -6,6 +6,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "core/game.h"
 #include "server/app/json.h"
@@ -16,7 +17,8 @@ namespace acedrex::server {
 std::string pgnOf(const StoredGame& game, const std::shared_ptr<const Rules>& rules);
 std::string replayJsonOf(const StoredGame& game, const std::shared_ptr<const Rules>& rules);
 
-// The "pieces" array of the state: every piece with square, seat, letter, name, dir.
-void writePieces(JsonWriter& w, const Position& p);
+// The "pieces" array of the state: every piece with square, seat, letter, name, dir
+// (only those on the squares marked in `visible`, when given: fog of war).
+void writePieces(JsonWriter& w, const Position& p, const std::vector<bool>* visible = nullptr);
 
 }  // namespace acedrex::server

@@ -5,6 +5,7 @@
 
 #include "core/pgn.h"
 #include "server/app/catalogue.h"
+#include "server/app/fog_view.h"
 #include "server/app/json.h"
 #include "server/app/records.h"
 
@@ -250,13 +251,27 @@ bool GameRoom::timedOut(int seat, int64_t now) const {
 
 std::string GameRoom::resultJson() { return aborted_ ? abortResult_ : resultJsonOf(*game_, outReason_); }
 
-const std::string& GameRoom::stateBase() {
-  if (baseV_ == v_ && !clockRunning()) return base_;
+uint8_t GameRoom::seatMaskOf(const std::vector<int>& seats) const {
+  uint8_t mask = 0;
+  for (int s : seats) mask = static_cast<uint8_t>(mask | (1u << s));
+  return mask;
+}
+
+const std::string& GameRoom::stateBase(uint8_t seatMask) {
+  const bool over = this->over();
+  const bool fogged = rules_->fog && !over;  // else every client gets the one full state
+  if (!fogged && baseV_ == v_ && !clockRunning()) return base_;
+  if (fogged && viewBaseV_ != v_) {
+    viewBase_.clear();
+    viewBaseV_ = v_;
+  }
+  const GameView view = GameView::of(*game_, over, fogged ? seatMask : 0xFF);
+  if (fogged && !clockRunning())
+    if (auto it = viewBase_.find(view.key); it != viewBase_.end()) return it->second;
   Game& g = *game_;
   const Position& p = g.position();
   const Rules& r = *rules_;
   const int n = r.nseats();
-  const bool over = this->over();
   const int64_t now = time_.steadyMs();
   auto seatName = [&](int s) -> const std::string& { return r.seats[static_cast<size_t>(s)].name; };
   JsonWriter w;
@@ -293,7 +308,16 @@ const std::string& GameRoom::stateBase() {
   }
   w.endArray();
   w.key("pieces");
-  writePieces(w, p);
+  writePieces(w, p, view.all ? nullptr : &view.visible);
+  w.key("visible");  // fog of war: the squares this client sees (null: all)
+  if (view.all) {
+    w.null();
+  } else {
+    w.beginArray();
+    for (int s = 0; s < r.nsq(); ++s)
+      if (view.showsSquare(s)) w.value(r.squareName(s));
+    w.endArray();
+  }
   w.key("toMove");
   if (over) w.null();
   else w.value(seatName(p.toMove()));
@@ -303,18 +327,18 @@ const std::string& GameRoom::stateBase() {
   else w.null();
   w.key("lastMove");
   {
-    const std::string* last = nullptr;
+    const StoredEntry* last = nullptr;
     for (auto it = entries_.rbegin(); it != entries_.rend() && !last; ++it)
-      if (entryKindOf(it->text) == EntryKind::kMove) last = &it->text;
-    if (last) w.value(*last);
+      if (entryKindOf(it->text) == EntryKind::kMove) last = &*it;
+    if (last && view.showsMoveOf(last->seat)) w.value(last->text);
     else w.null();
   }
   w.key("check").beginArray();
-  for (int s = 0; s < n; ++s)
+  for (int s = 0; s < n && view.all; ++s)
     if (p.isIn(s) && p.inCheck(s)) w.value(seatName(s));
   w.endArray();
   w.key("legal").beginObject();
-  if (!over) {
+  if (!over && view.showsLegalMoves(p.toMove())) {
     std::vector<std::pair<std::string, std::vector<std::string>>> groups;
     for (Move m : g.legalMoves()) {
       const std::string text = p.moveText(m);
@@ -348,9 +372,14 @@ const std::string& GameRoom::stateBase() {
   w.key("moves").beginArray();
   for (size_t i = 0; i < entries_.size(); ++i) {
     const StoredEntry& e = entries_[i];
-    w.beginObject().key("uci").value(e.text).key("seat").value(e.seat >= 0 && e.seat < n ? seatName(e.seat) : "");
+    // Fog of war: another seat's move is written as a move without its text.
+    const bool shown = entryKindOf(e.text) != EntryKind::kMove || view.showsMoveOf(e.seat);
+    w.beginObject().key("uci");
+    if (shown) w.value(e.text);
+    else w.null();
+    w.key("seat").value(e.seat >= 0 && e.seat < n ? seatName(e.seat) : "");
     w.key("san");
-    if (i < notes_.size() && !notes_[i].san.empty()) w.value(notes_[i].san);
+    if (shown && i < notes_.size() && !notes_[i].san.empty()) w.value(notes_[i].san);
     else w.null();
     w.key("die");
     if (e.die) w.value(e.die);
@@ -361,7 +390,7 @@ const std::string& GameRoom::stateBase() {
     w.endObject();
   }
   w.endArray();
-  w.key("fen").value(p.text());
+  w.key("fen").value(view.positionText);
   w.key("v").value(v_);
   w.key("clock");
   if (meta_.clock.enabled)
@@ -382,16 +411,18 @@ const std::string& GameRoom::stateBase() {
   else w.null();
   w.key("startFen").value(meta_.startFen);
   w.endObject();
-  base_ = w.take();
-  base_.pop_back();  // the closing brace: stateWithYou() adds "you" and closes it
-  baseV_ = v_;
-  return base_;
+  std::string& out = fogged ? viewBase_[view.key] : base_;
+  out = w.take();
+  out.pop_back();  // the closing brace: stateWithYou() adds "you" and closes it
+  if (!fogged) baseV_ = v_;
+  return out;
 }
 
 std::string GameRoom::stateJson(const std::string& token, int64_t* v) {
   std::lock_guard lock(m_);
   if (v) *v = v_;
-  return stateWithYou(stateBase(), seatsJson(*rules_, seatsOfLocked(token)));
+  const auto seats = seatsOfLocked(token);
+  return stateWithYou(stateBase(seatMaskOf(seats)), seatsJson(*rules_, seats));
 }
 
 void GameRoom::publish(const char* type) {
@@ -401,8 +432,21 @@ void GameRoom::publish(const char* type) {
   Update u;
   u.type = type;
   u.v = v_;
-  u.base = std::make_shared<const std::string>(stateBase());
-  for (auto& [id, entry] : listeners_) entry.second(u);
+  if (!rules_->fog || over()) {
+    u.base = std::make_shared<const std::string>(stateBase(0xFF));
+    for (auto& [id, entry] : listeners_) entry.second(u);
+    return;
+  }
+  // Fog of war: each listener hears the state of its own view.
+  std::map<uint8_t, std::shared_ptr<const std::string>> views;
+  for (auto& [id, entry] : listeners_) {
+    const uint8_t mask = seatMaskOf(entry.first);
+    auto& base = views[mask];
+    if (!base) base = std::make_shared<const std::string>(stateBase(mask));
+    Update mine = u;
+    mine.base = base;
+    entry.second(mine);
+  }
 }
 
 Outcome GameRoom::commitEntry(const std::string& text, int seat) {
@@ -510,6 +554,8 @@ Outcome GameRoom::move(const std::string& token, const std::string& moveText) {
   for (Move m : game_->legalMoves())
     if (game_->position().moveText(m) == moveText) legal = true;
   if (!legal) {
+    // Fog of war: the engine's words could tell what stands on a hidden square.
+    if (rules_->fog) return apiError(400, "illegal-move", "not a legal move here");
     // The engine's own words for why: a probe on a copy, so nothing changes here.
     Game probe(*game_);
     auto s = probe.play(moveText);
@@ -672,7 +718,7 @@ int GameRoom::subscribe(const std::string& token, Listener listener, Update* cur
   if (current) {
     current->type = "state";
     current->v = v_;
-    current->base = std::make_shared<const std::string>(stateBase());
+    current->base = std::make_shared<const std::string>(stateBase(seatMaskOf(seats)));
   }
   if (youJson) *youJson = seatsJson(*rules_, seats);
   return id;
@@ -952,6 +998,11 @@ void GameRoom::touch() {
 void GameRoom::continueVersion(int64_t v) {
   std::lock_guard lock(m_);
   if (v > v_) v_ = v;
+}
+
+bool GameRoom::recordHidden() {
+  std::lock_guard lock(m_);
+  return rules_->fog && !over();
 }
 
 std::string GameRoom::pgn() {

@@ -92,6 +92,8 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   // Asks a running bot search to stop (shutdown).
   void stopBot() { botStop_ = true; }
 
+  // Whether the records are closed: a fog-of-war game before its end (the API refuses them).
+  bool recordHidden();
   // Records: PGN (2 players) or PGN4 (4 players), and the replay frames.
   std::string pgn();
   std::string replayJson();
@@ -134,7 +136,9 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   void maybeScheduleBot();
   void waitForStore(const std::string& text, int seat);
   bool retryStoreLocked();
-  const std::string& stateBase();
+  // The state for a client holding the seats in seatMask (GameView: fog of war).
+  const std::string& stateBase(uint8_t seatMask);
+  uint8_t seatMaskOf(const std::vector<int>& seats) const;
   int64_t clockLeft(int seat, int64_t now) const;
   void publish(const char* type);
   bool clockRunning() const;
@@ -168,6 +172,8 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   int64_t epoch_ = 0;                   // grows with every change of the record (bots check it)
   std::string base_;
   int64_t baseV_ = -1;
+  std::map<uint8_t, std::string> viewBase_;  // fog of war: the state per view (GameView::key), for viewBaseV_
+  int64_t viewBaseV_ = -1;
   std::map<int, std::pair<std::vector<int>, Listener>> listeners_;
   int nextListener_ = 1;
   bool botBusy_ = false;                // a bot job is queued or running
