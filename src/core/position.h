@@ -187,6 +187,11 @@ class Position {
   // then the side that dropped loses.
   bool dropMateLoses() const;
 
+  // Fairy-Stockfish's sittuyin stalemate (promotion-move): the seat to move,
+  // not in check, has its king and one pawn, and its only legal moves are
+  // promotions, which it need not make: a draw (Game applies it).
+  bool onlyPromotionMovesLeft();
+
  private:
   struct State {
     std::array<Piece, kMaxSquares> board;
@@ -298,6 +303,11 @@ class Position {
   void updateLeapAndStepRights(Piece p, Square from, Square to);
   Status readFenFileRight(char letter);
   std::string fileRightsText(int seat) const;
+  // The setup phase and the promotion move (sittuyin.cpp).
+  bool dropsForced() const;                   // must-drop: the seat to move has a drop it must make
+  bool genForcedDrops(MoveList& out) const;   // the drops, when forced (else out unchanged)
+  void genPromotionMoves(MoveList& out) const;
+  bool promotionMoveLegal(Move m);
 
   std::shared_ptr<const Rules> rules_;
   State st_;
