@@ -118,9 +118,9 @@ TEST(Sittuyin, BotsPlayLegalMovesAtLevelsOneFiveNine) {
       auto bot = engine::makeBot(r, level, 5);
       engine::SearchLimits limits;
       limits.depth = 3;
-      limits.nodes = 4000;
+      limits.nodes = 3000;
       std::atomic<bool> stop{false};
-      for (int ply = 0; ply < 24 && !g.finished(); ++ply) {
+      for (int ply = 0; ply < 16 && !g.finished(); ++ply) {
         const auto res = bot->choose(g, limits, stop);
         ASSERT_TRUE(res.found) << level << " " << g.position().text();
         const auto legal = g.legalMoves();

@@ -24,6 +24,7 @@ int countType(const Rules& r, const std::array<Piece, kMaxSquares>& board, int s
 int Position::countLimitFor(int seat) const {
   const Rules& r = *rules_;
   const int other = 1 - seat;
+  if (r.counting == Counting::kAsean && st_.count[seat] > 1) return 0;  // below: only a bare king counts
   int pawns = 0;
   for (int s = 0; s < 2; ++s)
     for (int i = 0; i < st_.count[s]; ++i)

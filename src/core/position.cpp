@@ -468,7 +468,7 @@ void Position::genPieces(MoveList& out) const {
 void Position::pseudoMoves(MoveList& out) const {
   if (finished()) return;
   const int begin = out.size();
-  if (rules_->mustDrop && genForcedDrops(out)) [[unlikely]] return;  // the setup phase: drops only
+  if (rules_->mustDrop && !handEmpty(st_.toMove) && genForcedDrops(out)) [[unlikely]] return;  // the setup phase: drops only
   genPieces<GenType::kAll>(out);
   genSpecial(out);
   if (rules_->drops) genDrops(out);
@@ -479,7 +479,7 @@ void Position::pseudoMoves(MoveList& out) const {
 void Position::pseudoCaptures(MoveList& out) const {
   if (finished()) return;
   const int begin = out.size();
-  if (rules_->mustDrop && dropsForced()) [[unlikely]] return;
+  if (rules_->mustDrop && !handEmpty(st_.toMove) && dropsForced()) [[unlikely]] return;
   genPieces<GenType::kCaptures>(out);  // castling and the king's leap never capture
   if (rules_->promoMoveType >= 0) [[unlikely]] genPromotionMoves(out);
   if (rules_->mustCapture) [[unlikely]] keepCapturesOnly(out, begin);
@@ -500,7 +500,7 @@ bool Position::isLegal(Move m) {
   // A pass: never in check, except that it always answers bikjang.
   if (m.flag() == kPass) return st_.bikjang || !inCheck(us);
   if (m.isDrop()) return dropLegal(m);
-  if (r.mustDrop && dropsForced()) [[unlikely]] return false;
+  if (r.mustDrop && !handEmpty(us) && dropsForced()) [[unlikely]] return false;
   if (r.promoMoveType >= 0 && m.promo() >= 0) [[unlikely]] return promotionMoveLegal(m);
   if (!m.isNull()) {
     const Square from = m.from(), to = m.to();

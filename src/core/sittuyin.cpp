@@ -46,11 +46,8 @@ Status readPromotionMove(Rules& r, const VariantLine& l) {
 // The setup phase
 
 bool Position::genForcedDrops(MoveList& out) const {
-  const Rules& r = *rules_;
   const int us = st_.toMove;
-  bool inHand = false;
-  for (int t : r.handTypes) inHand = inHand || st_.hand[us][t] != 0;
-  if (!inHand) return false;
+  if (handEmpty(us)) return false;
   const int begin = out.size();
   genDrops(out);
   if (out.size() == begin) return false;
@@ -65,10 +62,7 @@ bool Position::genForcedDrops(MoveList& out) const {
 }
 
 bool Position::dropsForced() const {
-  const Rules& r = *rules_;
-  bool inHand = false;
-  for (int t : r.handTypes) inHand = inHand || st_.hand[st_.toMove][t] != 0;
-  if (!inHand) return false;
+  if (handEmpty(st_.toMove)) return false;
   MoveList drops;
   return genForcedDrops(drops);
 }
