@@ -70,6 +70,10 @@ check perft-atomic 0 '^Nodes searched: 8902$' lastline "$bin" perft --variant at
 check moves-antichess-forced 0 '^f1b5$' "$bin" moves --variant antichess --moves "e2e3 b7b5"
 check summary-atomic-blast 0 '"fen":"rnbqkbnr/ppp1pppp/8/8/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2"' "$bin" summary --variant atomic --moves "e2e4 d7d5 e4d5"
 check summary-antichess-win 0 '"status":"finished".*"places":\{"white":1,"black":2\}' "$bin" summary --variant antichess --fen "8/8/8/8/8/8/p7/1R6 b - - 0 1" --moves "a2b1q"
+# Sittuyin: the setup phase's drops, a promotion in place.
+check perft-sittuyin 0 '^Nodes searched: 7744$' lastline "$bin" perft --variant sittuyin 2
+check moves-sittuyin-setup 0 '^R@a8$' "$bin" moves --variant sittuyin --moves "K@e2"
+check summary-sittuyin-promotion 0 '"fen":"1k5K/3r2F1/8/8/8/8/8/8\[\] b - - 0 1"' "$bin" summary --variant sittuyin --fen "1k5K/3r2P1/8/8/8/8/8/8[] w - - 0 1" --moves "g7g7f"
 for v in antichess atomic; do
   best=$(printf 'uci\nsetoption name UCI_Variant value %s\nposition startpos moves e2e3 b7b5\ngo movetime 200\n' "$v" | "$bin" uci | sed -n 's/^bestmove //p')
   if "$bin" moves --variant "$v" --moves "e2e3 b7b5" | grep -qx -- "$best"; then pass=$((pass + 1))
