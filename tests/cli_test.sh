@@ -73,6 +73,10 @@ check summary-antichess-win 0 '"status":"finished".*"places":\{"white":1,"black"
 # Fog of war: king capture, no check (more nodes than chess from depth 4 on).
 check perft-fog-of-war 0 '^Nodes searched: 197742$' lastline "$bin" perft --variant fog-of-war 4
 check summary-fog-king-captured 0 '"status":"finished".*"places":\{"white":2,"black":1\}' "$bin" summary --variant fog-of-war --fen "4k3/8/8/8/8/8/8/4K2r w - - 0 1" --moves "e1d1 h1d1"
+# Sittuyin: the setup phase's drops, a promotion in place.
+check perft-sittuyin 0 '^Nodes searched: 7744$' lastline "$bin" perft --variant sittuyin 2
+check moves-sittuyin-setup 0 '^R@a8$' "$bin" moves --variant sittuyin --moves "K@e2"
+check summary-sittuyin-promotion 0 '"fen":"1k5K/3r2F1/8/8/8/8/8/8\[\] b - - 0 1"' "$bin" summary --variant sittuyin --fen "1k5K/3r2P1/8/8/8/8/8/8[] w - - 0 1" --moves "g7g7f"
 for v in antichess atomic fog-of-war; do
   best=$(printf 'uci\nsetoption name UCI_Variant value %s\nposition startpos moves e2e3 b7b5\ngo movetime 200\n' "$v" | "$bin" uci | sed -n 's/^bestmove //p')
   if "$bin" moves --variant "$v" --moves "e2e3 b7b5" | grep -qx -- "$best"; then pass=$((pass + 1))

@@ -156,6 +156,7 @@ TEST(VariantFile, EveryKeyRefusesABadValue) {
       {"drop-no-doubled", "Z"},
       {"drop-mate", "ZZ"},
       {"promotion-zone", "3 P"},
+      {"promotion-move", "F z9"},
       {"repetition", "4 win"},
       {"start", "8/8/8/8/8/8/8/8 w - - 0 1"},
   };

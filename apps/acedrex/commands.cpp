@@ -210,12 +210,15 @@ std::vector<BenchCase> benchCases(int scale) {
       {"makruk", {}, "", 4 + scale},
       {"cambodian", {}, "", 4 + scale},
       {"fog-of-war", {}, "", 4 + scale},  // no Fairy-Stockfish counterpart: no ratio
+      // The setup phase from the start, and a middlegame with a promotion to come.
+      {"sittuyin", {}, "", 2 + scale},
+      {"sittuyin", {}, "1ss5/1k4r1/f3p2p/1pSnPp1P/pPp2P2/P1Rp1K2/3S2N1/4R3[] w - - 0 43", 3 + scale},
   };
 }
 
 // The games whose perft is compared with Fairy-Stockfish's in the same run.
 const char* const kReferenceVariants[] = {"shako",      "chess",  "fischerandom", "chaturanga", "shatranj",
-                                           "makruk",     "cambodian", "xiangqi",   "janggi",     "antichess",
+                                           "makruk",     "cambodian", "sittuyin",  "xiangqi",    "janggi",     "antichess",
                                            "atomic",     "crazyhouse", "shogi",    "minishogi"};
 
 // The binary named by ACEDREX_FAIRY_STOCKFISH or FAIRY_STOCKFISH (a current

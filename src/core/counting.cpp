@@ -1,5 +1,6 @@
-// The counting rules of Makruk and Ouk Chatrang, as Fairy-Stockfish plays
-// them (its countingRule MAKRUK_COUNTING and CAMBODIAN_COUNTING): once a
+// The counting rules of Makruk, Ouk Chatrang and Sittuyin, as Fairy-Stockfish
+// plays them (its countingRule MAKRUK_COUNTING, CAMBODIAN_COUNTING and
+// ASEAN_COUNTING): once a
 // side is short of material, the other must mate within a number of moves
 // or the game is drawn. The count lives in the position (and its FEN: the
 // limit in place of the en-passant square, the plies counted in place of
@@ -23,10 +24,20 @@ int countType(const Rules& r, const std::array<Piece, kMaxSquares>& board, int s
 int Position::countLimitFor(int seat) const {
   const Rules& r = *rules_;
   const int other = 1 - seat;
+  if (r.counting == Counting::kAsean && st_.count[seat] > 1) return 0;  // below: only a bare king counts
   int pawns = 0;
   for (int s = 0; s < 2; ++s)
     for (int i = 0; i < st_.count[s]; ++i)
       if (r.types[typeOf(st_.board[st_.list[s][i]])].pawn) ++pawns;
+  // The ASEAN rules: only a bare king counts, once the pawns are gone, and
+  // only against a rook (16 moves), a khon (44) or a knight (64).
+  if (r.counting == Counting::kAsean) {
+    if (pawns || st_.count[seat] > 1) return 0;
+    if (countType(r, st_.board, other, 'R')) return 16;
+    if (countType(r, st_.board, other, 'S')) return 44;
+    if (countType(r, st_.board, other, 'N')) return 64;
+    return 0;
+  }
   const bool ouk = r.counting == Counting::kCambodian;
   const int full = ouk ? 63 : 64;
   if (ouk ? (st_.count[seat] > 3 || st_.count[other] == 1) : (pawns || st_.count[other] == 1)) return 0;
@@ -57,7 +68,8 @@ void Position::updateCounting(int capturedType, bool promotion) {
     return false;
   };
   const int all = st_.count[0] + st_.count[1];
-  if (capturedType >= 0 && r.types[capturedType].pawn && st_.count[mover] == 1 && !pawnsLeft()) {
+  if (r.counting != Counting::kAsean && capturedType >= 0 && r.types[capturedType].pawn && st_.count[mover] == 1 &&
+      !pawnsLeft()) {
     if (const int limit = countLimitFor(mover)) {
       st_.countLimit = 2 * limit;
       st_.countPly = 2 * all - 1;
@@ -66,7 +78,7 @@ void Position::updateCounting(int capturedType, bool promotion) {
   if (!st_.countLimit || ((capturedType >= 0 || promotion) && st_.count[us] == 1)) {
     if (const int limit = countLimitFor(us)) {
       st_.countLimit = 2 * limit;
-      st_.countPly = st_.count[us] > 1 ? 0 : 2 * all;
+      st_.countPly = r.counting == Counting::kAsean || st_.count[us] > 1 ? 0 : 2 * all;
     }
   }
 }

@@ -35,8 +35,11 @@ int typeOfWord(const Rules& r, const std::string& w) {
 }  // namespace
 
 Status readDrops(Rules& r, const VariantLine& l) {
-  if (l.value != "yes" && l.value != "no") return keyError("drops = yes|no");
-  r.drops = l.value == "yes";
+  if (l.value != "yes" && l.value != "no" && l.value != "setup") return keyError("drops = yes|no|setup");
+  r.drops = l.value != "no";
+  // setup: the hands only hold what the start position puts there (sittuyin.cpp).
+  r.capturesToHand = l.value != "setup";
+  r.mustDrop = l.value == "setup";
   if (r.drops && r.nseats() != 2) return keyError("drops need two seats");
   return okStatus();
 }
@@ -112,6 +115,12 @@ Status readRepetition(Rules& r, const VariantLine& l) {
 // Tables
 
 void Rules::buildDropTables() {
+  // A pawn with the promotion move makes its own moves and one more than the
+  // new piece's, or becomes it.
+  if (promoMoveType >= 0)
+    for (int t = 0; t < static_cast<int>(types.size()); ++t)
+      if (types[t].pawn)
+        typeMoveBound[t] = std::max(typeMoveBound[t] + 1 + typeMoveBound[promoMoveType], typeMoveBound[promoMoveType]);
   if (!drops && zoneDepth == 0) return;
   immobile_.assign(kMaxKinds * kMaxSquares, 0);
   for (int t = 0; t < static_cast<int>(types.size()); ++t)
@@ -128,7 +137,7 @@ void Rules::buildDropTables() {
   if (!drops) return;
   handTypes.clear();
   for (int t = 0; t < static_cast<int>(types.size()); ++t)
-    if (!types[t].royal && types[t].base < 0) handTypes.push_back(t);
+    if ((!types[t].royal || !capturesToHand) && types[t].base < 0) handTypes.push_back(t);
   if (dropLo.empty()) {
     dropLo.assign(types.size(), 1);
     dropHi.assign(types.size(), kMaxRanks);
@@ -221,6 +230,8 @@ bool Position::dropLegal(Move m) {
   const Rules& r = *rules_;
   const int us = st_.toMove;
   const Square k = st_.king[us];
+  // A royal piece dropped from the hand (drops = setup) may not land attacked.
+  if (m.dropType() == r.royalType) return !attacked(m.to(), enemiesOf(us));
   if (k == kNoSquare || (!inCheck(us) && !r.onLine(k, m.to()))) return true;
   auto& b = st_.board;
   b[m.to()] = makePiece(m.dropType(), r.seats[us].dir, us);

@@ -187,6 +187,7 @@ void Game::afterPly() {
     const auto reps = std::count(hashes_.begin(), hashes_.end(), pos_.hash());
     if (reps >= rules().repetitionCount) settleRepetition();
     else if (pos_.countingExpired()) drawReason_ = DrawReason::kCounting;
+    else if (rules().promoMoveType >= 0 && pos_.onlyPromotionMovesLeft()) drawReason_ = DrawReason::kStalemate;
     else if (rules().insufficientMaterialDraw && pos_.insufficientMaterial()) drawReason_ = DrawReason::kInsufficient;
     else if (rules().moveRule && pos_.fifty() >= rules().moveRule * pos_.seatsIn()) drawReason_ = DrawReason::kFiftyMoves;
     // Where the rules count material (janggi), what would draw is decided by the count.

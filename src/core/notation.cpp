@@ -378,6 +378,7 @@ Status Position::checkKings() const {
     int kings = 0;
     for (int i = 0; i < st_.count[s]; ++i)
       if (typeOf(st_.board[st_.list[s][i]]) == r.royalType) ++kings;
+    if (r.drops && s < 2) kings += st_.hand[s][r.royalType];  // drops = setup: a king in hand
     if (isIn(s) && kings != 1) return fenError("the " + r.seats[s].name + " seat needs exactly one king");
     if (r.bareKingLoses && isIn(s) && st_.count[s] == 1)
       return fenError("with bare-king=loses the " + r.seats[s].name + " seat, left with only its king, would be out");

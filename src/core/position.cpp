@@ -484,16 +484,20 @@ void Position::genPieces(MoveList& out) const {
 void Position::pseudoMoves(MoveList& out) const {
   if (finished()) return;
   const int begin = out.size();
+  if (rules_->mustDrop && !handEmpty(st_.toMove) && genForcedDrops(out)) [[unlikely]] return;  // the setup phase: drops only
   genPieces<GenType::kAll>(out);
   genSpecial(out);
   if (rules_->drops) genDrops(out);
+  if (rules_->promoMoveType >= 0) [[unlikely]] genPromotionMoves(out);
   if (rules_->mustCapture) [[unlikely]] keepCapturesOnly(out, begin);
 }
 
 void Position::pseudoCaptures(MoveList& out) const {
   if (finished()) return;
   const int begin = out.size();
+  if (rules_->mustDrop && !handEmpty(st_.toMove) && dropsForced()) [[unlikely]] return;
   genPieces<GenType::kCaptures>(out);  // castling and the king's leap never capture
+  if (rules_->promoMoveType >= 0) [[unlikely]] genPromotionMoves(out);
   if (rules_->mustCapture) [[unlikely]] keepCapturesOnly(out, begin);
 }
 
@@ -513,6 +517,8 @@ bool Position::isLegal(Move m) {
   // A pass: never in check, except that it always answers bikjang.
   if (m.flag() == kPass) return st_.bikjang || !inCheck(us);
   if (m.isDrop()) return dropLegal(m);
+  if (r.mustDrop && !handEmpty(us) && dropsForced()) [[unlikely]] return false;
+  if (r.promoMoveType >= 0 && m.promo() >= 0) [[unlikely]] return promotionMoveLegal(m);
   if (!m.isNull()) {
     const Square from = m.from(), to = m.to();
     auto& b = st_.board;
@@ -811,21 +817,21 @@ void Position::makeImpl(Move m, bool full) {
   } else {
     const Square capSq = m.flag() == kEnPassant ? oldEpVictim : to;
     const Piece cap = st_.board[capSq];
-    if (isPiece(cap)) {
+    if (isPiece(cap) && capSq != from) {  // from == to: a promotion in place (promotion-move)
       capture = true;
       capturedType = typeOf(cap);
       if (typeOf(cap) == r.royalType) kingTaken = seatOf(cap);
       else ev.capturedOwner = seatOf(cap);
-      if (r.drops) captureToHand(capSq, us);
+      if (r.drops && r.capturesToHand) captureToHand(capSq, us);
       remove(capSq);
       if (pawn && r.doubleRights == DoubleStepRights::kUntilCapture) st_.rights &= ~doubleBit(us);
     }
-    movePiece(from, to);
+    if (from != to) movePiece(from, to);  // a promotion in place (promotion-move) stays
     if (r.drops) movePromoted(from, to);
     if (m.promo() >= 0) {
       remove(to);
       put(to, makePiece(m.promo(), dirOf(p), us));
-      if (r.drops && pawn) setPromoted(to, true);
+      if (r.drops && r.capturesToHand && pawn) setPromoted(to, true);
     }
     if (capture && r.blastOnCapture) [[unlikely]] explode(to, us, kingTaken);
   }

@@ -11,6 +11,7 @@
 #include <array>
 #include <cassert>
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <optional>
 #include <string>
@@ -102,6 +103,13 @@ class Position {
   Square pieceSquare(int seat, int i) const { return st_.list[seat][i]; }  // i < pieceCount(seat)
   uint64_t hash() const { return st_.hash; }
   int handCount(int seat, int type) const { return st_.hand[seat][type]; }
+  bool handEmpty(int seat) const {  // (two seats) no piece of any type in the seat's hand
+    static_assert(kMaxPieceTypes >= 8 && kMaxPieceTypes <= 16);
+    uint64_t lo = 0, hi = 0;
+    std::memcpy(&lo, st_.hand[seat].data(), 8);
+    std::memcpy(&hi, st_.hand[seat].data() + 8, kMaxPieceTypes - 8);
+    return (lo | hi) == 0;
+  }
   bool promotedOn(Square s) const { return (st_.promoted[s >> 6] >> (s & 63)) & 1; }
   int fifty() const { return st_.fifty; }
   // The counting rules: whether the count has run out (a draw; Game applies it).
@@ -188,6 +196,11 @@ class Position {
   // Whether a mate standing now came from a drop that may not mate (Rules::dropMate):
   // then the side that dropped loses.
   bool dropMateLoses() const;
+
+  // Fairy-Stockfish's sittuyin stalemate (promotion-move): the seat to move,
+  // not in check, has its king and one pawn, and its only legal moves are
+  // promotions, which it need not make: a draw (Game applies it).
+  bool onlyPromotionMovesLeft();
 
  private:
   struct State {
@@ -302,6 +315,11 @@ class Position {
   void updateLeapAndStepRights(Piece p, Square from, Square to);
   Status readFenFileRight(char letter);
   std::string fileRightsText(int seat) const;
+  // The setup phase and the promotion move (sittuyin.cpp).
+  bool dropsForced() const;                   // must-drop: the seat to move has a drop it must make
+  bool genForcedDrops(MoveList& out) const;   // the drops, when forced (else out unchanged)
+  void genPromotionMoves(MoveList& out) const;
+  bool promotionMoveLegal(Move m);
 
   std::shared_ptr<const Rules> rules_;
   State st_;

@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "core/drops.h"
+#include "core/sittuyin.h"
 #include "core/embedded_variants.h"
 #include "core/text_util.h"
 #include "core/position.h"
@@ -540,7 +541,7 @@ Status readRightsText(Rules& r, const VariantLine& l) {
 
 Status readCounting(Rules& r, const VariantLine& l) {
   return oneWordOf(l, [&](int i) {
-    r.counting = std::array{Counting::kNone, Counting::kMakruk, Counting::kCambodian}[i];
+    r.counting = std::array{Counting::kNone, Counting::kMakruk, Counting::kCambodian, Counting::kAsean}[i];
   });
 }
 
@@ -623,7 +624,7 @@ const VariantKey kVariantKeys[] = {
     {"mate", "none|takeover|remove", Phase::kRule, readMate},
     {"stalemate", "draw|loss|out|others-draw|win", Phase::kRule, readStalemate},
     {"bare-king", "plays|loses|reply", Phase::kRule, readBareKing},
-    {"counting", "none|makruk|cambodian", Phase::kRule, readCounting},
+    {"counting", "none|makruk|cambodian|asean", Phase::kRule, readCounting},
     {"insufficient-material", "none|minor-pieces", Phase::kRule, readInsufficient},
     {"move-rule", "a number of moves, 0 for none", Phase::kRule, readMoveRule},
     {"only-kings", "draw|plays", Phase::kRule, readOnlyKings},
@@ -641,11 +642,12 @@ const VariantKey kVariantKeys[] = {
     {"blast", "none|atomic", Phase::kRule, readBlast},
     {"king-capture", "yes|no", Phase::kRule, readKingCapture},
     {"visibility", "all|moves", Phase::kRule, readVisibility},
-    {"drops", "yes|no", Phase::kRule, readDrops},
+    {"drops", "yes|no|setup", Phase::kRule, readDrops},
     {"drop-ranks", "LETTER LOW HIGH (relative ranks)", Phase::kRule, readDropRanks},
     {"drop-no-doubled", "LETTER", Phase::kRule, readDropNoDoubled},
     {"drop-mate", "none|LETTER", Phase::kRule, readDropMate},
     {"promotion-zone", "DEPTH [forced] FROM:TO ...", Phase::kRule, readPromotionZone},
+    {"promotion-move", "none, or LETTER SQUARE ...", Phase::kRule, readPromotionMove},
     {"repetition", "COUNT draw|first-seat-loses", Phase::kRule, readRepetition},
     {"start", "a position text", Phase::kRule, readStart},
 };

@@ -65,7 +65,7 @@ enum class MateEffect { kNone, kTakeover, kRemove };
 enum class StalemateEffect { kDraw, kLoss, kOut, kOthersDraw, kWin };
 enum class DoubleStepRights { kNone, kUntilCapture };
 // Fairy-Stockfish's counting rules (countingRule): the board's honour and the pieces' honour.
-enum class Counting { kNone, kMakruk, kCambodian };
+enum class Counting { kNone, kMakruk, kCambodian, kAsean };
 
 // Compiled move tables. Modes: bit 0 move, bit 1 capture, bit 2 hop-move,
 // bit 3 hop-capture.
@@ -227,6 +227,19 @@ class Rules {
   // pieces and the squares its moves reach (core/fog.h); the position and
   // moves are the same as without it.
   bool fog = false;
+  // A setup phase (`drops = setup`, sittuyin.cpp): the hands hold the start
+  // position's pieces, the king among them; a captured piece leaves the game;
+  // while a seat has pieces in hand it must drop one (when it can).
+  bool capturesToHand = true;
+  bool mustDrop = false;
+  // The promotion move (`promotion-move`, sittuyin.cpp): a pawn on one of its
+  // seat's marked squares (promoMoveSq[seat * nsq() + s]), or the seat's last
+  // pawn anywhere, becomes promoMoveType where it stands or by one of that
+  // type's moves onto an empty square, while the seat has no promoMoveType on
+  // the board; the new piece may not attack an enemy piece, nor the move give
+  // check. -1: none.
+  int promoMoveType = -1;
+  std::vector<uint8_t> promoMoveSq;
 
   int nsq() const { return width * height; }
   int nseats() const { return static_cast<int>(seats.size()); }

@@ -371,6 +371,10 @@ int Evaluator::seatScore(const Position& pos, int seat, const Attacks& a) const 
   // Pieces in hand (drop games) count at their value on the board.
   if (r.drops)
     for (int t : r.handTypes) score += pos.handCount(seat, t) * value_[t];
+  // In a setup phase (drops = setup) the pieces still to come count towards the game's phase.
+  if (r.mustDrop)
+    for (int t : r.handTypes)
+      if (t != r.royalType && !r.types[t].pawn) material += pos.handCount(seat, t) * value_[t];
   shelter = std::min(shelter, 4);
   if (kd) {
     // Own pawns in front of the king: the nearest on each of its three lanes counts.

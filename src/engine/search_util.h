@@ -37,8 +37,9 @@ class SearchLimiter {
   std::chrono::steady_clock::time_point start_;
 };
 
+// A pass, a lost turn and a promotion in place (promotion-move) keep from == to.
 inline bool isCaptureMove(const Position& pos, Move m) {
-  return m.flag() == kEnPassant || (m.flag() != kCastle && m.flag() != kPass && !m.isNull() && isPiece(pos.at(m.to())));
+  return m.flag() == kEnPassant || (m.flag() != kCastle && m.from() != m.to() && isPiece(pos.at(m.to())));
 }
 
 // Moves the best-scored of list[k..] to k, the moves between shifting up one
