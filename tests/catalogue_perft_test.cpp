@@ -40,6 +40,7 @@ TEST(CataloguePerft, Minishogi) { checkCatalogueFile("minishogi", kFastNodes); }
 
 TEST(CataloguePerft, Makruk) { checkCatalogueFile("makruk", kFastNodes); }
 TEST(CataloguePerft, Cambodian) { checkCatalogueFile("cambodian", kFastNodes); }
+TEST(CataloguePerft, Duck) { checkCatalogueFile("duck", kFastNodes); }
 
 // Fairy-Stockfish's bare king: after 1. Rxd3+ Black, bare against king and
 // rook, may reply (d2d3: 5 at depth 2, 81 in all) and loses at White's turn
@@ -76,6 +77,7 @@ TEST(CataloguePerftSlow, Shogi) { checkCatalogueFile("shogi", UINT64_MAX); }
 TEST(CataloguePerftSlow, Minishogi) { checkCatalogueFile("minishogi", UINT64_MAX); }
 TEST(CataloguePerftSlow, Makruk) { checkCatalogueFile("makruk", UINT64_MAX); }
 TEST(CataloguePerftSlow, Cambodian) { checkCatalogueFile("cambodian", UINT64_MAX); }
+TEST(CataloguePerftSlow, Duck) { checkCatalogueFile("duck", UINT64_MAX); }
 
 }  // namespace
 }  // namespace acedrex::test

@@ -146,6 +146,8 @@ TEST(VariantFile, EveryKeyRefusesABadValue) {
       {"perpetual-check", "wins"},
       {"must-capture", "always"},
       {"blast", "nuclear"},
+      {"check", "sometimes"},
+      {"duck", "two"},
       {"drops", "maybe"},
       {"drop-ranks", "P 3"},
       {"drop-no-doubled", "Z"},

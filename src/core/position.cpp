@@ -67,6 +67,7 @@ void Position::clear() {
   st_.lastDrop = -1;
   st_.firstStepSq.fill(kNoSquare);
   st_.countLimit = st_.countPly = 0;
+  st_.duck = kNoSquare;
   undo_.clear();
 }
 
@@ -220,7 +221,7 @@ uint8_t Position::flyingGenerals(Square s, uint8_t seats) const {
 bool Position::inCheck(int seat) const {
   if (st_.checkSeat == seat) return st_.checkValue;
   const Square k = st_.king[seat];
-  bool v = k != kNoSquare && attacked(k, enemiesOf(seat));
+  bool v = k != kNoSquare && !rules_->noCheck && attacked(k, enemiesOf(seat));
   if (v && rules_->blastOnCapture) [[unlikely]] v = !kingsTouch();
   st_.checkSeat = static_cast<int8_t>(seat);
   st_.checkValue = v;
@@ -390,7 +391,7 @@ void Position::genSpecial(MoveList& out) const {
   const uint8_t them = enemiesOf(us);
   const auto& b = st_.board;
   if (r.castlingRank && (st_.rights & (castleBit(us, 0) | castleBit(us, 1))) &&
-      r.relativeRank(k, r.seats[us].dir) == r.castlingRank && !inCheck(us)) {
+      r.relativeRank(k, r.seats[us].dir) == r.castlingRank && !inCheck(us)) {  // check = no: never in check
     for (int side = 0; side < 2; ++side) {
       const Square rook = st_.castleRook[us][side];
       if (!(st_.rights & castleBit(us, side)) || rook == kNoSquare) continue;
@@ -404,7 +405,7 @@ void Position::genSpecial(MoveList& out) const {
       // The squares the king crosses (none when it already stands on its
       // destination: then only the rook moves, as in Fairy-Stockfish and
       // Chess960); the destination itself is judged by isLegal.
-      for (Square s = std::min(k, kdest) + 1; s < std::max(k, kdest) && ok; ++s)
+      for (Square s = std::min(k, kdest) + 1; s < std::max(k, kdest) && ok && !r.noCheck; ++s)
         if (attacked(s, them) && !(r.blastOnCapture && touchesKingOf(s, 1 - us))) ok = false;
       if (ok) out.push(Move(k, kdest, kCastle));
     }
@@ -488,6 +489,7 @@ bool Position::isCaptureOrPromotion(Move m) const {
 
 bool Position::isLegal(Move m) {
   if (rules_->blastOnCapture) [[unlikely]] return blastLegal(m);
+  if (rules_->noCheck) [[unlikely]] return true;  // the king may be left attacked, and is then taken
   const int us = st_.toMove;
   const Rules& r = *rules_;
   // Fast path: most moves change only a few squares and have no consequence
@@ -739,6 +741,7 @@ uint64_t Position::freshHash() const {
   for (Square s = 0; s < rules_->nsq(); ++s)
     if (isPiece(st_.board[s])) h ^= rules_->zPiece[st_.board[s]][s];
   if (rules_->drops) h ^= handHash();
+  if (st_.duck != kNoSquare) h ^= rules_->zPiece[kBlocked][st_.duck];
   return h ^ scalarKey(*rules_, st_.toMove, st_.inMask, st_.rights, st_.ep);
 }
 
@@ -822,12 +825,13 @@ void Position::makeImpl(Move m, bool full) {
   if (m.flag() == kDoubleStep && r.enPassant) {
     const Square mid = r.square((r.fileOf(from) + r.fileOf(to)) / 2, (r.rankOf(from) + r.rankOf(to)) / 2);
     // Only an en-passant square that an enemy pawn could take is recorded.
-    if (enemyPawnTakes(mid, us)) {
+    if (enemyPawnTakes(mid, us) && mid != m.duck()) {
       st_.ep = static_cast<int16_t>(mid);
       st_.epVictim = static_cast<int16_t>(to);
     }
   }
   st_.fifty = (capture || pawn) ? 0 : st_.fifty + 1;
+  if (r.duck) [[unlikely]] moveDuck(m.duck());
   if (kingTaken >= 0) eliminate(kingTaken, OutReason::kKingCaptured, us, ev);
   st_.toMove = static_cast<uint8_t>(nextSeat(us));
   if (r.counting != Counting::kNone) updateCounting(capturedType, m.promo() >= 0);
@@ -934,7 +938,8 @@ bool Position::isValid(std::string* why) const {
       if (p != kBlocked) return bad("a square off the board is not blocked");
       continue;
     }
-    if (r.blocked[s] != (p == kBlocked)) return bad("hole mismatch at " + r.squareName(s));
+    if (r.blocked[s] != (p == kBlocked && s != st_.duck)) return bad("hole mismatch at " + r.squareName(s));
+    if (s == st_.duck && p != kBlocked) return bad("the duck's square is not blocked");
     if (!isPiece(p)) continue;
     if (typeOf(p) < 0 || typeOf(p) >= static_cast<int>(r.types.size()) || seatOf(p) >= n) return bad("bad piece");
     if (st_.index[s] >= st_.count[seatOf(p)]) return bad("piece index out of the list at " + r.squareName(s));

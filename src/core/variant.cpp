@@ -550,6 +550,20 @@ Status readBlast(Rules& r, const VariantLine& l) {
   return okStatus();
 }
 
+Status readCheck(Rules& r, const VariantLine& l) {
+  bool check = true;
+  if (auto s = yesNo(l, check); !s.ok()) return s;
+  r.noCheck = !check;
+  return okStatus();
+}
+
+Status readDuck(Rules& r, const VariantLine& l) {
+  if (auto s = yesNo(l, r.duck); !s.ok()) return s;
+  if (r.duck && r.nseats() != 2) return keyError("duck = yes needs two seats");
+  if (r.duck && r.nsq() > 255) return keyError("duck = yes needs a board of at most 255 squares");
+  return okStatus();
+}
+
 Status readStart(Rules& r, const VariantLine& l) {
   r.start = l.value;
   return okStatus();
@@ -599,6 +613,8 @@ const VariantKey kVariantKeys[] = {
     {"die", "none, or FACE:PIECE ...", Phase::kRule, readDie},
     {"must-capture", "yes|no", Phase::kRule, readMustCapture},
     {"blast", "none|atomic", Phase::kRule, readBlast},
+    {"check", "yes|no", Phase::kRule, readCheck},
+    {"duck", "yes|no", Phase::kRule, readDuck},
     {"drops", "yes|no", Phase::kRule, readDrops},
     {"drop-ranks", "LETTER LOW HIGH (relative ranks)", Phase::kRule, readDropRanks},
     {"drop-no-doubled", "LETTER", Phase::kRule, readDropNoDoubled},

@@ -211,6 +211,13 @@ class Rules {
   Counting counting = Counting::kNone;
   // Draw when neither side can mate by chess's minor-piece test (B colour-bound, N not).
   bool insufficientMaterialDraw = false;
+  // No check (check = no): a move may leave its own king attacked, castling
+  // may pass attacked squares, and the king is captured instead of mated.
+  bool noCheck = false;
+  // The duck (duck = yes; core/duck.cpp): a neutral blocker, written `*`,
+  // that the side to move must move to another empty square after every
+  // move; one turn is the move and the duck's square (Move::duck()).
+  bool duck = false;
 
   int nsq() const { return width * height; }
   int nseats() const { return static_cast<int>(seats.size()); }
