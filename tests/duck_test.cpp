@@ -5,6 +5,7 @@
 #include <atomic>
 #include <mutex>
 
+#include "core/pgn.h"
 #include "engine/bot.h"
 #include "protocol/uci.h"
 #include "test_util.h"
@@ -114,6 +115,39 @@ TEST(Duck, AStalematedSideWins) {
   EXPECT_EQ(g.position().winner(), 1);
   Position pos = position("duck", "kn6/pp1p4/p*pP4/P1P5/8/8/8/7K b - - 0 1");
   EXPECT_EQ(perft(pos, 1), 0u);
+}
+
+TEST(Duck, SanAddsTheDuckSquare) {
+  Game g(rules("duck"));
+  Position p = g.position();
+  const Move m = p.parseMove("g1f3,f3e4").value();
+  EXPECT_EQ(sanNotation().write(g, m), "Nf3,e4");
+  auto back = sanNotation().read(g, "Nf3,e4");
+  ASSERT_TRUE(back.ok());
+  EXPECT_EQ(back.value(), m);
+  EXPECT_FALSE(sanNotation().read(g, "Nf3").ok());
+}
+
+// The most moves known in chess (218) times the empty squares (45), plus one
+// square for each of the 9 captures: 9819 turns, beyond Fairy-Stockfish's
+// list of 8192 (it fails on this position). Ours are never in one MoveList:
+// the moves alone are, and the bot tries a few duck squares per move.
+TEST(Duck, TheLongestTurnListFitsAndTheBotAnswers) {
+  const std::string fen = "R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1";
+  Position pos = position("duck", fen);
+  EXPECT_EQ(perft(pos, 1), 9819u);
+  std::vector<Move> turns;
+  pos.legalTurns(turns);
+  EXPECT_EQ(turns.size(), 9819u);
+  auto r = rules("duck");
+  Game g(r);
+  ASSERT_TRUE(g.setStart(fen).ok());
+  auto bot = engine::makeBot(r, engine::kFullStrength, 1);
+  engine::SearchLimits limits;
+  limits.depth = 2;
+  std::atomic<bool> stop{false};
+  const auto res = bot->choose(g, limits, stop);
+  EXPECT_TRUE(g.play(res.best).ok());
 }
 
 TEST(Duck, PerftDivideListsTurns) {
