@@ -164,7 +164,10 @@ std::array<int, kMaxSeats> Position::places() const {
 // ---------------------------------------------------------------------------
 // Attacks
 
-uint8_t Position::attackers(Square s, uint8_t seats) const {
+// Aligned to a cache line: the hottest function of perft and search, whose
+// loops ran 10% slower in Shako's perft (AMD EPYC) when unrelated code moved
+// its start from 16 to 48 bytes into a line.
+[[gnu::aligned(64)]] uint8_t Position::attackers(Square s, uint8_t seats) const {
   uint8_t mask = 0;
   const Rules& r = *rules_;
   const auto& b = st_.board;
@@ -488,8 +491,7 @@ bool Position::isCaptureOrPromotion(Move m) const {
 }
 
 bool Position::isLegal(Move m) {
-  if (rules_->blastOnCapture) [[unlikely]] return blastLegal(m);
-  if (rules_->noCheck) [[unlikely]] return true;  // the king may be left attacked, and is then taken
+  if (rules_->blastOnCapture | rules_->noCheck) [[unlikely]] return legalByRule(m);
   const int us = st_.toMove;
   const Rules& r = *rules_;
   // Fast path: most moves change only a few squares and have no consequence
@@ -546,6 +548,12 @@ bool Position::isLegal(Move m) {
   const bool ok = k == kNoSquare || !attacked(k, enemiesOf(us));
   unmake();
   return ok;
+}
+
+// Out of line, so that isLegal stays small enough to be inlined into legalMoves.
+[[gnu::noinline]] bool Position::legalByRule(Move m) {
+  if (rules_->noCheck) return true;  // check = no: the king may be left attacked, and is then taken
+  return blastLegal(m);
 }
 
 void Position::legalMoves(MoveList& out) {

@@ -306,6 +306,7 @@ class Position {
   void keepCapturesOnly(MoveList& out, int begin) const;  // must-capture: drop the rest if any captures
   void explode(Square to, int us, int& kingTaken);        // blast: the capturer and non-pawns around `to`
   bool blastLegal(Move m);                                 // blast: isLegal by make and unmake
+  bool legalByRule(Move m);                                // isLegal with a blast or without check
   bool kingsTouch() const;                                 // blast: the two kings stand side by side
   bool touchesKingOf(Square s, int seat) const;
   uint64_t freshHash() const;  // the hash computed from scratch

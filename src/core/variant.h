@@ -162,6 +162,10 @@ class Rules {
   // Captures with side effects (core/captures.cpp).
   bool mustCapture = false;        // a side that can capture must (antichess)
   bool blastOnCapture = false;     // atomic: a capture explodes; touching kings cannot be checked
+  // No check (check = no): a move may leave its own king attacked, castling
+  // may pass attacked squares, and the king is captured instead of mated.
+  // Beside blastOnCapture: isLegal tests the two with one load.
+  bool noCheck = false;
 
   // Hands and drops (drops.cpp; 2 seats): captured pieces go to the
   // capturer's hand in their unpromoted form, and a move may drop one.
@@ -211,9 +215,6 @@ class Rules {
   Counting counting = Counting::kNone;
   // Draw when neither side can mate by chess's minor-piece test (B colour-bound, N not).
   bool insufficientMaterialDraw = false;
-  // No check (check = no): a move may leave its own king attacked, castling
-  // may pass attacked squares, and the king is captured instead of mated.
-  bool noCheck = false;
   // The duck (duck = yes; core/duck.cpp): a neutral blocker, written `*`,
   // that the side to move must move to another empty square after every
   // move; one turn is the move and the duck's square (Move::duck()).
