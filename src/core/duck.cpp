@@ -86,11 +86,15 @@ Result<Move> Position::parseDuckTurn(const std::string& text) {
   const size_t comma = text.find(',');
   const std::string where = "move \"" + text + "\"";
   if (comma == std::string::npos)
-    return makeError("move", "a turn moves the duck too: write the move, a comma, its destination and the duck's square (e2e4,e4d5)", where);
+    return makeError(
+        "move", "a turn moves the duck too: write the move, a comma, its destination and the duck's square (e2e4,e4d5)",
+        where);
   const std::string alone = text.substr(0, comma);
   for (Move m : turns)
     if (moveText(m.withoutDuck()) == alone)
-      return makeError("move", "the duck must go to an empty square other than its own, written after the move's destination", where);
+      return makeError("move",
+                       "the duck must go to an empty square other than its own, written after the move's destination",
+                       where);
   auto base = parseMoveAlone(alone);  // says why the move alone is not legal
   if (!base.ok()) {
     Error e = base.error();
