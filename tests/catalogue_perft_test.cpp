@@ -43,6 +43,7 @@ TEST(CataloguePerft, Cambodian) { checkCatalogueFile("cambodian", kFastNodes); }
 // Our own counts, checked against Fairy-Stockfish given the game as a custom variant (tools/reference/fog_of_war_perft.py).
 TEST(CataloguePerft, FogOfWar) { checkCatalogueFile("fog-of-war", kFastNodes); }
 TEST(CataloguePerft, Sittuyin) { checkCatalogueFile("sittuyin", kFastNodes); }
+TEST(CataloguePerft, Duck) { checkCatalogueFile("duck", kFastNodes); }
 
 // Fairy-Stockfish's bare king: after 1. Rxd3+ Black, bare against king and
 // rook, may reply (d2d3: 5 at depth 2, 81 in all) and loses at White's turn
@@ -81,6 +82,7 @@ TEST(CataloguePerftSlow, Makruk) { checkCatalogueFile("makruk", UINT64_MAX); }
 TEST(CataloguePerftSlow, Cambodian) { checkCatalogueFile("cambodian", UINT64_MAX); }
 TEST(CataloguePerftSlow, FogOfWar) { checkCatalogueFile("fog-of-war", UINT64_MAX); }
 TEST(CataloguePerftSlow, Sittuyin) { checkCatalogueFile("sittuyin", UINT64_MAX); }
+TEST(CataloguePerftSlow, Duck) { checkCatalogueFile("duck", UINT64_MAX); }
 
 }  // namespace
 }  // namespace acedrex::test

@@ -54,10 +54,10 @@ inline std::vector<std::tuple<std::string, int, uint64_t>> perftFile(const std::
 }
 
 inline std::vector<std::string> legalTexts(Position& pos) {
-  MoveList list;
-  pos.legalMoves(list);
+  std::vector<Move> turns;  // the legal moves; with a duck, each with every duck square
+  pos.legalTurns(turns);
   std::vector<std::string> out;
-  for (Move m : list) out.push_back(pos.moveText(m));
+  for (Move m : turns) out.push_back(pos.moveText(m));
   std::sort(out.begin(), out.end());
   return out;
 }

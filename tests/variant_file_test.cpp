@@ -151,6 +151,7 @@ TEST(VariantFile, EveryKeyRefusesABadValue) {
       {"blast", "nuclear"},
       {"king-capture", "sometimes"},
       {"visibility", "fog"},
+      {"duck", "two"},
       {"drops", "maybe"},
       {"drop-ranks", "P 3"},
       {"drop-no-doubled", "Z"},

@@ -120,6 +120,10 @@ int Game::currentThrowType() const {
 std::vector<Move> Game::legalMoves() {
   std::vector<Move> out;
   if (finished()) return out;
+  if (rules().duck) [[unlikely]] {
+    pos_.legalTurns(out);  // a move and the duck's square each
+    return out;
+  }
   MoveList list;
   pos_.legalMoves(list);
   const int type = currentThrowType();

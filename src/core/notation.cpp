@@ -170,6 +170,11 @@ Status Position::readFenBoard(const std::string& board) {
         if (file > r.width) return fenError("rank " + std::to_string(rank + 1) + " is too long");
         continue;
       }
+      if (c == '*' && !plus) {
+        if (file >= r.width) return fenError("rank " + std::to_string(rank + 1) + " is too long");
+        if (auto s = readDuck(r.square(file++, rank)); !s.ok()) return s;
+        continue;
+      }
       int type = r.typeByLetter(static_cast<char>(std::toupper(static_cast<unsigned char>(c))));
       if (plus) {
         const int base = type;
@@ -465,8 +470,10 @@ std::string Position::text() const {
       int empty = 0;
       for (int f = 0; f < r.width; ++f) {
         const Piece p = st_.board[r.square(f, rank)];
-        if (!isPiece(p)) { ++empty; continue; }
+        const bool duck = r.square(f, rank) == st_.duck;
+        if (!isPiece(p) && !duck) { ++empty; continue; }
         if (empty) { out += std::to_string(empty); empty = 0; }
+        if (duck) { out += '*'; continue; }
         const PieceType& t = r.types[typeOf(p)];
         if (t.base >= 0) out += '+';
         const char c = t.base >= 0 ? r.types[t.base].letter : t.letter;
@@ -551,11 +558,17 @@ std::string Position::moveText(Move m) const {
   std::string t = rules_->squareName(m.from()) + rules_->squareName(to);
   if (m.promo() >= 0 && rules_->types[m.promo()].base >= 0) t += '+';
   else if (m.promo() >= 0) t += static_cast<char>(std::tolower(static_cast<unsigned char>(rules_->types[m.promo()].letter)));
+  if (rules_->duck) [[unlikely]] t += duckText(m, to);
   return t;
 }
 
 Result<Move> Position::parseMove(const std::string& text) {
   if (finished()) return makeError("move", "the game is over", "move \"" + text + "\"");
+  if (rules_->duck) [[unlikely]] return parseDuckTurn(text);
+  return parseMoveAlone(text);
+}
+
+Result<Move> Position::parseMoveAlone(const std::string& text) {
   MoveList list;
   legalMoves(list);
   for (Move m : list)

@@ -2,6 +2,29 @@
 
 namespace acedrex {
 
+namespace {
+// Duck games: each legal move once per square the duck may go to; the last
+// ply counts them without making them.
+uint64_t duckPerft(Position& pos, const MoveList& list, int depth) {
+  uint64_t total = 0;
+  if (depth == 1) {
+    for (Move m : list) total += static_cast<uint64_t>(pos.duckTurnCount(m));
+    return total;
+  }
+  std::vector<Move> turns;
+  for (Move m : list) {
+    turns.clear();
+    pos.appendDuckTurns(m, turns);
+    for (Move t : turns) {
+      pos.make(t);
+      total += perft(pos, depth - 1);
+      pos.unmake();
+    }
+  }
+  return total;
+}
+}  // namespace
+
 uint64_t perft(Position& pos, int depth) {
   if (depth == 0) return 1;
   if (pos.finished()) return 0;
@@ -13,6 +36,7 @@ uint64_t perft(Position& pos, int depth) {
     pos.unmake();
     return n;
   }
+  if (pos.rules().duck) [[unlikely]] return duckPerft(pos, list, depth);
   if (depth == 1) return static_cast<uint64_t>(list.size());
   uint64_t total = 0;
   for (Move m : list) {
@@ -34,7 +58,9 @@ std::vector<std::pair<std::string, uint64_t>> perftDivide(Position& pos, int dep
     pos.unmake();
     return out;
   }
-  for (Move m : list) {
+  std::vector<Move> turns;  // with a duck, each move once per duck square
+  pos.legalTurns(turns);
+  for (Move m : turns) {
     std::string text = pos.moveText(m);  // before the move: castling's text reads the rook's square
     pos.make(m);
     out.emplace_back(std::move(text), perft(pos, depth - 1));

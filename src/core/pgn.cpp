@@ -88,9 +88,15 @@ class EngineNotation final : public MoveNotation {
 // origin's file, rank or square when another piece of the same kind reaches
 // the same square, x for a capture, the destination, =X for a promotion;
 // O-O / O-O-O; -- for a lost turn; + after a check, # after a mate.
+// A duck turn adds a comma and the duck's square (Fairy-Stockfish's SAN: e4,d5).
 class SanNotation final : public MoveNotation {
  public:
   std::string write(Game& game, Move m) const override {
+    if (m.duck() == kNoSquare) return withoutDuck(game, m);
+    return withoutDuck(game, m) + "," + game.rules().squareName(m.duck());
+  }
+
+  std::string withoutDuck(Game& game, Move m) const {
     if (m.isNull()) return "--";
     const Position& p = game.position();
     const Rules& r = p.rules();

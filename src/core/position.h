@@ -136,6 +136,8 @@ class Position {
   uint8_t checkersOf(int seat) const { return st_.attackedBy[seat]; }
   const PlyEvents& lastEvents() const { return undo_.back().events; }
   int undoDepth() const { return static_cast<int>(undo_.size()); }
+  // The duck's square (Rules::duck), or kNoSquare before its first placement.
+  Square duckSquare() const { return st_.duck; }
 
   // Places (1 = first) when finished; shared places share a number; 0 if none.
   std::array<int, kMaxSeats> places() const;
@@ -149,6 +151,18 @@ class Position {
   // Whether the pseudo-legal m is one that pseudoCaptures generates.
   bool isCaptureOrPromotion(Move m) const;
   void legalMoves(MoveList& out);
+  // Every legal turn: legalMoves, and with a duck (core/duck.cpp) each legal
+  // move once per square the duck may go to after it (duck turns are too many
+  // for a MoveList: moves times empty squares).
+  void legalTurns(std::vector<Move>& out);
+  // Duck games: appends m (a legal move, its duck square ignored) once per
+  // square the duck may go to after it: every empty square but the duck's own.
+  void appendDuckTurns(Move m, std::vector<Move>& out);
+  // Duck games: how many such squares, without making m.
+  int duckTurnCount(Move m) const;
+  // Whether `seats` would still attack s with one more blocker (the duck) on
+  // the empty square `block`; for the engine's choice of the duck's square.
+  bool attackedPast(Square s, uint8_t seats, Square block);
   bool isLegal(Move m);  // m must be pseudo-legal
   int countLegal();
   // Seats among `seats` whose pieces attack s (could capture an enemy there).
@@ -179,7 +193,10 @@ class Position {
   // Material counting (Rules::materialPoints): the winning seat.
   int materialCountWinner() const;
 
-  // Move text: from-square, to-square, promotion letter; "0000" a lost turn.
+  // Move text: from-square, to-square, promotion letter; "0000" a lost turn;
+  // a duck turn adds ",", the destination and the duck's square (e2e4,e4d5).
+  // A move without its duck square leaves the duck where it stands: only the
+  // engine's look-ahead makes such moves; legal turns always have one.
   std::string moveText(Move m) const;
   Result<Move> parseMove(const std::string& text);  // must be legal here
 
@@ -239,6 +256,8 @@ class Position {
     // The counting rules (Rules::counting): the limit in plies (0: not
     // counting) and the plies counted so far.
     int countLimit, countPly;
+    // The duck's square (Rules::duck), or kNoSquare while it is off the board.
+    int16_t duck;
   };
   struct Undo {
     State saved;  // the whole state before the ply (copy-on-make)
@@ -304,6 +323,7 @@ class Position {
   void keepCapturesOnly(MoveList& out, int begin) const;  // must-capture: drop the rest if any captures
   void explode(Square to, int us, int& kingTaken);        // blast: the capturer and non-pawns around `to`
   bool blastLegal(Move m);                                 // blast: isLegal by make and unmake
+  bool legalByRule(Move m);                                // isLegal with a blast or without check
   bool kingsTouch() const;                                 // blast: the two kings stand side by side
   bool touchesKingOf(Square s, int seat) const;
   uint64_t freshHash() const;  // the hash computed from scratch
@@ -320,6 +340,12 @@ class Position {
   bool genForcedDrops(MoveList& out) const;   // the drops, when forced (else out unchanged)
   void genPromotionMoves(MoveList& out) const;
   bool promotionMoveLegal(Move m);
+  // The duck (duck.cpp).
+  void moveDuck(Square s);  // kNoSquare: the duck stays (a move alone, for the engine's look-ahead)
+  Status readDuck(Square s);
+  std::string duckText(Move m, Square shownTo) const;
+  Result<Move> parseDuckTurn(const std::string& text);
+  Result<Move> parseMoveAlone(const std::string& text);  // parseMove without the duck
 
   std::shared_ptr<const Rules> rules_;
   State st_;

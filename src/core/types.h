@@ -45,7 +45,9 @@ constexpr int kindOf(int type, int dir) { return ((type + 1) << 2) | dir; }
 constexpr bool isPiece(Piece p) { return p != kEmpty && p != kBlocked; }
 constexpr Piece withSeat(Piece p, int seat) { return static_cast<Piece>((p & ~3) | seat); }
 
-// A move packs from, to, a promotion type and a flag into 32 bits.
+// A move packs from, to, a promotion type and a flag into 24 bits; the top 8
+// bits hold the duck's square + 1 in a game with a duck (Rules::duck: one
+// turn is the move and the duck's placement), 0 otherwise.
 enum MoveFlag : uint8_t {
   kNormal = 0,
   kDoubleStep = 1,  // a pawn's two-square step (sets the en-passant square where allowed)
@@ -79,6 +81,10 @@ class Move {
   constexpr MoveFlag flag() const { return static_cast<MoveFlag>((v_ >> 20) & 0xF); }
   constexpr bool isNull() const { return flag() == kNullMove; }
   constexpr bool isDrop() const { return flag() == kDrop; }
+  // The duck's square of a duck turn, or kNoSquare (a move alone).
+  constexpr Square duck() const { return static_cast<Square>(v_ >> 24) - 1; }
+  constexpr Move withDuck(Square s) const { return fromRaw((v_ & 0xFFFFFFu) | (static_cast<uint32_t>(s + 1) << 24)); }
+  constexpr Move withoutDuck() const { return fromRaw(v_ & 0xFFFFFFu); }
   constexpr uint32_t raw() const { return v_; }
   constexpr bool operator==(const Move& o) const { return v_ == o.v_; }
   constexpr bool operator!=(const Move& o) const { return v_ != o.v_; }

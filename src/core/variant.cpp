@@ -585,6 +585,10 @@ Status readKingCapture(Rules& r, const VariantLine& l) {
 Status readVisibility(Rules& r, const VariantLine& l) {
   if (auto s = oneWordOf(l, [&](int i) { r.fog = i == 1; }); !s.ok()) return s;
   if (r.fog && r.nseats() != 2) return keyError("visibility = moves needs two seats");
+Status readDuck(Rules& r, const VariantLine& l) {
+  if (auto s = yesNo(l, r.duck); !s.ok()) return s;
+  if (r.duck && r.nseats() != 2) return keyError("duck = yes needs two seats");
+  if (r.duck && r.nsq() > 255) return keyError("duck = yes needs a board of at most 255 squares");
   return okStatus();
 }
 
@@ -643,6 +647,7 @@ const VariantKey kVariantKeys[] = {
     {"king-capture", "yes|no", Phase::kRule, readKingCapture},
     {"visibility", "all|moves", Phase::kRule, readVisibility},
     {"drops", "yes|no|setup", Phase::kRule, readDrops},
+    {"duck", "yes|no", Phase::kRule, readDuck},
     {"drop-ranks", "LETTER LOW HIGH (relative ranks)", Phase::kRule, readDropRanks},
     {"drop-no-doubled", "LETTER", Phase::kRule, readDropNoDoubled},
     {"drop-mate", "none|LETTER", Phase::kRule, readDropMate},

@@ -162,6 +162,12 @@ class Rules {
   // Captures with side effects (core/captures.cpp).
   bool mustCapture = false;        // a side that can capture must (antichess)
   bool blastOnCapture = false;     // atomic: a capture explodes; touching kings cannot be checked
+  // King capture (king-capture = yes; two seats, a royal piece): there is no
+  // check. Every pseudo-legal move is legal (castling too: out of, through
+  // and into attack), inCheck() is always false, and taking the king wins; a
+  // side with no move at all follows the stalemate rule (fog of war, duck).
+  // Beside blastOnCapture: isLegal tests the two with one load.
+  bool kingCapture = false;
 
   // Hands and drops (drops.cpp; 2 seats): captured pieces go to the
   // capturer's hand in their unpromoted form, and a move may drop one.
@@ -218,11 +224,6 @@ class Rules {
   Counting counting = Counting::kNone;
   // Draw when neither side can mate by chess's minor-piece test (B colour-bound, N not).
   bool insufficientMaterialDraw = false;
-  // King capture (king-capture = yes; two seats, a royal piece): there is no
-  // check. Every pseudo-legal move is legal (castling too: out of, through
-  // and into attack), inCheck() is always false, and taking the king wins; a
-  // side with no move at all follows the stalemate rule.
-  bool kingCapture = false;
   // Fog of war (visibility = moves; two seats): a seat sees only its own
   // pieces and the squares its moves reach (core/fog.h); the position and
   // moves are the same as without it.
@@ -240,6 +241,10 @@ class Rules {
   // check. -1: none.
   int promoMoveType = -1;
   std::vector<uint8_t> promoMoveSq;
+  // The duck (duck = yes; core/duck.cpp): a neutral blocker, written `*`,
+  // that the side to move must move to another empty square after every
+  // move; one turn is the move and the duck's square (Move::duck()).
+  bool duck = false;
 
   int nsq() const { return width * height; }
   int nseats() const { return static_cast<int>(seats.size()); }

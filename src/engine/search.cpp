@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "engine/duck.h"
 #include "engine/see.h"
 
 namespace acedrex::engine {
@@ -74,6 +75,7 @@ int Search::qsearch(int alpha, int beta, int ply, int qdepth) {
   }
   MoveList list;
   quiescenceMoves(list, inCheck);
+  if (rules_->duck) [[unlikely]] placeDucks(pos_, eval_, list, 1);
   int scores[MoveList::kCapacity];
   scoreMoves(list, ttMove, kMaxPly, scores, LosingCaptures::kUntested);
   int legal = 0;
@@ -288,6 +290,7 @@ int Search::negamax(int depth, int alpha, int beta, int ply, bool allowNull) {
   // Pseudo-legal moves, each checked for legality only when its turn comes.
   MoveList list;
   pos_.pseudoMoves(list);
+  if (rules_->duck) [[unlikely]] placeDucks(pos_, eval_, list, 2);
   int scores[MoveList::kCapacity];
   scoreMoves(list, ttMove, ply, scores, LosingCaptures::kUntested);
 
@@ -382,7 +385,12 @@ std::vector<Move> Search::extractPv(Move first) {
     if (m == Move()) break;
     MoveList list;
     pos_.legalMoves(list);
-    if (std::find(list.begin(), list.end(), m) == list.end()) break;
+    if (std::find(list.begin(), list.end(), m.withoutDuck()) == list.end()) break;
+    if (rules_->duck) {  // a turn: its duck square must be one the duck may take
+      std::vector<Move> turns;
+      pos_.appendDuckTurns(m, turns);
+      if (std::find(turns.begin(), turns.end(), m) == turns.end()) break;
+    }
     pv.push_back(m);
     pos_.make(m);
     ++made;

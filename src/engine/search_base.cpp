@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "engine/duck.h"
 #include "engine/see.h"
 
 namespace acedrex::engine {
@@ -75,6 +76,8 @@ bool SearchBase::beginRun(const Game& game, const SearchLimits& limits, std::ato
   Game copy = game;
   start.root = copy.legalMoves();
   if (start.root.empty()) return false;
+  // Duck games: each move with the few duck squares the search tries (engine/duck.h).
+  if (rules_->duck) [[unlikely]] start.root = rootDuckTurns(pos_, eval_, start.root, 3);
   result.found = true;
   result.best = start.root.front();
   if (start.root.size() == 1) return false;
