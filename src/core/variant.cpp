@@ -585,6 +585,9 @@ Status readKingCapture(Rules& r, const VariantLine& l) {
 Status readVisibility(Rules& r, const VariantLine& l) {
   if (auto s = oneWordOf(l, [&](int i) { r.fog = i == 1; }); !s.ok()) return s;
   if (r.fog && r.nseats() != 2) return keyError("visibility = moves needs two seats");
+  return okStatus();
+}
+
 Status readDuck(Rules& r, const VariantLine& l) {
   if (auto s = yesNo(l, r.duck); !s.ok()) return s;
   if (r.duck && r.nseats() != 2) return keyError("duck = yes needs two seats");
