@@ -51,16 +51,17 @@ test('fog of war: White and a watcher see only their squares, and everything at 
 
   // Two moves each; the bot's replies are "?" in White's list.
   await clickMove(white, 'e2', 'e4');
-  await waitFor(async () => (await fetchState(server.base, g.id, token)).moves.length >= 2, { what: 'the bot replies' });
+  const after1 = await waitFor(async () => { const x = await fetchState(server.base, g.id, token); return x.moves.length >= 2 ? x : null; }, { what: 'the bot replies' });
+  await waitFor(async () => Number(await white.locator('#board').getAttribute('data-v')) >= after1.v, { what: 'white page shows the reply' });
   await clickMove(white, 'd2', 'd4');
   st = await waitFor(async () => { const x = await fetchState(server.base, g.id, token); return x.moves.length >= 4 ? x : null; }, { what: 'the second reply' });
   await waitFor(async () => Number(await white.locator('#board').getAttribute('data-v')) === st.v, { what: 'white page up to date' });
   await agrees(white, st, 'white after two moves');
   const hiddenCells = white.locator('#moves td[data-hidden]');
   assert.equal(await hiddenCells.count(), 2, 'the two black moves hidden');
-  assert.equal(await hiddenCells.first().innerText(), '?');
+  assert.equal((await hiddenCells.first().innerText()).trim(), '?');
   assert.match(await hiddenCells.first().getAttribute('title'), /hidden move/);
-  assert.equal(await white.locator('#moves td[data-ply="1"]').innerText(), 'e4');
+  assert.equal((await white.locator('#moves td[data-ply="1"]').innerText()).trim(), 'e4');
   await shot(white, 'fog-white');
 
   // The watcher sees only what both sides see; every move of its list is hidden.
