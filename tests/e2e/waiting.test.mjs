@@ -21,6 +21,7 @@ test('the game page of a listed game waits for its free seat, which a visitor ta
   assert.match(await creator.locator('#status').innerText(), /Waiting for players: Black still free/);
   assert.deepEqual(await creator.locator('[data-wait-seat]').evaluateAll((els) => els.map((e) => e.dataset.waitSeat)), ['black']);
   assert.equal(await creator.locator('[data-wait-take]').count(), 0, 'the creator holds a seat: nothing to take');
+  assert.match(await creator.locator('#seats [data-seat="black"]').innerText(), /\(free\)/);
   const link = await creator.locator('[data-wait-invite]').inputValue();
   assert.equal(link, `${server.base}/game.html?id=${g.id}`);
   // White may not move yet: clicking a pawn offers no move (and no server error is shown).

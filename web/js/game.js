@@ -332,7 +332,7 @@ function renderSeats() {
   const mine = mySeats();
   for (const s of state.seats) {
     const isMine = mine.includes(s.seat);
-    const who = s.kind === 'bot' ? t('seat.botLevel', { level: s.level }) : isMine ? t('seat.you') : t('seat.human');
+    const who = s.kind === 'bot' ? t('seat.botLevel', { level: s.level }) : isMine ? t('seat.you') : s.open && state.status === 'ongoing' ? t('lobby.free') : t('seat.human');
     const clock = clockOf(s);
     const meta = [];
     if (!s.in && state.status === 'ongoing') meta.push(s.outReason ? t('seat.outBecause', { reason: outText(s.outReason) }) : t('seat.out'));
