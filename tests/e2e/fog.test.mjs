@@ -63,6 +63,10 @@ test('fog of war: White and a watcher see only their squares, and everything at 
   assert.match(await hiddenCells.first().getAttribute('title'), /hidden move/);
   assert.equal((await white.locator('#moves td[data-ply="1"]').innerText()).trim(), 'e4');
   await shot(white, 'fog-white');
+  // No replay before the end (the server keeps it closed): the page says so and stays live.
+  await white.locator('#moves td[data-ply="1"]').click();
+  await waitFor(async () => /once the game is over/.test(await white.locator('#banner').innerText()), { what: 'the no-replay notice' });
+  assert.equal(await white.locator('#replay').isHidden(), true);
 
   // The watcher sees only what both sides see; every move of its list is hidden.
   const wst = await fetchState(server.base, g.id);

@@ -719,11 +719,14 @@ async function loadFrames(upTo = state.moves.length) {
     return false;
   }
 }
+// Fog of war: the replay stays closed until the end (the server answers 403).
+const fogged = () => state.status === 'ongoing' && (Array.isArray(state.visible) || state.moves.some((m) => m.uci === null));
 async function showPly(n) {
   if (!state) return;
   const total = state.moves.length;
   n = Math.max(0, Math.min(total, n));
   if (n === total && state.status === 'ongoing') { viewPly = null; render(); return; }
+  if (fogged()) { flash(t('fog.noReplay')); return; }
   if (!(await loadFrames(n))) return;
   viewPly = Math.min(n, frames.length - 1);
   render();
