@@ -45,7 +45,14 @@ test('the lobby shows every game the server plays as a card in its group', async
   }
   // The blocked centre of Joko Urtaroak and the points of xiangqi are drawn.
   assert.equal(await page.locator('[data-variant="joko-urtaroak"] .mini-sq.blocked').count(), 16);
-  assert.equal(await page.locator('[data-variant="xiangqi"] .mini-line').count(), 19);
+  // xiangqi on points as on the game page: 10 ranks, the edge files whole, the
+  // 7 inner files stopped by the river (14), the palaces' diagonals (4); janggi
+  // without a river; shogi on squares of one colour.
+  assert.equal(await page.locator('[data-variant="xiangqi"] .mini-line').count(), 30);
+  assert.equal(await page.locator('[data-variant="xiangqi"] .mini-palace').count(), 4);
+  assert.equal(await page.locator('[data-variant="janggi"] .mini-line').count(), 23);
+  assert.equal(await page.locator('[data-variant="shogi"] .mini-sq.dark').count(), 0);
+  assert.equal(await page.locator('[data-variant="chess"] .mini-sq.dark').count(), 32);
   await page.locator('#catalogue').screenshot({ path: `${outDir}/lobby-catalogue.png` });
   // "Set up a game" chooses the game in the form.
   await page.locator('[data-setup="makruk"]').click();
@@ -163,5 +170,30 @@ test('the creator of a listed game can cancel it while waiting', async () => {
   assert.equal((await fetchState(server.base, id)).status, 'finished');
   const open = await (await fetch(`${server.base}/api/games?status=open`)).json();
   assert.ok(!open.some((g) => g.id === id), 'no longer listed');
+  await page.context().close();
+});
+
+test('the rules pages draw xiangqi and janggi on points and shogi on plain squares, as the game page does', async () => {
+  const page = await browser.newPage();
+  for (const [name, river] of [['xiangqi', true], ['janggi', false]]) {
+    await page.goto(`${server.base}/rules/${name}`);
+    await page.waitForSelector('body[data-ready="1"]');
+    await page.waitForSelector('.piece-card .diagram svg');
+    const d = page.locator('.piece-card .diagram svg').first();
+    assert.equal(await d.evaluate((e) => e.classList.contains('points')), true, `${name}: on points`);
+    assert.equal(await d.locator('.line.palace').count(), 4, `${name}: the palaces' diagonals`);
+    assert.equal(await d.locator('[data-river]').count(), river ? 1 : 0, `${name}: the river`);
+    // the family's traditional set: characters, not our glyphs
+    assert.match(await page.locator('.piece-card .diagram .piece').first().textContent(), /[\u4e00-\u9fff\uac00-\ud7af]/, `${name}: characters`);
+    await page.locator('.piece-card').first().screenshot({ path: `${outDir}/rules-${name}-diagram.png` });
+  }
+  await page.goto(`${server.base}/rules/shogi`);
+  await page.waitForSelector('body[data-ready="1"]');
+  await page.waitForSelector('.piece-card .diagram svg');
+  const d = page.locator('.piece-card .diagram svg').first();
+  assert.equal(await d.locator('.sq.plain').count(), 81, 'shogi: plain squares');
+  assert.equal(await d.locator('.sq.dark').count(), 0);
+  await page.locator('.piece-card').first().screenshot({ path: `${outDir}/rules-shogi-diagram.png` });
+  assert.equal(page.errors.length, 0, page.errors.join('; '));
   await page.context().close();
 });

@@ -5,7 +5,9 @@
 //   const board = new Board(element, { onMove: (uci) => ... });
 //   board.update({ width, height, blocked, pieces, legal, lastMove, check,
 //                  rotation, toMove, arrows, interactive, pieceNames,
-//                  style, palaces, river, glyph, promoted });
+//                  style, palaces, river, glyph, promoted, visible });
+// visible (fog of war): the squares the viewer sees; the others are drawn as
+// fog (a dark hatch, data-fog="e7"). null or absent: everything is seen.
 //
 // Move texts (the state's `legal`): "e2e4", "a9a10q", "b2h8+" (a promotion
 // letter or "+"), "e5e5f" (a promotion in place: the piece is clicked twice),
@@ -119,7 +121,8 @@ export class Board {
   describe(sq) {
     const L = this.cfg.labels || {};
     const pc = this.pieceAt(sq);
-    const what = pc ? `${L.seat ? L.seat(pc.seat) : pc.seat} ${L.piece ? L.piece(pc.name || pc.letter) : pc.name || pc.letter}` : (L.empty || 'empty');
+    const hidden = !pc && Array.isArray(this.cfg.visible) && !this.cfg.visible.includes(sq);
+    const what = pc ? `${L.seat ? L.seat(pc.seat) : pc.seat} ${L.piece ? L.piece(pc.name || pc.letter) : pc.name || pc.letter}` : hidden ? (L.hidden || 'hidden') : (L.empty || 'empty');
     const notes = [];
     if (this.selected === sq) notes.push(L.selected || 'selected');
     else if (this.selected && this.destinations(this.selected).has(sq)) notes.push(L.destination || 'a move goes here');
@@ -330,6 +333,11 @@ export class Board {
     el('stop', { offset: '0%', 'stop-color': '#fff3b0', 'stop-opacity': 1 }, blast);
     el('stop', { offset: '45%', 'stop-color': '#ff9a1a', 'stop-opacity': 0.95 }, blast);
     el('stop', { offset: '100%', 'stop-color': '#d2300a', 'stop-opacity': 0.2 }, blast);
+    // fog of war: hidden squares dark slate with a dense cross-hatch, told apart
+    // from empty squares by lightness and texture, not by hue
+    const fogPat = el('pattern', { id: 'fog-hatch', width: 20, height: 20, patternUnits: 'userSpaceOnUse' }, defs);
+    el('rect', { width: 20, height: 20, fill: '#2b2f36' }, fogPat);
+    el('path', { d: 'M0 20 L20 0 M-5 5 L5 -5 M15 25 L25 15 M0 0 L20 20', stroke: '#474d57', 'stroke-width': 3 }, fogPat);
 
     if (cfg.toMove) {
       // the seat to move: a band of its colour around the board, with a thin dark edge
@@ -350,6 +358,20 @@ export class Board {
         const cls = points ? 'sq point' : cfg.style === 'plain' && !isBlocked ? 'sq plain' : isBlocked ? 'sq blocked' : (f + r) % 2 === 0 ? 'sq dark' : 'sq light';
         const rect = el('rect', { class: cls, x, y, width: S, height: S, 'data-sq': name }, squares);
         if (isBlocked && !points) rect.setAttribute('fill', 'url(#blocked-hatch)');
+      }
+    }
+    // fog of war: `visible` lists the squares the viewer sees; every other one is fogged
+    if (Array.isArray(cfg.visible)) {
+      const seen = new Set(cfg.visible);
+      const fog = el('g', { class: 'fog', 'pointer-events': 'none' }, svg);
+      for (let f = 0; f < cfg.width; f++) {
+        for (let r = 0; r < cfg.height; r++) {
+          const name = squareName(f, r);
+          if (seen.has(name) || blocked.has(name)) continue;
+          const { x, y } = this.squareXY(name);
+          const inset = points ? 8 : 0;
+          el('rect', { class: 'fog-sq', x: x + inset, y: y + inset, width: S - 2 * inset, height: S - 2 * inset, rx: points ? 14 : 0, fill: 'url(#fog-hatch)', 'data-fog': name }, fog);
+        }
       }
     }
 

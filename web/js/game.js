@@ -5,7 +5,7 @@ import { api, GameSocket, tokens as tokenStore, myGames } from './api.js';
 import { Board, parseMove } from './board.js';
 import { pieceIcon, pieceGlyph } from './pieces.js';
 import { Hand } from './hands.js';
-import { SETS, familyOf, setGlyph } from './sets.js';
+import { SETS, familyOf, boardLook } from './sets.js';
 import { t, tOr, seatName as plainSeatName, pieceName, translatePage, languageSwitch } from './i18n.js';
 import { prefs } from './prefs.js';
 import { sounds } from './sounds.js';
@@ -196,7 +196,11 @@ function initialRotation() {
 
 // ---- drawing ------------------------------------------------------------------------
 function canMove() {
-  return state && state.status === 'ongoing' && viewPly === null && !pending && !incoming.length && !!tokenFor(state.toMove);
+  return state && state.status === 'ongoing' && viewPly === null && !pending && !incoming.length && !!tokenFor(state.toMove) && !freeSeats().length;
+}
+// A listed game's seats nobody has taken yet: until they are, nobody moves.
+function freeSeats() {
+  return state && state.status === 'ongoing' ? state.seats.filter((s) => s.open) : [];
 }
 
 function kingSquares(pieces, seats) {
@@ -223,22 +227,8 @@ function pieceSet() {
   const chosen = prefs.get(`pieceSet.${fam}`);
   return SETS[fam].includes(chosen) ? chosen : SETS[fam][0];
 }
-function basesOf() {
-  const out = {};
-  for (const p of (variant && variant.pieces) || []) if (p.base) out[p.name] = p.base;
-  return out;
-}
-function promotedNames() {
-  const out = {};
-  for (const [name, base] of Object.entries(basesOf())) out[base] = name;
-  return out;
-}
-function glyphFn() {
-  const fam = family();
-  if (!fam) return null;
-  const set = pieceSet(), bases = basesOf(), order = seatNames();
-  return (pc, angle) => setGlyph(fam, set, pc, Math.max(0, order.indexOf(pc.seat)), angle, bases);
-}
+// style, palaces, river, glyph and promoted names for the board (sets.js)
+function look() { return boardLook(variant, pieceSet(), seatNames()); }
 
 // The hands beside the board: the seat seen at the bottom below, the other above.
 function renderHands(fen) {
@@ -251,7 +241,7 @@ function renderHands(fen) {
   const bottom = rotation === 2 ? order[1] : order[0];
   const top = order.find((x) => x !== bottom);
   const names = pieceNames();
-  const fn = glyphFn();
+  const fn = look().glyph;
   const glyph = (pc) => (fn && fn(pc, pc.seat === order[0] ? 0 : 180)) || pieceGlyph(pc.name, pc.letter);
   const live = viewPly === null;
   for (const [where, seat] of [['top', top], ['bottom', bottom]]) {
@@ -282,20 +272,17 @@ function render() {
     legal: live ? state.legal || {} : {},
     interactive: canMove(),
     lastMove: live ? state.lastMove : frame.lastMove,
+    visible: live ? state.visible || null : null,
     seatMoves: state.seats.length > 2 ? seatMoves(state.moves, upTo) : null,
     check: kingSquares(pieces, glowingSeats(state, live ? state : frame, upTo === state.moves.length)),
     toMove: live ? state.toMove : frame.toMove,
     rotation,
     arrows: state.seats.length > 2,
     pieceNames: pieceNames(),
-    style: variant && (variant.palaces || []).length ? 'intersections' : family() === 'shogi' ? 'plain' : undefined,
-    palaces: (variant && variant.palaces) || [],
-    river: !!(variant && variant.river),
-    glyph: glyphFn(),
-    promoted: promotedNames(),
+    ...(({ style, palaces, river, glyph, promoted }) => ({ style, palaces, river, glyph, promoted }))(look()),
     labels: {
       seat: seatName, piece: pieceName, promote: (sq) => t('board.promoteOn', { square: sq }), promoteTo: (n) => t('board.promoteTo', { piece: pieceName(n) }),
-      board: t('board.label'), empty: t('board.empty'), selected: t('board.selected'), destination: t('board.destination'), movable: t('board.movable'),
+      board: t('board.label'), empty: t('board.empty'), hidden: t('fog.hiddenSquare'), selected: t('board.selected'), destination: t('board.destination'), movable: t('board.movable'),
     },
   });
   if (pendingBlast) { board.explode(pendingBlast); pendingBlast = null; }
@@ -310,6 +297,7 @@ function render() {
   renderMoves();
   renderControls();
   renderResult();
+  renderWaiting();
   renderStatus();
   renderClocksBar();
   renderReplayBar();
@@ -344,7 +332,7 @@ function renderSeats() {
   const mine = mySeats();
   for (const s of state.seats) {
     const isMine = mine.includes(s.seat);
-    const who = s.kind === 'bot' ? t('seat.botLevel', { level: s.level }) : isMine ? t('seat.you') : t('seat.human');
+    const who = s.kind === 'bot' ? t('seat.botLevel', { level: s.level }) : isMine ? t('seat.you') : s.open && state.status === 'ongoing' ? t('lobby.free') : t('seat.human');
     const clock = clockOf(s);
     const meta = [];
     if (!s.in && state.status === 'ongoing') meta.push(s.outReason ? t('seat.outBecause', { reason: outText(s.outReason) }) : t('seat.out'));
@@ -468,9 +456,10 @@ function renderMoves() {
     const cell = row.children[col + 1];
     cell.replaceChildren(...[h('span', { class: `mv-chip seat-${m.seat}` }), moveLabel(m, prefs.get('notation')), m.die ? h('sub', { class: 'muted' }, ` ${m.die}`) : null].filter(Boolean));
     cell.dataset.ply = String(i + 1);
+    if (m.uci === null) cell.dataset.hidden = '';
     cell.title = m.uci === '0000' && m.die
       ? t('die.lostTurnShort', { seat: seatName(m.seat), n: m.die, kind: m.dieKind ? pieceName(m.dieKind) : '' })
-      : `${seatName(m.seat)}: ${m.uci}${m.die ? ` (${t('die.shows', { n: m.die })})` : ''}`;
+      : `${seatName(m.seat)}: ${m.uci === null ? t('fog.hiddenMoveLong') : m.uci}${m.die ? ` (${t('die.shows', { n: m.die })})` : ''}`;
     if (i + 1 === shown) { cell.classList.add('cur'); cur = cell; }
     cell.addEventListener('click', () => showPly(i + 1));
   });
@@ -621,10 +610,42 @@ async function rematch() {
     h('a', { class: 'button primary', href: url, id: 'rematch-go' }, t('result.toRematch')));
 }
 
+// A listed game waiting for its free seats: the seats still free, the link
+// to send, and for a visitor holding no seat a button to take one.
+function renderWaiting() {
+  const box = $('wait-card');
+  const free = viewPly === null ? freeSeats() : [];
+  box.hidden = !free.length;
+  if (!free.length) { box.replaceChildren(); return; }
+  const link = `${location.origin}/game.html?id=${encodeURIComponent(state.id || id)}`;
+  const input = h('input', { type: 'text', readonly: true, value: link, 'data-wait-invite': '' });
+  const copy = h('button', { type: 'button', onclick: () => { input.select(); navigator.clipboard && navigator.clipboard.writeText(link).catch(() => {}); } }, t('lobby.copy'));
+  const visitor = !mySeats().length;
+  box.replaceChildren(
+    h('h2', { style: 'margin-top:0' }, t('wait.title')),
+    h('p', {}, t(mySeats().length ? 'wait.helpMine' : 'wait.help')),
+    h('div', { class: 'open-seats' }, free.map((x) => h('span', { class: `seat-chip seat-${x.seat} free`, 'data-wait-seat': x.seat },
+      h('span', { class: 'chip' }), ' ', seatName(x.seat), ' ',
+      visitor ? h('button', { type: 'button', class: 'primary', 'data-wait-take': x.seat, onclick: () => takeSeat(x.seat) }, t('lobby.takeSeat', { seat: seatName(x.seat) })) : null))),
+    h('label', { class: 'invite' }, t('wait.invite'), ' ', input, ' ', copy));
+}
+async function takeSeat(seat) {
+  let res;
+  try { res = await api.join(id, seat); } catch (e) { flash(t('lobby.takeFailed', { error: e.message })); refresh(); return; }
+  tokenStore.add(res.id || id, res.seat, res.token);
+  location.reload();   // the page starts again holding the seat (its socket with the token)
+}
+
 function renderStatus() {
   const el = $('status');
   if (viewPly !== null) { el.textContent = t('status.replay', { ply: viewPly, total: state.moves.length }); return; }
   if (state.status === 'finished') { el.textContent = t('status.over'); return; }
+  const free = freeSeats();
+  if (free.length) {
+    el.textContent = t('wait.status', { seats: free.map((x) => seatName(x.seat)).join(', ') });
+    el.classList.remove('mine');
+    return;
+  }
   const s = seatOf(state.toMove);
   const inCheck = (state.check || []).includes(state.toMove);
   if (!s) { el.textContent = ''; return; }
@@ -698,11 +719,14 @@ async function loadFrames(upTo = state.moves.length) {
     return false;
   }
 }
+// Fog of war: the replay stays closed until the end (the server answers 403).
+const fogged = () => state.status === 'ongoing' && (Array.isArray(state.visible) || state.moves.some((m) => m.uci === null));
 async function showPly(n) {
   if (!state) return;
   const total = state.moves.length;
   n = Math.max(0, Math.min(total, n));
   if (n === total && state.status === 'ongoing') { viewPly = null; render(); return; }
+  if (fogged()) { flash(t('fog.noReplay')); return; }
   if (!(await loadFrames(n))) return;
   viewPly = Math.min(n, frames.length - 1);
   render();

@@ -7,6 +7,7 @@
 import { api, tokens, myGames, GameSocket } from './api.js';
 import { t, tOr, seatName, translatePage, languageSwitch, lang, optionName, optionValue, optionHelp } from './i18n.js';
 import './prefs.js';
+import { boardLook } from './sets.js';
 
 const $ = (id) => document.getElementById(id);
 let variants = [];
@@ -34,11 +35,13 @@ function describe(v) {
 
 // ---- the catalogue ----------------------------------------------------------------
 const GROUPS = ['alfonso', 'chess', 'family', 'more-players', 'other'];
-// Games whose pieces stand on the points where lines cross, not in squares,
-// and games played on squares of one colour.
-const ON_POINTS = new Set(['xiangqi', 'janggi']);
-const PLAIN = new Set(['shogi', 'minishogi']);
-const pictureStyle = (name) => ({ points: ON_POINTS.has(name), plain: PLAIN.has(name) });
+// Games whose pieces stand on the points where lines cross (with their
+// palaces and river), and games played on squares of one colour: told by the
+// variant's entry as the game page tells them (sets.js boardLook).
+const pictureStyle = (name) => {
+  const look = boardLook(variants.find((x) => x.name === name));
+  return { points: look.style === 'intersections', plain: look.style === 'plain', palaces: look.palaces, river: look.river };
+};
 const SVG = 'http://www.w3.org/2000/svg';
 
 function svg(tag, attrs = {}, ...children) {
@@ -51,7 +54,7 @@ function svg(tag, attrs = {}, ...children) {
 // A small picture of a position: the board (holes dark, or the lines of a
 // board played on points, or squares of one colour) and each piece as a disc in its seat's colour with
 // its letter. `board` is {width, height, blocked}; `pieces` [{square, seat, letter}].
-export function miniBoard(board, pieces, { points = false, plain = false, size = 132, label = '' } = {}) {
+export function miniBoard(board, pieces, { points = false, plain = false, palaces = [], river = false, size = 132, label = '' } = {}) {
   const w = board.width || 8, ht = board.height || 8;
   const cell = size / Math.max(w, ht);
   const W = w * cell, H = ht * cell;
@@ -60,8 +63,19 @@ export function miniBoard(board, pieces, { points = false, plain = false, size =
   const at = (sq) => ({ f: sq.charCodeAt(0) - 97, r: parseInt(sq.slice(1), 10) - 1 });
   if (points) {
     root.append(svg('rect', { class: 'mini-sq light', x: 0, y: 0, width: W, height: H }));
-    for (let f = 0; f < w; f++) root.append(svg('line', { class: 'mini-line', x1: (f + 0.5) * cell, y1: cell / 2, x2: (f + 0.5) * cell, y2: H - cell / 2 }));
-    for (let r = 0; r < ht; r++) root.append(svg('line', { class: 'mini-line', x1: cell / 2, y1: (r + 0.5) * cell, x2: W - cell / 2, y2: (r + 0.5) * cell }));
+    const X = (f) => (f + 0.5) * cell, Y = (r) => (ht - 1 - r + 0.5) * cell;
+    const line = (cls, f1, r1, f2, r2) => root.append(svg('line', { class: cls, x1: X(f1), y1: Y(r1), x2: X(f2), y2: Y(r2) }));
+    const mid = ht / 2 - 1;   // the river between this rank and the next: the inner files stop at it
+    for (let f = 0; f < w; f++) {
+      if (river && f > 0 && f < w - 1) { line('mini-line', f, 0, f, mid); line('mini-line', f, mid + 1, f, ht - 1); }
+      else line('mini-line', f, 0, f, ht - 1);
+    }
+    for (let r = 0; r < ht; r++) line('mini-line', 0, r, w - 1, r);
+    for (const [a, b] of palaces || []) {
+      const p = at(a), q = at(b);
+      line('mini-line mini-palace', p.f, p.r, q.f, q.r);
+      line('mini-line mini-palace', p.f, q.r, q.f, p.r);
+    }
   } else {
     for (let r = 0; r < ht; r++) {
       for (let f = 0; f < w; f++) {

@@ -6,7 +6,8 @@ import { api } from './api.js';
 import { Board } from './board.js';
 import { pieceIcon, PIECE_NAMES } from './pieces.js';
 import { t, pieceName, translatePage, languageSwitch, lang, optionName, optionValue, optionHelp } from './i18n.js';
-import './prefs.js';
+import { prefs } from './prefs.js';
+import { boardLook, familyOf } from './sets.js';
 
 const $ = (id) => document.getElementById(id);
 function h(tag, attrs = {}, ...children) {
@@ -184,6 +185,9 @@ async function drawDiagrams(v, box, optionValues) {
   box.replaceChildren();
   const board = v.board || { width: 8, height: 8, blocked: [] };
   const seat = (v.seats && (v.seats[0].seat || v.seats[0])) || 'white';
+  // points, palaces and river, plain squares, the chosen piece set: as on the game page
+  const fam = familyOf(v);
+  const look = boardLook(v, fam ? prefs.get(`pieceSet.${fam}`) : null, (v.seats || []).map((x) => x.seat || x));
   const extra = Object.entries(optionValues).map(([k, val]) => `&${encodeURIComponent(k)}=${encodeURIComponent(val)}`).join('');
   for (const p of v.pieces || []) {
     const card = h('div', { class: 'card piece-card', 'data-piece': p.letter });
@@ -204,9 +208,11 @@ async function drawDiagrams(v, box, optionValues) {
     const { marks, screen } = marksOf(reach, at, board);
     const other = (v.seats || []).map((x) => x.seat || x).find((x) => x !== seat) || 'black';
     const pieces = [{ square: at, seat, letter: p.letter, name: p.name, dir: 'n' }];
-    if (screen) pieces.push({ square: screen, seat: other, letter: 'P', name: 'pawn', dir: 's' });
+    const pawn = (v.pieces || []).find((x) => x.letter === 'P' || x.name === 'soldier') || { letter: 'P', name: 'pawn' };
+    if (screen) pieces.push({ square: screen, seat: other, letter: pawn.letter, name: pawn.name, dir: 's' });
     b.update({
       width: board.width, height: board.height, blocked: board.blocked || [],
+      style: look.style, palaces: look.palaces, river: look.river, glyph: look.glyph, promoted: look.promoted,
       pieces, marks, arrows: p.name === 'pawn', interactive: false, animate: false,
       labels: { seat: (x) => x, piece: pieceName, board: t('rules.diagramOf', { piece: pieceName(p.name) }) },
     });

@@ -120,3 +120,24 @@ export function setGlyph(family, set, pc, seatIndex, angle = 0, bases = {}) {
   if (!chars) return null;
   return discPiece(chars[seatIndex ? 1 : 0], seatIndex, family, pc.name);
 }
+
+// What a board draws for a game beyond its squares, from its /api/variants
+// entry (the game page, the rules diagrams and the lobby's miniatures agree):
+// pieces on points with palaces and river for a game with palaces, plain
+// squares for the shogis, and the glyph of the set chosen (default: the
+// family's first). seatOrder: the seats in turn order (the glyph's seat index).
+export function boardLook(variant, set = null, seatOrder = ['white', 'black']) {
+  const fam = familyOf(variant);
+  const pieces = (variant && variant.pieces) || [];
+  const bases = {}, promoted = {};
+  for (const p of pieces) if (p.base) { bases[p.name] = p.base; promoted[p.base] = p.name; }
+  const chosen = fam && SETS[fam].includes(set) ? set : fam ? SETS[fam][0] : null;
+  return {
+    family: fam,
+    style: (variant && (variant.palaces || []).length) ? 'intersections' : fam === 'shogi' ? 'plain' : undefined,
+    palaces: (variant && variant.palaces) || [],
+    river: !!(variant && variant.river),
+    glyph: fam ? (pc, angle) => setGlyph(fam, chosen, pc, Math.max(0, seatOrder.indexOf(pc.seat)), angle, bases) : null,
+    promoted,
+  };
+}

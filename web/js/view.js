@@ -46,6 +46,7 @@ export function clockText(c) {
 // A move of the list in the chosen notation: 'san' (as the record writes it,
 // when the server gives it) or 'coord' (e3-e4).
 export function moveLabel(m, notation) {
+  if (m.uci === null || m.uci === undefined) return t('fog.hiddenMove');   // fog of war: another seat's move
   if (m.uci === '0000') return '—';
   if (m.uci === 'resign') return t('moves.resigns');
   if (m.uci === 'timeout') return t('moves.timeout');
