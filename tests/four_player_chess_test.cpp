@@ -316,6 +316,10 @@ TEST(FourPlayerChess, WritesPgn4AsChessComDoesAndReadsItBack) {
   EXPECT_NE(pgn.find("1. O-O .. Ka7-a6 .. f13-f12 .. m9-l9"), std::string::npos) << pgn;
   EXPECT_NE(pgn.find("Qh9xNe9"), std::string::npos) << pgn;
   EXPECT_NE(pgn.find("e7-e8=D"), std::string::npos) << pgn;
+  // A mate is marked #.
+  Game m = game(fen4cc('R', blueMate()));
+  play(m, "j10a10");
+  EXPECT_NE(writePgn(m).find("1. Rj10-a10#"), std::string::npos) << writePgn(m);
   auto games = readPgn(pgn);
   ASSERT_TRUE(games.ok()) << games.error().text();
   auto back = replayPgn(games.value().at(0), VariantRegistry::withEmbedded());

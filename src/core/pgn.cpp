@@ -142,6 +142,18 @@ class ChessComNotation final : public MoveNotation {
       if (bare(write(game, m)) == want || game.position().moveText(m) == want) return m;
     return makeError("move", "\"" + token + "\" is not a legal move here");
   }
+  // # when the move mated a seat (at its turn start), else + when it left a king in check.
+  std::string suffix(const Game& after) const override {
+    const Position& p = after.position();
+    if (p.undoDepth() > 0) {
+      const PlyEvents& ev = p.lastEvents();
+      for (int i = 0; i < ev.nOuts; ++i)
+        if (ev.outs[i].reason == OutReason::kMated) return "#";
+    }
+    for (int s = 0; s < p.rules().nseats(); ++s)
+      if (p.isIn(s) && p.inCheck(s)) return "+";
+    return {};
+  }
 };
 
 }  // namespace
