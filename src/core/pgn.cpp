@@ -37,6 +37,20 @@ std::string promoText(const Rules& r, Move m) {
   return m.promo() >= 0 ? std::string("=") + r.types[static_cast<size_t>(m.promo())].letter : std::string();
 }
 
+// "#" when the last ply mated a seat (only when that won the game, unless
+// anyMate), else "+" when a king stands in check, else nothing.
+std::string checkMarks(const Game& after, bool anyMate) {
+  const Position& p = after.position();
+  if ((anyMate || (after.finished() && p.result() == ResultKind::kWin)) && p.undoDepth() > 0) {
+    const PlyEvents& ev = p.lastEvents();
+    for (int i = 0; i < ev.nOuts; ++i)
+      if (ev.outs[i].reason == OutReason::kMated) return "#";
+  }
+  for (int s = 0; s < p.rules().nseats(); ++s)
+    if (p.isIn(s) && p.inCheck(s)) return "+";
+  return {};
+}
+
 class EngineNotation final : public MoveNotation {
  public:
   std::string write(Game& game, Move m) const override { return game.position().moveText(m); }
@@ -77,17 +91,7 @@ class SanNotation final : public MoveNotation {
     return s + r.squareName(m.to()) + promoText(r, m);
   }
 
-  std::string suffix(const Game& after) const override {
-    const Position& p = after.position();
-    if (after.finished() && p.result() == ResultKind::kWin && p.undoDepth() > 0) {
-      const PlyEvents& ev = p.lastEvents();
-      for (int i = 0; i < ev.nOuts; ++i)
-        if (ev.outs[i].reason == OutReason::kMated) return "#";
-    }
-    for (int s = 0; s < p.rules().nseats(); ++s)
-      if (p.isIn(s) && p.inCheck(s)) return "+";
-    return {};
-  }
+  std::string suffix(const Game& after) const override { return checkMarks(after, false); }
 };
 
 // PGN4's long algebraic: the piece letter (none for a pawn), origin, - or x,
@@ -142,18 +146,8 @@ class ChessComNotation final : public MoveNotation {
       if (bare(write(game, m)) == want || game.position().moveText(m) == want) return m;
     return makeError("move", "\"" + token + "\" is not a legal move here");
   }
-  // # when the move mated a seat (at its turn start), else + when it left a king in check.
-  std::string suffix(const Game& after) const override {
-    const Position& p = after.position();
-    if (p.undoDepth() > 0) {
-      const PlyEvents& ev = p.lastEvents();
-      for (int i = 0; i < ev.nOuts; ++i)
-        if (ev.outs[i].reason == OutReason::kMated) return "#";
-    }
-    for (int s = 0; s < p.rules().nseats(); ++s)
-      if (p.isIn(s) && p.inCheck(s)) return "+";
-    return {};
-  }
+  // # when the move mated a seat (at its turn start, the game going on or not), else + for a check.
+  std::string suffix(const Game& after) const override { return checkMarks(after, true); }
 };
 
 }  // namespace
