@@ -82,6 +82,16 @@ for v in antichess atomic fog-of-war; do
   if "$bin" moves --variant "$v" --moves "e2e3 b7b5" | grep -qx -- "$best"; then pass=$((pass + 1))
   else echo "FAIL uci-$v: bestmove \"$best\" is not legal"; fail=$((fail + 1)); fi
 done
+# Four-player chess: perft, chess.com's FEN4 in the summary, the bot through UCI in both modes at levels 1, 5 and 9.
+check perft-four-player-chess 0 '^Nodes searched: 7800$' lastline "$bin" perft --variant four-player-chess 3
+check summary-four-player-chess 0 '"points":{"red":0,"blue":0,"yellow":0,"green":0},"plies":1,"fen":"B-0,0,0,0-1,1,1,1-1,1,1,1-0,0,0,0-0-3,yR,yN,yB,yK,yQ,yB,yN,yR,3/.*/3,rP,rP,rP,rP,1,rP,rP,rP,3/' "$bin" summary --variant four-player-chess --moves "h2h4"
+for mode in ffa teams; do
+  for level in 1 5 9; do
+    best=$(printf 'uci\nsetoption name UCI_Variant value four-player-chess\nsetoption name mode value %s\nsetoption name Level value %s\nposition startpos moves h2h4 b7d7\ngo depth 2\n' "$mode" "$level" | "$bin" uci | sed -n 's/^bestmove //p')
+    if "$bin" moves --variant four-player-chess --option mode=$mode --moves "h2h4 b7d7" | grep -qx -- "$best"; then pass=$((pass + 1))
+    else echo "FAIL uci-four-player-chess-$mode-$level: bestmove \"$best\" is not legal"; fail=$((fail + 1)); fi
+  done
+done
 check err-variant 2 'unknown variant' "$bin" perft --variant nosuch 1
 check err-option-name 2 'unknown option' "$bin" perft --variant shako --option nope=1 1
 check err-option-value 2 'takeover' "$bin" perft --variant four-seasons --option takeover=maybe 1

@@ -1006,9 +1006,12 @@ TEST(Match, EngineSpecLoadsEvaluationParameters) {
 // the bot finds a move in every position of a short game, and it is legal.
 TEST(Bots, EveryEmbeddedGamePlaysLegalMovesAtLevelsOneFiveNine) {
   const VariantRegistry embedded = VariantRegistry::withEmbedded();
-  for (const VariantDef* d : embedded.all()) {
-    const std::string& variant = d->name;
-    auto r = rules(variant);
+  // Each game with its default options, and the modes that search differently.
+  std::vector<std::pair<std::string, std::vector<std::string>>> games;
+  for (const VariantDef* d : embedded.all()) games.push_back({d->name, {}});
+  games.push_back({"four-player-chess", {"mode=teams"}});  // partners cooperate (a paranoid search)
+  for (const auto& [variant, options] : games) {
+    auto r = rules(variant, options);
     for (int level : {1, 5, 9}) {
       Game g(r, 7);
       auto bot = engine::makeBot(r, level, 3);

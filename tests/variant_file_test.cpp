@@ -77,9 +77,16 @@ TEST(VariantFile, CastlingFilesAreCheckedAgainstTheBoardWidth) {
   EXPECT_EQ(errorWith("castling = 8 g c h a"), "");  // any rank of the board
 }
 
+// Two seats castle along files, so they must face north or south (with more
+// seats the castling files are counted in each seat's own frame).
 TEST(VariantFile, CastlingNeedsSeatsFacingNorthOrSouth) {
-  const std::string e = errorWith("seat = red r e");
-  EXPECT_NE(e.find("castling needs seats that face north or south"), std::string::npos) << e;
+  std::string text = miniChess("");
+  const size_t at = text.find("seat = black b s");
+  ASSERT_NE(at, std::string::npos) << text;
+  text.replace(at, 16, "seat = black b e");
+  const Status s = load(text);
+  ASSERT_FALSE(s.ok());
+  EXPECT_NE(s.error().text().find("castling needs seats that face north or south"), std::string::npos) << s.error().text();
 }
 
 TEST(VariantFile, YesNoAndNamedValuesAcceptOnlyTheDocumentedWords) {
@@ -159,6 +166,11 @@ TEST(VariantFile, EveryKeyRefusesABadValue) {
       {"promotion-zone", "3 P"},
       {"promotion-move", "F z9"},
       {"repetition", "4 win"},
+      {"promotion-rank", "1"},
+      {"teams", "wz"},
+      {"dead-pieces", "maybe"},
+      {"points", "Z:3"},
+      {"position-text", "fen"},
       {"start", "8/8/8/8/8/8/8/8 w - - 0 1"},
   };
   EXPECT_EQ(bad.size(), variantKeys().size());

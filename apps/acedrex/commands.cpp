@@ -190,6 +190,7 @@ std::vector<BenchCase> benchCases(int scale) {
       {"shako", {}, "4ncr1k1/1cr2P4/pp2p2pp1/P7PN/2Ep1p4/B3P1eN2/2P1n1P3/1B1P1K4/9p/5C2CR w - - 0 1", 2 + scale},
       {"four-seasons", {}, "", 5 + scale},
       {"joko-urtaroak", {}, "", 4 + scale},
+      {"four-player-chess", {}, "", 4 + scale},
       {"grant-acedrex", {"king-leap=yes", "pawn-double=always"}, "", 2 + scale},
       {"xiangqi", {}, "", 3 + scale},
       {"xiangqi", {}, "r2a1ab1r/4k4/2n1b3n/p1p3p2/1C2p1C1p/P1P6/4P1P1P/c3B4/8R/RNBAKA1N1 w - - 15 16", 3 + scale},

@@ -79,7 +79,7 @@ bool Position::blastLegal(Move m) {
            std::abs(r.rankOf(a) - r.rankOf(c)) <= 1;
   };
   auto safe = [&]() { return kingAfter == kNoSquare || touching(kingAfter, ek) || !attacked(kingAfter, enemiesOf(us)); };
-  const Square capSq = m.flag() == kEnPassant ? st_.epVictim : to;
+  const Square capSq = m.flag() == kEnPassant ? epCaptureSquare(m) : to;
   const Piece p = b[from];
   if (!isPiece(b[capSq])) {
     // A quiet move: the board changes on two squares.

@@ -338,6 +338,11 @@ std::string Game::summaryJson() const {
     for (int s = 0; s < r.nseats(); ++s) o << (s ? "," : "") << name(s) << ":" << pl[s];
   }
   o << "}";
+  if (!r.capturePoints.empty()) {
+    o << ",\"points\":{";
+    for (int s = 0; s < r.nseats(); ++s) o << (s ? "," : "") << name(s) << ":" << pos_.points(s);
+    o << "}";
+  }
   if (r.coins) {
     o << ",\"coins\":{";
     for (int s = 0; s < r.nseats(); ++s) o << (s ? "," : "") << name(s) << ":" << coins_[s];

@@ -84,8 +84,9 @@ Status Position::set(const std::string& textIn) {
   const Position backup = *this;
   clear();
   const std::string text = trimmed(textIn);
-  Status s = text.empty()             ? Status(fenError("empty position"))
-             : rules_->nseats() == 2 ? readFen(text)
+  Status s = text.empty()              ? Status(fenError("empty position"))
+             : rules_->fen4ChessCom   ? readFen4ChessCom(text)
+             : rules_->nseats() == 2  ? readFen(text)
                                       : readFen4(text);
   if (s.ok()) s = checkKings();
   if (s.ok()) s = checkMoveBound();
@@ -465,6 +466,7 @@ Status Position::startChecks() {
 std::string Position::text() const {
   const Rules& r = *rules_;
   std::string out;
+  if (r.fen4ChessCom) return fen4ChessComText();
   if (r.nseats() == 2) {
     for (int rank = r.height - 1; rank >= 0; --rank) {
       int empty = 0;

@@ -79,6 +79,25 @@ std::string promoText(const Rules& r, Move m) {
   return m.promo() >= 0 ? std::string("=") + r.types[static_cast<size_t>(m.promo())].letter : std::string();
 }
 
+// "#" when the last ply mated a seat (only when that won the game, unless
+// anyMate), else "+" when a king stands in check, else nothing.
+std::string checkMarks(const Game& after, bool anyMate) {
+  const Position& p = after.position();
+  if (!marksChecks(p.rules()) || p.rules().shogiRecords) return {};
+  if ((anyMate || (after.finished() && p.result() == ResultKind::kWin)) && p.undoDepth() > 0) {
+    const PlyEvents& ev = p.lastEvents();
+    for (int i = 0; i < ev.nOuts; ++i)
+      if (ev.outs[i].reason == OutReason::kMated) return "#";
+  }
+  for (int s = 0; s < p.rules().nseats(); ++s)
+    if (p.isIn(s) && p.inCheck(s)) {
+      // Kings facing each other (bikjang) are no check in the records.
+      if (p.bikjang() && !p.pieceAttackers(p.kingSquare(s), static_cast<uint8_t>(~(1u << s)))) continue;
+      return "+";
+    }
+  return {};
+}
+
 class EngineNotation final : public MoveNotation {
  public:
   std::string write(Game& game, Move m) const override { return game.position().moveText(m); }
@@ -126,22 +145,7 @@ class SanNotation final : public MoveNotation {
     return s + r.squareName(m.to()) + promoText(r, m);
   }
 
-  std::string suffix(const Game& after) const override {
-    const Position& p = after.position();
-    if (!marksChecks(p.rules()) || p.rules().shogiRecords) return {};
-    if (after.finished() && p.result() == ResultKind::kWin && p.undoDepth() > 0) {
-      const PlyEvents& ev = p.lastEvents();
-      for (int i = 0; i < ev.nOuts; ++i)
-        if (ev.outs[i].reason == OutReason::kMated) return "#";
-    }
-    for (int s = 0; s < p.rules().nseats(); ++s)
-      if (p.isIn(s) && p.inCheck(s)) {
-        // Kings facing each other (bikjang) are no check in the records.
-        if (p.bikjang() && !p.pieceAttackers(p.kingSquare(s), static_cast<uint8_t>(~(1u << s)))) continue;
-        return "+";
-      }
-    return {};
-  }
+  std::string suffix(const Game& after) const override { return checkMarks(after, false); }
 };
 
 // PGN4's long algebraic: the piece letter (none for a pawn), origin, - or x,
@@ -160,7 +164,52 @@ class LongNotation final : public MoveNotation {
   }
 };
 
+// chess.com's PGN4 moves (four-player chess, Rules::fen4ChessCom): the piece
+// letter (none for a pawn), origin, - or x with the captured piece's letter
+// (none for a pawn), destination, =X; O-O and O-O-O for castling. Read with
+// or without the captured piece's letter, and the engine's text as well.
+class ChessComNotation final : public MoveNotation {
+ public:
+  std::string write(Game& game, Move m) const override {
+    if (m.isNull()) return "--";
+    const Position& p = game.position();
+    const Rules& r = p.rules();
+    if (m.flag() == kCastle)
+      return r.castleLateral(p.toMove(), m.to()) == r.castleKingFile[0] ? "O-O" : "O-O-O";
+    const PieceType& t = r.types[static_cast<size_t>(typeOf(p.at(m.from())))];
+    std::string s = t.pawn ? "" : std::string(1, t.letter);
+    s += r.squareName(m.from());
+    if (isCaptureMove(p, m)) {
+      s += "x";
+      const Piece cap = p.at(m.to());
+      if (isPiece(cap) && !r.types[static_cast<size_t>(typeOf(cap))].pawn) s += r.types[static_cast<size_t>(typeOf(cap))].letter;
+    } else {
+      s += "-";
+    }
+    return s + r.squareName(m.to()) + promoText(r, m);
+  }
+  Result<Move> read(Game& game, const std::string& token) const override {
+    auto bare = [](std::string s) {
+      const size_t x = s.find('x');
+      if (x != std::string::npos && x + 1 < s.size() && std::isupper(static_cast<unsigned char>(s[x + 1]))) s.erase(x + 1, 1);
+      return s;
+    };
+    const std::string want = bare(withoutMarks(token));
+    if (game.finished()) return makeError("move", "the game is over");
+    for (Move m : game.legalMoves())
+      if (bare(write(game, m)) == want || game.position().moveText(m) == want) return m;
+    return makeError("move", "\"" + token + "\" is not a legal move here");
+  }
+  // # when the move mated a seat (at its turn start, the game going on or not), else + for a check.
+  std::string suffix(const Game& after) const override { return checkMarks(after, true); }
+};
+
 }  // namespace
+
+const MoveNotation& chessComNotation() {
+  static const ChessComNotation n;
+  return n;
+}
 
 std::string MoveNotation::suffix(const Game&) const { return {}; }
 
@@ -245,6 +294,12 @@ std::vector<PgnTag> standardTags(const Game& game, const PgnWriteOptions& o) {
     if (v == "yes" || v == "on") ruleVariants += (ruleVariants.empty() ? "" : " ") + capitalised(k);
   }
   if (!options.empty()) tags.push_back({"VariantOptions", options});
+  if (r.fen4ChessCom) {
+    // chess.com's names: [Variant "FFA"] or "Teams", and its rule switches.
+    for (PgnTag& t : tags)
+      if (t.name == "Variant") t.value = r.teams ? "Teams" : "FFA";
+    ruleVariants = r.teams ? "EnPassant" : "EnPassant PromoteTo=D";
+  }
   if (n > 2 && !ruleVariants.empty()) tags.push_back({"RuleVariants", ruleVariants});
   bool fromStart = false;
   if (!o.startTag) {
@@ -352,7 +407,9 @@ std::string writePgn(const Game& game, const PgnWriteOptions& o) {
   std::string out;
   for (const PgnTag& t : tags) out += tagLine(t);
   out += "\n";
-  auto tokens = moveTokens(game, o.notation ? *o.notation : engineNotation());
+  auto tokens = moveTokens(game, o.notation               ? *o.notation
+                                 : game.rules().fen4ChessCom ? chessComNotation()
+                                                             : engineNotation());
   tokens.push_back(resultText(game));
   std::string line;
   for (const std::string& tok : tokens) {
@@ -588,6 +645,7 @@ std::string pgnVariant(const PgnGame& game, const VariantRegistry& registry) {
   if (const std::string name = game.tag("VariantName"); !name.empty() && registry.find(name)) return name;
   const std::string v = lower(game.tag("Variant"));
   if (v.empty()) return {};
+  if ((v == "ffa" || v == "teams") && registry.find("four-player-chess")) return "four-player-chess";  // chess.com's PGN4
   for (const VariantDef* d : registry.all())
     if (lower(d->name) == v || lower(d->title) == v) return d->name;
   return {};
@@ -602,7 +660,7 @@ Result<std::unique_ptr<Game>> pgnStart(const PgnGame& g, std::shared_ptr<const R
   }
   auto game = std::make_unique<Game>(std::move(rules), seed);
   const std::string start = g.tag(game->rules().nseats() > 2 ? "StartFen4" : "FEN");
-  if (!start.empty())
+  if (!start.empty() && start != "4PC")  // chess.com's name for the four-player start
     if (auto s = game->setStart(start); !s.ok()) return makeError("pgn", "the start: " + s.error().text(), where);
   return game;
 }
@@ -643,7 +701,8 @@ Result<std::unique_ptr<Game>> replayPgn(const PgnGame& g, const VariantRegistry&
   const std::string name = pgnVariant(g, registry);
   if (name.empty()) return makeError("pgn", "unknown variant \"" + g.tag("Variant") + "\"", where);
   std::vector<std::string> options;
-  const std::string text = g.tag("VariantOptions");
+  std::string text = g.tag("VariantOptions");
+  if (text.empty() && lower(g.tag("Variant")) == "teams" && name == "four-player-chess") text = "mode=teams";
   for (size_t i = 0; i < text.size();) {
     const size_t j = std::min(text.find(' ', i), text.size());
     if (j > i) options.push_back(text.substr(i, j - i));
@@ -654,8 +713,9 @@ Result<std::unique_ptr<Game>> replayPgn(const PgnGame& g, const VariantRegistry&
   auto game = pgnStart(g, rules.value(), source);
   if (!game.ok()) return game.error();
   Game& played = **game;
+  const MoveNotation& used = played.rules().fen4ChessCom && &notation == &engineNotation() ? chessComNotation() : notation;
   for (const PgnMove& mv : g.moves)
-    if (auto s = playPgnMove(played, mv, notation, source); !s.ok()) return s.error();
+    if (auto s = playPgnMove(played, mv, used, source); !s.ok()) return s.error();
   // Two seats: a resignation, a timeout or an agreed draw is not in the moves
   // but in [Result] and [Termination].
   const std::string result = g.tag("Result"), termination = g.tag("Termination");

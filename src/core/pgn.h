@@ -61,6 +61,12 @@ class MoveNotation {
 const MoveNotation& engineNotation();  // Position::moveText: e2e4, a9a10q, 0000
 const MoveNotation& sanNotation();     // Nf3, exd5, O-O, e8=Q, P@e4, + and #, --; shogi P-76 (two-seat records)
 const MoveNotation& longNotation();    // Ng1-f3, e4xd5, c7-c8=F, -- (the server's PGN4 records)
+// chess.com's PGN4 (four-player chess, position-text = chess.com): h2-h3,
+// Bn6xBg13 (the captured piece's letter; read with or without it), O-O,
+// e7-e8=D; also reads the engine's text. writePgn and replayPgn use it by
+// default for such a variant, whose records also carry [Variant "FFA"] or
+// "Teams" and chess.com's [RuleVariants]; [StartFen4 "4PC"] is its start.
+const MoveNotation& chessComNotation();
 
 // A legal move's whole text in a notation: write() and, once played (on a
 // copy of the game), suffix(): "Nf3+".

@@ -65,6 +65,9 @@ void Position::clear() {
   st_.passed = st_.bikjang = false;
   for (auto& h : st_.hand) h.fill(0);
   st_.promoted.fill(0);
+  st_.points.fill(0);
+  st_.seatEp.fill(kNoSquare);
+  st_.seatEpVictim.fill(kNoSquare);
   st_.lastDrop = -1;
   st_.firstStepSq.fill(kNoSquare);
   st_.countLimit = st_.countPly = 0;
@@ -128,6 +131,8 @@ int Position::nextSeat(int seat) const {
 std::array<int, kMaxSeats> Position::places() const {
   std::array<int, kMaxSeats> pl{};
   if (!finished()) return pl;
+  if (!rules_->capturePoints.empty()) return placesByPoints();
+  if (rules_->teams && st_.result == ResultKind::kFirstMate) return placesByTeam();
   const int n = rules_->nseats();
   int place = 1;
   auto placeOut = [&]() {
@@ -285,7 +290,8 @@ void Position::genPiece(Square s, Piece p, MoveList& out) const {
   const bool zoned = !r.zonePromo.empty() && r.zonePromo[typeOf(p)] >= 0;
   const auto& b = st_.board;
   const SquareMoves& sm = r.moves(kindOf(p), s);
-  auto enemy = [&](Piece q) { return q != kEmpty && q != kBlocked && seatOf(q) != seat; };
+  const uint8_t friends = r.friends[seat];
+  auto enemy = [&](Piece q) { return q != kEmpty && q != kBlocked && !((friends >> seatOf(q)) & 1); };
   // A capture, or (kAll) any move.
   auto add = [&](Square to) {
     if (zoned) [[unlikely]] addZoneMoves(s, to, p, false, out);  // before the pawn's edge promotion (makruk)
@@ -309,6 +315,8 @@ void Position::genPiece(Square s, Piece p, MoveList& out) const {
       if (l.mode & kModeMove) addQuiet(l.to);
       else if (pawn && l.to == st_.ep && (l.mode & kModeCapture) && st_.epVictim != kNoSquare &&
                enemy(b[st_.epVictim]))
+        out.push(Move(s, l.to, kEnPassant));
+      else if (pawn && (l.mode & kModeCapture) && r.seatEnPassant && seatEpVictim(l.to, seat) != kNoSquare) [[unlikely]]
         out.push(Move(s, l.to, kEnPassant));
     } else if ((l.mode & kModeCapture) && enemy(q)) {
       add(l.to);
@@ -389,7 +397,7 @@ void Position::genPiece(Square s, Piece p, MoveList& out) const {
 int Position::castleSide(Move m) const {
   // By the king's destination file, not by the way it goes: a king may stand
   // on either side of its destination, or on it.
-  return rules_->fileOf(m.to()) == rules_->castleKingFile[0] ? 0 : 1;
+  return rules_->castleLateral(st_.toMove, m.to()) == rules_->castleKingFile[0] ? 0 : 1;
 }
 
 void Position::genSpecial(MoveList& out) const {
@@ -404,13 +412,15 @@ void Position::genSpecial(MoveList& out) const {
     for (int side = 0; side < 2; ++side) {
       const Square rook = st_.castleRook[us][side];
       if (!(st_.rights & castleBit(us, side)) || rook == kNoSquare) continue;
-      const int rank = r.rankOf(k);
-      const Square kdest = r.square(r.castleKingFile[side], rank);
-      const Square rdest = r.square(r.castleKingFile[side] + (side == 0 ? -1 : 1), rank);
-      const int lo = std::min({k, rook, kdest, rdest}), hi = std::max({k, rook, kdest, rdest});
+      // In lateral coordinates (castleLateral: files, or with more than two
+      // seats counted from the seat's left along its first rank).
+      const int kx = r.castleLateral(us, k), rx = r.castleLateral(us, rook);
+      const int kdx = r.castleKingFile[side], rdx = kdx + (side == 0 ? -1 : 1);
+      const Square kdest = r.castleSquare(us, k, kdx);
+      const int lo = std::min({kx, rx, kdx, rdx}), hi = std::max({kx, rx, kdx, rdx});
       bool ok = true;
-      for (Square s = lo; s <= hi && ok; ++s)
-        if (s != k && s != rook && b[s] != kEmpty) ok = false;
+      for (int x = lo; x <= hi && ok; ++x)
+        if (x != kx && x != rx && b[r.castleSquare(us, k, x)] != kEmpty) ok = false;
       // The squares the king crosses (none when it already stands on its
       // destination: then only the rook moves, as in Fairy-Stockfish and
       // Chess960); the destination itself is judged by isLegal.
@@ -424,8 +434,10 @@ void Position::genSpecial(MoveList& out) const {
         lifted->st_.board[k] = kEmpty;
         judge = &*lifted;
       }
-      for (Square s = std::min(k, kdest) + 1; s < std::max(k, kdest) && ok; ++s)
-        if (!r.kingCapture && judge->attacked(s, them) && !(r.blastOnCapture && touchesKingOf(s, 1 - us))) ok = false;
+      for (int x = std::min(kx, kdx) + 1; x < std::max(kx, kdx) && ok && !r.kingCapture; ++x) {
+        const Square s = r.castleSquare(us, k, x);
+        if (judge->attacked(s, them) && !(r.blastOnCapture && touchesKingOf(s, 1 - us))) ok = false;
+      }
       if (ok) out.push(Move(k, kdest, kCastle));
     }
   }
@@ -529,7 +541,7 @@ bool Position::isLegal(Move m) {
     if (m.flag() == kCastle) {
       const int side = castleSide(m);
       const Square rook = st_.castleRook[us][side];
-      const Square rdest = to + (side == 0 ? -1 : 1);
+      const Square rdest = r.castleSquare(us, to, r.castleKingFile[side] + (side == 0 ? -1 : 1));
       const Piece rp = b[rook];
       b[rook] = kEmpty;
       b[from] = kEmpty;
@@ -542,7 +554,7 @@ bool Position::isLegal(Move m) {
       b[rook] = rp;
       return ok;
     }
-    const Square capSq = m.flag() == kEnPassant ? st_.epVictim : to;
+    const Square capSq = m.flag() == kEnPassant ? epCaptureSquare(m) : to;
     const Piece cap = b[capSq];
     const bool simple = !isPiece(cap) || (typeOf(cap) != r.royalType && !(r.bareKingLoses && st_.count[seatOf(cap)] == 2));
     if (simple && typeOf(p) != r.royalType && m.flag() != kEnPassant) {
@@ -693,9 +705,12 @@ void Position::eliminate(int seat, OutReason reason, int by, PlyEvents& ev) {
   st_.rights &= ~(castleBit(seat, 0) | castleBit(seat, 1) | leapBit(seat) | doubleBit(seat) | firstStepBit(seat));
   st_.firstStepSq[seat] = kNoSquare;
   st_.attackedBy[seat] = 0;
+  if (!r.capturePoints.empty()) scoreOut(seat, reason, by);
   const bool mated = reason == OutReason::kMated || reason == OutReason::kKingCaptured;
   const bool lastStanding = r.ending == Ending::kLastStanding;
-  if (mated && r.mateEffect != MateEffect::kNone) {
+  if (r.deadPieces) {
+    // The pieces stay where they are, inert (four-player chess's grey army).
+  } else if (mated && r.mateEffect != MateEffect::kNone) {
     if (st_.king[seat] != kNoSquare) remove(st_.king[seat]);
     if (r.mateEffect == MateEffect::kTakeover) recolour(seat, by);
     else
@@ -784,8 +799,9 @@ void Position::makeImpl(Move m, bool full) {
   const int us = st_.toMove;
   ev.mover = us;
   st_.hash ^= scalarKey(r, st_.toMove, st_.inMask, st_.rights, st_.ep);
-  const Square oldEpVictim = st_.epVictim;
+  const Square oldEpVictim = m.flag() == kEnPassant ? epCaptureSquare(m) : kNoSquare;
   st_.ep = st_.epVictim = kNoSquare;
+  if (r.seatEnPassant) st_.seatEp[us] = st_.seatEpVictim[us] = kNoSquare;
   st_.lastMover = static_cast<int8_t>(us);
   st_.lastDrop = -1;
   ++st_.ply;
@@ -819,7 +835,7 @@ void Position::makeImpl(Move m, bool full) {
   if (m.flag() == kCastle) {
     const int side = castleSide(m);
     const Square rook = st_.castleRook[us][side];
-    const Square rdest = to + (side == 0 ? -1 : 1);
+    const Square rdest = r.castleSquare(us, to, r.castleKingFile[side] + (side == 0 ? -1 : 1));
     const Piece rp = st_.board[rook];
     remove(rook);
     if (from != to) movePiece(from, to);  // a king on its destination stays
@@ -830,7 +846,8 @@ void Position::makeImpl(Move m, bool full) {
     if (isPiece(cap) && capSq != from) {  // from == to: a promotion in place (promotion-move)
       capture = true;
       capturedType = typeOf(cap);
-      if (typeOf(cap) == r.royalType) kingTaken = seatOf(cap);
+      if (!r.capturePoints.empty()) [[unlikely]] scoreCapture(us, cap);
+      if (typeOf(cap) == r.royalType && isIn(seatOf(cap))) kingTaken = seatOf(cap);  // not a dead king
       else ev.capturedOwner = seatOf(cap);
       if (r.drops && r.capturesToHand) captureToHand(capSq, us);
       remove(capSq);
@@ -852,7 +869,10 @@ void Position::makeImpl(Move m, bool full) {
       for (int side = 0; side < 2; ++side)
         if (st_.castleRook[s][side] == from || st_.castleRook[s][side] == to) st_.rights &= ~castleBit(s, side);
   if (r.firstStepType >= 0 || r.kingLeapLostToRook) updateLeapAndStepRights(p, from, to);
-  if (m.flag() == kDoubleStep && r.enPassant) {
+  if (m.flag() == kDoubleStep && r.seatEnPassant) {
+    st_.seatEp[us] = static_cast<int16_t>(r.square((r.fileOf(from) + r.fileOf(to)) / 2, (r.rankOf(from) + r.rankOf(to)) / 2));
+    st_.seatEpVictim[us] = static_cast<int16_t>(to);
+  } else if (m.flag() == kDoubleStep && r.enPassant) {
     const Square mid = r.square((r.fileOf(from) + r.fileOf(to)) / 2, (r.rankOf(from) + r.rankOf(to)) / 2);
     // Only an en-passant square that an enemy pawn could take is recorded.
     if (enemyPawnTakes(mid, us) && mid != m.duck()) {
@@ -866,6 +886,7 @@ void Position::makeImpl(Move m, bool full) {
   st_.toMove = static_cast<uint8_t>(nextSeat(us));
   if (r.counting != Counting::kNone) updateCounting(capturedType, m.promo() >= 0);
   afterConsequences(ev, full);
+  if (full && !r.capturePoints.empty()) [[unlikely]] scoreChecks(ev, st_.board[to]);
   if (r.bikjang) afterBikjang();
   // A consequence (a bare king going out) may have removed the seat whose turn it was.
   if (!isIn(st_.toMove)) st_.toMove = static_cast<uint8_t>(nextSeat(st_.toMove));
@@ -932,7 +953,8 @@ void Position::removeSeat(int seat, OutReason reason) {
     st_.winner = static_cast<int8_t>(next);
   } else {
     eliminate(seat, reason, -1, ev);
-    while (st_.count[seat]) remove(st_.list[seat][0]);
+    if (!r.deadPieces)
+      while (st_.count[seat]) remove(st_.list[seat][0]);
     if (st_.toMove == seat) st_.toMove = static_cast<uint8_t>(next);
     afterConsequences(ev, true);
   }
@@ -942,6 +964,7 @@ void Position::removeSeat(int seat, OutReason reason) {
 
 void Position::declareDraw() {
   undo_.push_back(Undo{st_, PlyEvents{}});
+  if (!rules_->capturePoints.empty()) scoreDraw();
   st_.result = ResultKind::kDraw;
 }
 

@@ -177,7 +177,9 @@ class Position {
   // to such a king and whose piece cannot leap onto it from its target. A cheap
   // filter before make(); true proves nothing.
   bool mayGiveCheck(Move m) const;
-  uint8_t enemiesOf(int seat) const { return st_.inMask & ~(1u << seat); }
+  uint8_t enemiesOf(int seat) const { return st_.inMask & ~rules_->friends[seat]; }
+  // Free-for-all points (Rules::capturePoints), as the position text carries them.
+  int points(int seat) const { return st_.points[seat]; }
 
   // State changes; each pushes an undo record.
   void make(Move m) { makeImpl(m, true); }
@@ -258,6 +260,12 @@ class Position {
     int countLimit, countPly;
     // The duck's square (Rules::duck), or kNoSquare while it is off the board.
     int16_t duck;
+    // Four-player chess's points per seat (Rules::capturePoints; fourp.cpp).
+    std::array<int16_t, kMaxSeats> points;
+    // En passant with more than two seats: per seat, the square its last
+    // move's double step skipped and the pawn that made it (or kNoSquare),
+    // kept until that seat moves again.
+    std::array<int16_t, kMaxSeats> seatEp, seatEpVictim;
   };
   struct Undo {
     State saved;  // the whole state before the ply (copy-on-make)
@@ -346,6 +354,17 @@ class Position {
   std::string duckText(Move m, Square shownTo) const;
   Result<Move> parseDuckTurn(const std::string& text);
   Result<Move> parseMoveAlone(const std::string& text);  // parseMove without the duck
+  // Four-player chess (fourp.cpp).
+  Status readFen4ChessCom(const std::string& text);
+  Square seatEpVictim(Square to, int us) const;  // the pawn an en-passant capture onto `to` takes, or kNoSquare
+  Square epCaptureSquare(Move m) const;         // where the en-passant move m captures
+  std::string fen4ChessComText() const;
+  void scoreCapture(int capturer, Piece captured);
+  void scoreChecks(const PlyEvents& ev, Piece moved);
+  void scoreOut(int seat, OutReason reason, int by);
+  void scoreDraw();
+  std::array<int, kMaxSeats> placesByPoints() const;
+  std::array<int, kMaxSeats> placesByTeam() const;
 
   std::shared_ptr<const Rules> rules_;
   State st_;

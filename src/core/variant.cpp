@@ -10,6 +10,7 @@
 
 #include "core/drops.h"
 #include "core/sittuyin.h"
+#include "core/fourp.h"
 #include "core/embedded_variants.h"
 #include "core/text_util.h"
 #include "core/position.h"
@@ -161,6 +162,7 @@ std::vector<MoveAtom> Rules::atomsAt(int type, int dir, Square s) const {
 }
 
 bool Rules::onFarEdge(Square s, int dir) const {
+  if (promotionRank) [[unlikely]] return relativeRank(s, dir) == promotionRank;
   switch (dir) {
     case kNorth: return rankOf(s) == height - 1;
     case kSouth: return rankOf(s) == 0;
@@ -447,8 +449,9 @@ Status readCastling(Rules& r, const VariantLine& l) {
   if (ws.size() != 5)
     return keyError(
         "castling = RANK KING-FILE-KINGSIDE KING-FILE-QUEENSIDE ROOK-FILE-KINGSIDE ROOK-FILE-QUEENSIDE, e.g. 2 h d i b");
-  for (const auto& seat : r.seats)
-    if (seat.dir != kNorth && seat.dir != kSouth) return keyError("castling needs seats that face north or south");
+  if (r.seats.size() == 2)
+    for (const auto& seat : r.seats)
+      if (seat.dir != kNorth && seat.dir != kSouth) return keyError("castling needs seats that face north or south");
   const int rank = smallNumber(ws[0]);
   if (rank < 1 || rank > r.height)
     return keyError("the castling rank must be from 1 to " + std::to_string(r.height) + ", not \"" + ws[0] + "\"");
@@ -657,6 +660,11 @@ const VariantKey kVariantKeys[] = {
     {"promotion-zone", "DEPTH [forced] FROM:TO ...", Phase::kRule, readPromotionZone},
     {"promotion-move", "none, or LETTER SQUARE ...", Phase::kRule, readPromotionMove},
     {"repetition", "COUNT draw|first-seat-loses", Phase::kRule, readRepetition},
+    {"promotion-rank", "a relative rank from 2 to the board's larger side, or 0 (the far edge)", Phase::kRule, readPromotionRank},
+    {"teams", "none, or groups of seat letters, e.g. ry bg", Phase::kRule, readTeams},
+    {"dead-pieces", "yes|no", Phase::kRule, readDeadPieces},
+    {"points", "none, or LETTER:POINTS ...", Phase::kRule, readPoints},
+    {"position-text", "acedrex|chess.com", Phase::kRule, readPositionText},
     {"start", "a position text", Phase::kRule, readStart},
 };
 
@@ -754,6 +762,7 @@ Result<std::shared_ptr<const Rules>> Rules::compile(const VariantDef& def, const
 // Tables, built once per compiled variant.
 
 void Rules::buildTables() {
+  seatEnPassant = enPassant && nseats() > 2;
   buildMoveTables();
   buildAttackTables();
   buildLineAttackTables();

@@ -246,6 +246,26 @@ class Rules {
   // move; one turn is the move and the duck's square (Move::duck()).
   bool duck = false;
 
+  // Four-player chess (fourp.cpp). promotionRank: the relative rank where
+  // pawns promote instead of the far edge (0: the edge). friends: per seat,
+  // the seats whose pieces it may not capture and whose attacks do not
+  // count against it (itself; its partner with `teams`). deadPieces: a seat
+  // that goes out leaves its pieces on the board, inert. capturePoints: per
+  // type, the points a capture of a live piece earns (empty: no points).
+  // fen4ChessCom: positions in chess.com's FEN4.
+  int promotionRank = 0;
+  std::array<uint8_t, kMaxSeats> friends{1, 2, 4, 8};
+  bool teams = false;
+  bool deadPieces = false;
+  std::vector<int> capturePoints;
+  bool fen4ChessCom = false;
+  bool seatEnPassant = false;  // en-passant with more than two seats (per seat, fourp.cpp)
+  // The lateral coordinate of s for the seat's castling (castling files):
+  // the file with two seats, counted from the seat's left with more.
+  int castleLateral(int seat, Square s) const;
+  // The square with lateral coordinate x on the line of `along` (castling).
+  Square castleSquare(int seat, Square along, int x) const;
+
   int nsq() const { return width * height; }
   int nseats() const { return static_cast<int>(seats.size()); }
   bool onBoard(int file, int rank) const { return file >= 0 && rank >= 0 && file < width && rank < height; }

@@ -46,7 +46,9 @@ class EngineBot final : public Bot {
     config.chanceNodes = chance;
     config.ttMegabytes = level_ >= 7 ? 32 : 4;
     if (rules->nseats() == 2) two_ = std::make_unique<Search>(rules, eval_, config);
-    else multi_ = std::make_unique<MultiSearch>(rules, eval_, config, algo);
+    // Teams: partners cooperate, which the paranoid search (the root seat's
+    // team maximising, the other team minimising) models; best-reply does not.
+    else multi_ = std::make_unique<MultiSearch>(rules, eval_, config, rules->teams ? MultiAlgorithm::kParanoid : algo);
   }
 
   std::string name() const override { return "acedrex level " + std::to_string(level_); }

@@ -419,6 +419,13 @@ int Evaluator::evaluate(const Position& pos, int view, const Attacks& a) const {
     const int us = pos.toMove();
     return seatScore(pos, us, a) - seatScore(pos, 1 - us, a) + params_.tempo;
   }
+  // Teams (Rules::teams): the team's score against the other team's.
+  if (r.teams) {
+    int score = 0;
+    for (int s = 0; s < r.nseats(); ++s)
+      if (pos.isIn(s)) score += ((r.friends[view] >> s) & 1) ? seatScore(pos, s, a) : -seatScore(pos, s, a);
+    return score + (pos.toMove() == view ? params_.tempo : 0);
+  }
   // Many seats: own score against the strongest opponent and the average of
   // all the opponents, those out of the game counting 0 (with the average
   // over the seats still in, putting out a weak opponent would raise it).

@@ -42,6 +42,9 @@ int MultiSearch::terminalScore(int ply) const {
   const auto places = pos_.places();
   const int n = rules_->nseats();
   int place = places[root_];
+  // Teams: the mater's team shares the win.
+  if (rules_->teams && pos_.finished() && pos_.result() == ResultKind::kFirstMate)
+    return place == 1 ? kMate - ply : -(kMate - ply);
   if (rules_->ending == Ending::kFirstMate && pos_.finished() && pos_.isIn(root_) && place != 1)
     return -kThirdPartyMate;
   if (place == 0) place = pos_.seatsIn() + 1;  // out while the game goes on
@@ -71,8 +74,23 @@ int MultiSearch::evaluate() {
     Evaluator::Attacks a;
     eval_.attacks(pos_, a);
     return eval_.evaluate(pos_, root_, a) + kingPressure(a) - ownKingRisk(a) + mopUp() +
-           kOutBonus * (rules_->nseats() - pos_.seatsIn());
+           kOutBonus * (rules_->nseats() - pos_.seatsIn()) + pointsLead();
   });
+}
+
+// Free-for-all points (Rules::capturePoints), which decide the places: the
+// root seat's lead over the best and the average of the others, each point
+// worth kPointValue.
+int MultiSearch::pointsLead() const {
+  if (rules_->capturePoints.empty()) return 0;
+  const int n = rules_->nseats();
+  int best = -1000000, sum = 0;
+  for (int s = 0; s < n; ++s) {
+    if (s == root_) continue;
+    best = std::max(best, pos_.points(s));
+    sum += pos_.points(s);
+  }
+  return kPointValue * (pos_.points(root_) - (best + sum / (n - 1)) / 2);
 }
 
 MultiSearch::KingGrip MultiSearch::kingGrip(int seat, uint8_t by, const Evaluator::Attacks& a) const {
@@ -274,7 +292,7 @@ int MultiSearch::quiesce(int alpha, int beta, int ply, int qdepth, bool quiet) {
   if (pos_.finished() || !pos_.isIn(root_)) return terminalScore(ply);
   if (timeUp()) return 0;
   const int us = pos_.toMove();
-  const bool maxNode = us == root_;
+  const bool maxNode = ours(us);
   if (qdepth > 8 || ply >= kMaxPly - 2) return evaluate();
   // A seat in check answers it with any legal move (it could not pass).
   const bool inCheck = pos_.inCheck(us);
@@ -385,7 +403,7 @@ bool MultiSearch::settledBeforeSearch(int depth, int alpha, int beta, int ply, i
   // A repetition, or the fifty-round count run out: the game's draw.
   if (drawnByRule()) return true;
   if (depth <= 0) {
-    score = quiesce(alpha, beta, ply, 0, pos_.toMove() != root_);
+    score = quiesce(alpha, beta, ply, 0, !ours(pos_.toMove()));
     return true;
   }
   ++nodes_;
@@ -402,7 +420,7 @@ int MultiSearch::paranoid(int depth, int alpha, int beta, int ply) {
   int early = 0;
   if (settledBeforeSearch(depth, alpha, beta, ply, early)) return early;
   if (isChanceNode(ply)) return chance(depth, alpha, beta, ply);
-  const bool maxNode = pos_.toMove() == root_;
+  const bool maxNode = ours(pos_.toMove());
   const uint64_t key = ttKey();
   Move ttMove;
   int cut = 0;

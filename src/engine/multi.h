@@ -53,6 +53,10 @@ constexpr int kThirdPartyMate = 1000;
 // that seat's turn, so a mate of it needs no other seat to wait (in Joko the
 // winners mated the next seat most often; docs/strength.md).
 constexpr int kNextSeatPressure = 3;
+// Four-player chess's free-for-all: what one point of the score is worth in
+// the evaluation (a pawn is about 90): the points decide the places, and a
+// capture earns both its material and its points.
+constexpr int kPointValue = 40;
 
 // The root seat's king pressure from its grip score on each seat's king (0
 // for itself and the seats out): mostly the best target, as one king mated
@@ -94,6 +98,9 @@ class MultiSearch : public SearchBase {
   Vec evalVec() const;
   int evaluate();  // static score from the root seat's view (cached)
   int kingPressure(const Evaluator::Attacks& a) const;
+  int pointsLead() const;  // free-for-all points (Rules::capturePoints)
+  // The root seat or its partner (Rules::teams): the seats whose moves maximise.
+  bool ours(int seat) const { return (rules_->friends[root_] >> seat) & 1; }
   // Squares next to `seat`'s king that seats `by` attack, and its free squares.
   struct KingGrip {
     int hits = 0;
