@@ -17,6 +17,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/friendly.h"
 #include "core/result.h"
 #include "core/types.h"
 #include "core/variant.h"
@@ -93,6 +94,9 @@ class Position {
   const Rules& rules() const { return *rules_; }
   const std::shared_ptr<const Rules>& rulesPtr() const { return rules_; }
   Piece at(Square s) const { return st_.board[s]; }
+  // Unions (Rules::unions): the second seat's piece of a union on s (at(s)
+  // is the first seat's), or kEmpty.
+  Piece partnerAt(Square s) const;
   int toMove() const { return st_.toMove; }
   uint8_t inMask() const { return st_.inMask; }
   bool isIn(int seat) const { return (st_.inMask >> seat) & 1; }
@@ -299,9 +303,27 @@ class Position {
   Status readFenFileRight(char letter);
   std::string fileRightsText(int seat) const;
 
+  // Unions and chains (friendly.cpp).
+  const UnionTable& unionTable() const;  // the turns of this position (cached per stack depth)
+  void genUnionTurns(MoveList& out, bool winsOnly) const;
+  const UnionTurn* findUnionTurn(Move m) const;
+  void makeUnionTurn(Move m);
+  void unmakeUnionPartners();
+  std::string unionMoveText(Move m) const;
+  char unionLetter(Square s) const;
+  bool readUnionLetter(char c, Square s);
+  uint64_t partnerHash() const;
+  Status checkUnions();
+  uint64_t scalarKeyOf(int toMove, uint8_t inMask, uint32_t rights, int ep) const;
+
   std::shared_ptr<const Rules> rules_;
   State st_;
   std::vector<Undo> undo_;
+  // Unions: the second seat's piece of each union (kept out of State so that
+  // other games do not copy it), its undo stack, and the turn tables.
+  std::array<Piece, kMaxSquares> partner_{};
+  std::vector<UnionUndo> unionUndo_;
+  mutable std::vector<UnionTable> unionTables_;
 
 };
 

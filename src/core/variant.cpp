@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "core/drops.h"
+#include "core/friendly.h"
 #include "core/embedded_variants.h"
 #include "core/text_util.h"
 #include "core/position.h"
@@ -550,6 +551,14 @@ Status readBlast(Rules& r, const VariantLine& l) {
   return okStatus();
 }
 
+Status readUnions(Rules& r, const VariantLine& l) {
+  if (auto s = yesNo(l, r.unions); !s.ok()) return s;
+  if (r.unions && (r.nseats() != 2 || r.nsq() > kUnionSquares || r.royalType < 0 || r.drops))
+    return keyError("unions = yes needs two seats, a royal piece, no drops and at most " +
+                    std::to_string(kUnionSquares) + " squares");
+  return okStatus();
+}
+
 Status readStart(Rules& r, const VariantLine& l) {
   r.start = l.value;
   return okStatus();
@@ -599,6 +608,7 @@ const VariantKey kVariantKeys[] = {
     {"die", "none, or FACE:PIECE ...", Phase::kRule, readDie},
     {"must-capture", "yes|no", Phase::kRule, readMustCapture},
     {"blast", "none|atomic", Phase::kRule, readBlast},
+    {"unions", "yes|no", Phase::kRule, readUnions},
     {"drops", "yes|no", Phase::kRule, readDrops},
     {"drop-ranks", "LETTER LOW HIGH (relative ranks)", Phase::kRule, readDropRanks},
     {"drop-no-doubled", "LETTER", Phase::kRule, readDropNoDoubled},

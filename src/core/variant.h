@@ -162,6 +162,11 @@ class Rules {
   // Captures with side effects (core/captures.cpp).
   bool mustCapture = false;        // a side that can capture must (antichess)
   bool blastOnCapture = false;     // atomic: a capture explodes; touching kings cannot be checked
+  // Unions (friendly.cpp, 2 seats, at most 64 squares): nothing is captured;
+  // a piece moving onto an enemy piece forms a union that either side may
+  // move, a piece moving into a union frees the mover's piece there to move
+  // on in the same turn, and uniting with the enemy king wins.
+  bool unions = false;
 
   // Hands and drops (drops.cpp; 2 seats): captured pieces go to the
   // capturer's hand in their unpromoted form, and a move may drop one.
