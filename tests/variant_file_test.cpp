@@ -146,6 +146,7 @@ TEST(VariantFile, EveryKeyRefusesABadValue) {
       {"perpetual-check", "wins"},
       {"must-capture", "always"},
       {"blast", "nuclear"},
+      {"unions", "maybe"},
       {"drops", "maybe"},
       {"drop-ranks", "P 3"},
       {"drop-no-doubled", "Z"},
