@@ -40,6 +40,9 @@ TEST(CataloguePerft, Minishogi) { checkCatalogueFile("minishogi", kFastNodes); }
 
 TEST(CataloguePerft, Makruk) { checkCatalogueFile("makruk", kFastNodes); }
 TEST(CataloguePerft, Cambodian) { checkCatalogueFile("cambodian", kFastNodes); }
+// Friendly chess has no Fairy-Stockfish counterpart: its file is checked
+// against pacosako.com's rules library (docs/rules/friendly-chess.md).
+TEST(CataloguePerft, FriendlyChess) { checkCatalogueFile("friendly-chess", kFastNodes); }
 
 // Fairy-Stockfish's bare king: after 1. Rxd3+ Black, bare against king and
 // rook, may reply (d2d3: 5 at depth 2, 81 in all) and loses at White's turn
@@ -64,6 +67,7 @@ TEST(CataloguePerft, ShatranjBareKingMayReply) {
 }
 
 TEST(CataloguePerftSlow, Chess) { checkCatalogueFile("chess", UINT64_MAX); }
+TEST(CataloguePerftSlow, FriendlyChess) { checkCatalogueFile("friendly-chess", UINT64_MAX); }
 TEST(CataloguePerftSlow, Chess960) { checkCatalogueFile("fischerandom", UINT64_MAX); }
 TEST(CataloguePerftSlow, Chaturanga) { checkCatalogueFile("chaturanga", UINT64_MAX); }
 TEST(CataloguePerftSlow, Shatranj) { checkCatalogueFile("shatranj", UINT64_MAX); }

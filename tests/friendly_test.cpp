@@ -104,6 +104,46 @@ TEST(Friendly, UnitingWithTheEnemyKingWins) {
   EXPECT_EQ(perft(again, 1), 0u);
 }
 
+TEST(Friendly, APawnUnitingWithTheKingOnItsLastRankWinsWithoutPromoting) {
+  // d7xe8 unites with the king: one move, not four, and the pawn stays a pawn.
+  Position pos = position(kVariant, "4k3/3P4/8/8/8/8/8/K7 w - - 0 1");
+  EXPECT_EQ(legalTexts(pos), sorted({"a1a2", "a1b1", "a1b2", "d7d8q", "d7d8r", "d7d8b", "d7d8n", "d7e8"}));
+  pos.make(*pos.parseMove("d7e8"));
+  EXPECT_TRUE(pos.finished());
+  EXPECT_EQ(pos.text(), "4G3/8/8/8/8/8/8/K7 b - - 0 1");  // G: white pawn, black king
+  EXPECT_TRUE(position(kVariant, pos.text()).finished());
+}
+
+TEST(Friendly, QuiescenceGetsTheTurnsThatUniteWithTheKing) {
+  Position pos = position(kVariant, "4k3/8/3N4/8/8/8/8/Q3K3 w - - 0 1");
+  MoveList caps;
+  pos.pseudoCaptures(caps);
+  ASSERT_EQ(caps.size(), 1);
+  EXPECT_EQ(pos.moveText(caps[0]), "d6e8");
+  EXPECT_TRUE(pos.isCaptureOrPromotion(caps[0]));
+  EXPECT_FALSE(pos.isCaptureOrPromotion(*pos.parseMove("d6f5")));
+}
+
+TEST(Friendly, MoreTurnsThanAMoveListHolds) {
+  // A position of a random game with 3831 turns: all of them are legal
+  // moves, the move list keeps the shortest 1024.
+  Position pos = position(kVariant, "4QJI1/3ipj2/pp1p1f1p/e3k2P/E2P1CyQ/1P1o4/2K5/8 w - - 7 63");
+  std::vector<Move> all;
+  pos.allLegalMoves(all);
+  EXPECT_EQ(all.size(), 3831u);
+  EXPECT_EQ(perft(pos, 1), 3831u);
+  MoveList list;
+  pos.legalMoves(list);
+  EXPECT_EQ(list.size(), MoveList::kCapacity);
+  // The last turn parses and plays.
+  const std::string text = pos.moveText(all.back());
+  auto m = pos.parseMove(text);
+  ASSERT_TRUE(m.ok()) << text;
+  pos.make(*m);
+  pos.unmake();
+  EXPECT_EQ(pos.text(), "4QJI1/3ipj2/pp1p1f1p/e3k2P/E2P1CyQ/1P1o4/2K5/8 w - - 7 63");
+}
+
 TEST(Friendly, LeavingTheKingToBeUnitedIsLegal) {
   // No check: the king may step next to the enemy queen (and lose).
   Position pos = position(kVariant, "4k3/8/8/8/8/8/3q4/7K w - - 0 1");

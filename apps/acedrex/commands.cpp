@@ -136,8 +136,8 @@ int cmdMoves(const Args& args) {
   if (!rules.ok()) return fail(rules.error().text());
   auto pos = positionFor(args, rules.value());
   if (!pos.ok()) return fail(pos.error().text());
-  MoveList list;
-  pos->legalMoves(list);
+  std::vector<Move> list;
+  pos->allLegalMoves(list);
   for (Move m : list) std::cout << pos->moveText(m) << "\n";
   return 0;
 }

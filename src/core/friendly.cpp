@@ -314,7 +314,13 @@ class Sim {
     setEp(s, kNoSquare);
     markEnPassant(s, p, from, to);
     endHand(s);
-    if (partner != kEmpty && isKing(partner)) s.kingUnited = true;
+    if (partner != kEmpty && isKing(partner)) {
+      // The game is won at once: a pawn uniting with the king on its last rank stays a pawn.
+      s.kingUnited = true;
+      s.promoSq = kNoSquare;
+      s.need = Need::kDone;
+      return;
+    }
     s.need = s.promoSq != kNoSquare ? Need::kPromoteThenFinish : Need::kDone;
   }
 
@@ -385,18 +391,31 @@ class Sim {
   const std::array<std::array<int16_t, 2>, kMaxSeats>& castleRook_;
 };
 
-// The generator's walk over the actions of one turn.
+// The generator's walk over the actions of one turn, breadth first: each
+// position a turn can end in is recorded with the shortest sequence of
+// actions that reaches it (in the order the actions are generated), and the
+// turns come in order of their length.
 struct Walk {
   const Sim& sim;
   UnionTable& table;
-  std::vector<UnionAction> path;
+  struct Node {
+    SimState state;
+    int parent;
+    UnionAction action;
+  };
+  std::vector<Node> nodes;
   std::unordered_set<uint64_t> seen;  // intermediate states
   std::unordered_set<uint64_t> ends;  // the positions turns end in
-  std::array<uint8_t, kUnionSquares * kUnionSquares> ordinal{};
+  std::vector<uint16_t> ordinal;  // per pair of squares, kUnionSquares * kUnionSquares
+  std::vector<UnionAction> path;
 
-  void record(const SimState& s) {
-    if (!ends.insert(s.key ^ (s.kingUnited ? 0x5bd1e995ull : 0)).second) return;
-    if (static_cast<int>(table.turns.size()) >= kMoveListCapacity) return;  // cannot happen in play (see docs)
+  // The Move of a turn: from the first lift's square to the last placement's,
+  // the last promotion, and its ordinal among turns with the same two squares
+  // in bits 24 to 31, the ordinal's high part (up to 8) as the flag 8 + high.
+  void record(int parent, const UnionAction& last) {
+    path.assign(1, last);
+    for (int i = parent; i > 0; i = nodes[i].parent) path.push_back(nodes[i].action);
+    std::reverse(path.begin(), path.end());
     Square from = kNoSquare, to = kNoSquare;
     int promo = -1;
     for (const UnionAction& a : path) {
@@ -404,22 +423,29 @@ struct Walk {
       if (a.kind == UnionAction::kPlace) to = a.square;
       if (a.kind == UnionAction::kPromote) promo = a.promo;
     }
-    uint8_t& n = ordinal[from * kUnionSquares + to];
-    const Move m = Move::fromRaw(Move(from, to, kNormal, promo).raw() | (uint32_t{n} << 24));
-    if (n < 255) ++n;
-    table.turns.push_back({m, static_cast<uint32_t>(table.actions.size()), static_cast<uint16_t>(path.size())});
+    uint16_t& n = ordinal[from * kUnionSquares + to];
+    if (n >= 9 * 256) return;  // more than 2304 turns between two squares: not representable
+    const uint32_t flag = n < 256 ? kNormal : 8 + (n >> 8) - 1;
+    const uint32_t raw = Move(from, to, kNormal, promo).raw() | (flag << 20) | (uint32_t{static_cast<uint8_t>(n)} << 24);
+    ++n;
+    table.turns.push_back({Move::fromRaw(raw), static_cast<uint32_t>(table.actions.size()), static_cast<uint16_t>(path.size())});
     table.actions.insert(table.actions.end(), path.begin(), path.end());
   }
 
-  void walk(const SimState& s) {
-    sim.actions(s, [&](const UnionAction& a) {
-      SimState t = s;
-      sim.apply(t, a);
-      path.push_back(a);
-      if (t.need == Need::kDone) record(t);
-      else if (seen.insert(t.fullKey()).second) walk(t);
-      path.pop_back();
-    });
+  void run(const SimState& start) {
+    nodes.push_back({start, -1, {}});
+    for (size_t i = 0; i < nodes.size(); ++i) {
+      const SimState cur = nodes[i].state;  // nodes grows while its actions are walked
+      sim.actions(cur, [&](const UnionAction& a) {
+        SimState t = cur;
+        sim.apply(t, a);
+        if (t.need == Need::kDone) {
+          if (ends.insert(t.key).second) record(static_cast<int>(i), a);
+        } else if (seen.insert(t.fullKey()).second) {
+          nodes.push_back({t, static_cast<int>(i), a});
+        }
+      });
+    }
   }
 };
 
@@ -466,14 +492,15 @@ const UnionTable& Position::unionTable() const {
   const Sim sim(*rules_, st_.castleRook);
   SimState s = simOf(*rules_, st_.board, partner_, st_.toMove, st_.ep, st_.rights);
   sim.startTurn(s);
-  Walk walk{sim, table, {}, {}, {}, {}};
-  walk.walk(s);
+  Walk walk{sim, table, {}, {}, {}, std::vector<uint16_t>(kUnionSquares * kUnionSquares, 0), {}};
+  walk.run(s);
   return table;
 }
 
 void Position::genUnionTurns(MoveList& out, bool winsOnly) const {
   const UnionTable& table = unionTable();
   for (const UnionTurn& t : table.turns) {
+    if (out.size() >= MoveList::kCapacity) break;  // the longest turns go (allLegalMoves has them all)
     if (winsOnly) {
       const UnionAction& last = table.actions[t.begin + t.len - 1];
       const Square to = last.kind == UnionAction::kPlace ? last.square : kNoSquare;
@@ -483,6 +510,18 @@ void Position::genUnionTurns(MoveList& out, bool winsOnly) const {
     }
     out.push(t.move);
   }
+}
+
+void Position::allLegalMoves(std::vector<Move>& out) {
+  out.clear();
+  if (!rules_->unions) {
+    MoveList list;
+    legalMoves(list);
+    out.assign(list.begin(), list.end());
+    return;
+  }
+  if (finished()) return;
+  for (const UnionTurn& t : unionTable().turns) out.push_back(t.move);
 }
 
 const UnionTurn* Position::findUnionTurn(Move m) const {
@@ -646,7 +685,8 @@ Status Position::checkUnions() {
         ++kings[seatOf(p)];
         if (partner_[s] != kEmpty) united = seatOf(p);
       }
-      if (r.types[typeOf(p)].pawn && r.onFarEdge(s, dirOf(p)) &&
+      const bool withKing = partner_[s] != kEmpty && (typeOf(st_.board[s]) == r.royalType || typeOf(partner_[s]) == r.royalType);
+      if (r.types[typeOf(p)].pawn && r.onFarEdge(s, dirOf(p)) && !withKing &&
           (partner_[s] == kEmpty || seatOf(p) != st_.toMove))
         return makeError("fen", "a pawn on its last square at " + r.squareName(s));
     }

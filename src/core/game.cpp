@@ -111,8 +111,8 @@ int Game::currentThrowType() const {
 std::vector<Move> Game::legalMoves() {
   std::vector<Move> out;
   if (finished()) return out;
-  MoveList list;
-  pos_.legalMoves(list);
+  std::vector<Move> list;
+  pos_.allLegalMoves(list);
   const int type = currentThrowType();
   for (Move m : list)
     if (type < 0 || typeOf(pos_.at(m.from())) == type) out.push_back(m);

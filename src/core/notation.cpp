@@ -587,8 +587,8 @@ std::string Position::moveText(Move m) const {
 
 Result<Move> Position::parseMove(const std::string& text) {
   if (finished()) return makeError("move", "the game is over", "move \"" + text + "\"");
-  MoveList list;
-  legalMoves(list);
+  std::vector<Move> list;
+  allLegalMoves(list);
   for (Move m : list)
     if (moveText(m) == text) return m;
   // Say why: malformed, or well-formed but not legal here.

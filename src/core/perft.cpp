@@ -2,9 +2,26 @@
 
 namespace acedrex {
 
+namespace {
+// With unions a position may have more moves than a MoveList holds.
+uint64_t perftAll(Position& pos, int depth) {
+  std::vector<Move> moves;
+  pos.allLegalMoves(moves);
+  if (depth == 1 || moves.empty()) return static_cast<uint64_t>(moves.size());
+  uint64_t total = 0;
+  for (Move m : moves) {
+    pos.make(m);
+    total += perft(pos, depth - 1);
+    pos.unmake();
+  }
+  return total;
+}
+}  // namespace
+
 uint64_t perft(Position& pos, int depth) {
   if (depth == 0) return 1;
   if (pos.finished()) return 0;
+  if (pos.rules().unions) [[unlikely]] return perftAll(pos, depth);
   MoveList list;
   pos.legalMoves(list);
   if (list.empty()) {
@@ -26,8 +43,8 @@ uint64_t perft(Position& pos, int depth) {
 std::vector<std::pair<std::string, uint64_t>> perftDivide(Position& pos, int depth) {
   std::vector<std::pair<std::string, uint64_t>> out;
   if (depth < 1 || pos.finished()) return out;
-  MoveList list;
-  pos.legalMoves(list);
+  std::vector<Move> list;
+  pos.allLegalMoves(list);
   if (list.empty()) {
     pos.applyTurnStart();
     out = perftDivide(pos, depth);

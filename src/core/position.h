@@ -145,6 +145,10 @@ class Position {
   // Whether the pseudo-legal m is one that pseudoCaptures generates.
   bool isCaptureOrPromotion(Move m) const;
   void legalMoves(MoveList& out);
+  // Every legal move, also where there are more than a MoveList holds (with
+  // unions, a turn's chains can end in thousands of ways; legalMoves keeps
+  // the shortest turns that fit).
+  void allLegalMoves(std::vector<Move>& out);
   bool isLegal(Move m);  // m must be pseudo-legal
   int countLegal();
   // Seats among `seats` whose pieces attack s (could capture an enemy there).
