@@ -198,6 +198,9 @@ std::vector<BenchCase> benchCases(int scale) {
       {"shatranj", {}, "", 4 + scale},
       {"makruk", {}, "", 4 + scale},
       {"cambodian", {}, "", 4 + scale},
+      // Friendly chess (unions and chains; no Fairy-Stockfish counterpart).
+      {"friendly-chess", {}, "", 3 + scale},
+      {"friendly-chess", {}, "r1b1r3/2Pk4/n1a1p2p/1faB1pNn/c4EpN/6qP/1P1B1PPK/7R w - - 13 36", 2 + scale},
   };
 }
 
