@@ -1,6 +1,9 @@
 // Friendly chess (Paco Ŝako, Rules::unions): each rule on a small position
 // with its move list counted by hand (docs/rules/friendly-chess.md), the
 // union letters of the FEN, the end of the game and the counters.
+#include <mutex>
+
+#include "protocol/uci.h"
 #include "test_util.h"
 
 namespace acedrex::test {
@@ -262,6 +265,33 @@ TEST(Friendly, PerftFromTheStart) {
   EXPECT_EQ(perft(pos, 1), 20u);
   EXPECT_EQ(perft(pos, 2), 400u);
   EXPECT_EQ(perft(pos, 3), 8902u);
+}
+
+// Through UCI by its name: `go movetime 200` answers a legal turn, a chain
+// included (the queen into the union frees the knight, which unites with the king).
+TEST(Friendly, UciAnswersALegalMove) {
+  const VariantRegistry reg = VariantRegistry::withEmbedded();
+  for (const std::string fen : {"r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 2 3",
+                                "4k3/8/8/3d4/8/8/8/3QK3 w - - 0 1", "8/4k3/8/3d4/8/8/8/3QK3 w - - 0 1"}) {
+    std::vector<std::string> out;
+    std::mutex mu;
+    protocol::UciSession session(reg, [&](const std::string& l) {
+      std::lock_guard<std::mutex> lock(mu);
+      out.push_back(l);
+    });
+    session.handle("setoption name UCI_Variant value friendly-chess");
+    session.handle("position fen " + fen);
+    session.handle("go movetime 200");
+    session.waitForSearch();
+    std::string best;
+    for (const auto& l : out)
+      if (l.rfind("bestmove ", 0) == 0) best = l.substr(9, l.find(' ', 9) - 9);
+    Position pos = position(kVariant, fen);
+    EXPECT_TRUE(hasMove(pos, best)) << fen << ": " << best;
+    if (fen.rfind("8/4k3", 0) == 0) {
+      EXPECT_EQ(best, "d1d5,d5e7");  // the only turn that wins at once
+    }
+  }
 }
 
 }  // namespace
