@@ -159,6 +159,7 @@ TEST(VariantFile, EveryKeyRefusesABadValue) {
       {"king-capture", "sometimes"},
       {"visibility", "fog"},
       {"duck", "two"},
+      {"unions", "maybe"},
       {"drops", "maybe"},
       {"drop-ranks", "P 3"},
       {"drop-no-doubled", "Z"},

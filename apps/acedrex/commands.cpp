@@ -217,6 +217,9 @@ std::vector<BenchCase> benchCases(int scale) {
       // Duck: moves times duck squares (640 turns from the start); Debian's 11.1 lacks it.
       {"duck", {}, "", 2 + scale},
       {"duck", {}, "rnbqk1nr/pppp1ppp/8/4p1B1/3P3*/b4P2/PPP1P1PP/RN1QKBNR w KQkq - 3 4", 1 + scale},
+      // Friendly chess (unions and chains; no Fairy-Stockfish counterpart).
+      {"friendly-chess", {}, "", 3 + scale},
+      {"friendly-chess", {}, "r1b1r3/2Pk4/n1a1p2p/1faB1pNn/c4EpN/6qP/1P1B1PPK/7R w - - 13 36", 2 + scale},
   };
 }
 

@@ -27,6 +27,10 @@ void Position::moveDuck(Square s) {
 
 void Position::legalTurns(std::vector<Move>& out) {
   out.clear();
+  if (rules_->unions) [[unlikely]] {
+    appendUnionTurns(out);
+    return;
+  }
   MoveList list;
   legalMoves(list);
   if (!rules_->duck) {

@@ -120,12 +120,8 @@ int Game::currentThrowType() const {
 std::vector<Move> Game::legalMoves() {
   std::vector<Move> out;
   if (finished()) return out;
-  if (rules().duck) [[unlikely]] {
-    pos_.legalTurns(out);  // a move and the duck's square each
-    return out;
-  }
-  MoveList list;
-  pos_.legalMoves(list);
+  std::vector<Move> list;
+  pos_.legalTurns(list);  // with a duck, a move and the duck's square each; with unions, every chain
   const int type = currentThrowType();
   for (Move m : list)
     if (type < 0 || typeOf(pos_.at(m.from())) == type) out.push_back(m);

@@ -88,10 +88,14 @@ Status Position::set(const std::string& textIn) {
              : rules_->fen4ChessCom   ? readFen4ChessCom(text)
              : rules_->nseats() == 2  ? readFen(text)
                                       : readFen4(text);
-  if (s.ok()) s = checkKings();
-  if (s.ok()) s = checkMoveBound();
-  if (s.ok()) s = checkPawns();
-  if (s.ok()) s = startChecks();
+  if (rules_->unions) {
+    if (s.ok()) s = checkUnions();  // friendly.cpp: kings, pawns, a king already united
+  } else {
+    if (s.ok()) s = checkKings();
+    if (s.ok()) s = checkMoveBound();
+    if (s.ok()) s = checkPawns();
+    if (s.ok()) s = startChecks();
+  }
   if (!s.ok()) {
     *this = backup;
     return makeError("fen", s.error().message, "position \"" + textIn + "\"");
@@ -176,6 +180,11 @@ Status Position::readFenBoard(const std::string& board) {
         if (auto s = readDuck(r.square(file++, rank)); !s.ok()) return s;
         continue;
       }
+      // Unions (Rules::unions): one letter for the two pieces of a union (friendly.cpp).
+      if (r.unions && !plus && file < r.width && readUnionLetter(c, r.square(file, rank))) {
+        ++file;
+        continue;
+      }
       int type = r.typeByLetter(static_cast<char>(std::toupper(static_cast<unsigned char>(c))));
       if (plus) {
         const int base = type;
@@ -225,6 +234,13 @@ Status Position::readFenRight(char c) {
   const Square k = st_.king[seat];
   if (k == kNoSquare) return fenError("castling right without a king");
   const int rank = r.rankOf(k);
+  if (r.unions && (u == 'K' || u == 'Q')) {
+    // Unions: the right belongs to the rook's home square, whatever stands there now.
+    const int side = u == 'K' ? 0 : 1;
+    st_.castleRook[seat][side] = static_cast<int16_t>(r.square(r.castleRookFile[side], rank));
+    st_.rights |= castleBit(seat, side);
+    return okStatus();
+  }
   const int rookType = r.typeByLetter('R');
   Square rook = kNoSquare;
   if (u == 'K' || u == 'Q') {
@@ -290,6 +306,16 @@ Status Position::readFenEnPassant(const std::string& field) {
   if (!sq.ok()) return fenError("bad en-passant square \"" + field + "\"");
   if (!r.enPassant) return okStatus();
   const int dir = r.seats[1 - st_.toMove].dir;
+  if (r.unions) {
+    // Unions: the square a double step passed, kept whoever could use it.
+    const Offset f = r.rotate({0, 1}, dir);
+    const int vf = r.fileOf(*sq) + f.dx, vk = r.rankOf(*sq) + f.dy;
+    if (!r.onBoard(vf, vk) || !isPiece(st_.board[r.square(vf, vk)]))
+      return fenError("bad en-passant square \"" + field + "\"");
+    st_.ep = static_cast<int16_t>(*sq);
+    st_.epVictim = static_cast<int16_t>(r.square(vf, vk));
+    return okStatus();
+  }
   const Offset f = r.rotate({0, 1}, dir);
   const int vf = r.fileOf(*sq) + f.dx, vk = r.rankOf(*sq) + f.dy;
   if (!r.onBoard(vf, vk)) return fenError("bad en-passant square \"" + field + "\"");
@@ -476,6 +502,10 @@ std::string Position::text() const {
         if (!isPiece(p) && !duck) { ++empty; continue; }
         if (empty) { out += std::to_string(empty); empty = 0; }
         if (duck) { out += '*'; continue; }
+        if (r.unions && partner_[r.square(f, rank)] != kEmpty) {
+          out += unionLetter(r.square(f, rank));
+          continue;
+        }
         const PieceType& t = r.types[typeOf(p)];
         if (t.base >= 0) out += '+';
         const char c = t.base >= 0 ? r.types[t.base].letter : t.letter;
@@ -506,6 +536,7 @@ std::string Position::text() const {
           const Piece q = st_.board[r.square(f, rank)];
           if (isPiece(q) && seatOf(q) == seat && typeOf(q) == rookType) { found = r.square(f, rank); break; }
         }
+        if (r.unions) found = rook;  // unions: always K and Q (see readFenRight)
         part += found == rook && !r.castlingOntoRook ? (side == 0 ? 'K' : 'Q') : static_cast<char>('A' + r.fileOf(rook));
       }
       if (st_.rights & leapBit(seat)) part += 'J';
@@ -555,6 +586,7 @@ std::string Position::text() const {
 std::string Position::moveText(Move m) const {
   if (m.isNull()) return "0000";
   if (m.isDrop()) return std::string(1, rules_->types[m.dropType()].letter) + "@" + rules_->squareName(m.to());
+  if (rules_->unions) [[unlikely]] return unionMoveText(m);  // a turn's steps (friendly.cpp)
   // Chess960 notation: castling is the king's move onto its own rook.
   const Square to = m.flag() == kCastle && rules_->castlingOntoRook ? st_.castleRook[st_.toMove][castleSide(m)] : m.to();
   std::string t = rules_->squareName(m.from()) + rules_->squareName(to);
@@ -571,8 +603,14 @@ Result<Move> Position::parseMove(const std::string& text) {
 }
 
 Result<Move> Position::parseMoveAlone(const std::string& text) {
-  MoveList list;
-  legalMoves(list);
+  std::vector<Move> list;
+  if (rules_->unions) [[unlikely]] {
+    appendUnionTurns(list);
+  } else {
+    MoveList moves;
+    legalMoves(moves);
+    list.assign(moves.begin(), moves.end());
+  }
   for (Move m : list)
     if (moveText(m) == text) return m;
   // Say why: malformed, or well-formed but not legal here.

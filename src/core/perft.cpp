@@ -23,11 +23,26 @@ uint64_t duckPerft(Position& pos, const MoveList& list, int depth) {
   }
   return total;
 }
+
+// With unions a position may have more turns than a MoveList holds.
+uint64_t unionPerft(Position& pos, int depth) {
+  std::vector<Move> moves;
+  pos.legalTurns(moves);
+  if (depth == 1 || moves.empty()) return static_cast<uint64_t>(moves.size());
+  uint64_t total = 0;
+  for (Move m : moves) {
+    pos.make(m);
+    total += perft(pos, depth - 1);
+    pos.unmake();
+  }
+  return total;
+}
 }  // namespace
 
 uint64_t perft(Position& pos, int depth) {
   if (depth == 0) return 1;
   if (pos.finished()) return 0;
+  if (pos.rules().unions) [[unlikely]] return unionPerft(pos, depth);
   MoveList list;
   pos.legalMoves(list);
   if (list.empty()) {
@@ -50,16 +65,14 @@ uint64_t perft(Position& pos, int depth) {
 std::vector<std::pair<std::string, uint64_t>> perftDivide(Position& pos, int depth) {
   std::vector<std::pair<std::string, uint64_t>> out;
   if (depth < 1 || pos.finished()) return out;
-  MoveList list;
-  pos.legalMoves(list);
-  if (list.empty()) {
+  std::vector<Move> turns;  // with a duck, each move once per duck square; with unions, every chain
+  pos.legalTurns(turns);
+  if (turns.empty()) {
     pos.applyTurnStart();
     out = perftDivide(pos, depth);
     pos.unmake();
     return out;
   }
-  std::vector<Move> turns;  // with a duck, each move once per duck square
-  pos.legalTurns(turns);
   for (Move m : turns) {
     std::string text = pos.moveText(m);  // before the move: castling's text reads the rook's square
     pos.make(m);

@@ -73,6 +73,8 @@ void Position::clear() {
   st_.countLimit = st_.countPly = 0;
   st_.duck = kNoSquare;
   undo_.clear();
+  partner_.fill(kEmpty);
+  unionUndo_.clear();
 }
 
 void Position::put(Square s, Piece p) {
@@ -499,6 +501,7 @@ void Position::genPieces(MoveList& out) const {
 
 void Position::pseudoMoves(MoveList& out) const {
   if (finished()) return;
+  if (rules_->unions) [[unlikely]] return genUnionTurns(out, false);
   const int begin = out.size();
   if (rules_->mustDrop && !handEmpty(st_.toMove) && genForcedDrops(out)) [[unlikely]] return;  // the setup phase: drops only
   genPieces<GenType::kAll>(out);
@@ -510,6 +513,7 @@ void Position::pseudoMoves(MoveList& out) const {
 
 void Position::pseudoCaptures(MoveList& out) const {
   if (finished()) return;
+  if (rules_->unions) [[unlikely]] return genUnionTurns(out, true);  // the turns that unite with the king
   const int begin = out.size();
   if (rules_->mustDrop && !handEmpty(st_.toMove) && dropsForced()) [[unlikely]] return;
   genPieces<GenType::kCaptures>(out);  // castling and the king's leap never capture
@@ -519,11 +523,16 @@ void Position::pseudoCaptures(MoveList& out) const {
 
 bool Position::isCaptureOrPromotion(Move m) const {
   if (m.isNull() || m.flag() == kCastle || m.flag() == kPass || m.isDrop()) return false;
+  if (rules_->unions) [[unlikely]] {
+    const Piece q = st_.board[m.to()];
+    return isPiece(q) && typeOf(q) == rules_->royalType && seatOf(q) != st_.toMove && partner_[m.to()] == kEmpty;
+  }
   return m.flag() == kEnPassant || m.promo() >= 0 || isPiece(st_.board[m.to()]);
 }
 
 bool Position::isLegal(Move m) {
   if (rules_->blastOnCapture | rules_->kingCapture) [[unlikely]] return legalByRule(m);
+  if (rules_->unions) [[unlikely]] return true;  // no check: a king left to be united just loses
   const int us = st_.toMove;
   const Rules& r = *rules_;
   // Fast path: most moves change only a few squares and have no consequence
@@ -639,6 +648,7 @@ void Position::afterBikjang() {
 
 void Position::unmake() {
   assert(!undo_.empty());
+  if (rules_->unions) [[unlikely]] unmakeUnionPartners();
   st_ = undo_.back().saved;
   undo_.pop_back();
   assert(isValid());
@@ -787,13 +797,19 @@ uint64_t Position::freshHash() const {
     if (isPiece(st_.board[s])) h ^= rules_->zPiece[st_.board[s]][s];
   if (rules_->drops) h ^= handHash();
   if (st_.duck != kNoSquare) h ^= rules_->zPiece[kBlocked][st_.duck];
+  if (rules_->unions) h ^= partnerHash();
   return h ^ scalarKey(*rules_, st_.toMove, st_.inMask, st_.rights, st_.ep);
 }
 
 void Position::computeHash() { st_.hash = freshHash(); }
 
+uint64_t Position::scalarKeyOf(int toMove, uint8_t inMask, uint32_t rights, int ep) const {
+  return scalarKey(*rules_, static_cast<uint8_t>(toMove), inMask, rights, ep);
+}
+
 void Position::makeImpl(Move m, bool full) {
   const Rules& r = *rules_;
+  if (r.unions && !m.isNull()) [[unlikely]] return makeUnionTurn(m);
   undo_.push_back(Undo{st_, PlyEvents{}});
   PlyEvents& ev = undo_.back().events;
   const int us = st_.toMove;
@@ -1013,7 +1029,7 @@ bool Position::isValid(std::string* why) const {
     if (kings[s] > 1) return bad("two kings of one seat");
     if (kings[s] == 0 && st_.king[s] != kNoSquare) return bad("a king square without a king");
     for (int side = 0; side < 2; ++side) {
-      if (!(st_.rights & castleBit(s, side))) continue;
+      if (!(st_.rights & castleBit(s, side)) || r.unions) continue;  // unions: the right outlives a rook in a union
       const Square rook = st_.castleRook[s][side];
       if (rook < 0 || rook >= r.nsq() || !isPiece(st_.board[rook]) || seatOf(st_.board[rook]) != s)
         return bad("a castling right without its rook");

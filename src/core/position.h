@@ -18,6 +18,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/friendly.h"
 #include "core/result.h"
 #include "core/types.h"
 #include "core/variant.h"
@@ -94,6 +95,9 @@ class Position {
   const Rules& rules() const { return *rules_; }
   const std::shared_ptr<const Rules>& rulesPtr() const { return rules_; }
   Piece at(Square s) const { return st_.board[s]; }
+  // Unions (Rules::unions): the second seat's piece of a union on s (at(s)
+  // is the first seat's), or kEmpty.
+  Piece partnerAt(Square s) const;
   int toMove() const { return st_.toMove; }
   uint8_t inMask() const { return st_.inMask; }
   bool isIn(int seat) const { return (st_.inMask >> seat) & 1; }
@@ -153,7 +157,9 @@ class Position {
   void legalMoves(MoveList& out);
   // Every legal turn: legalMoves, and with a duck (core/duck.cpp) each legal
   // move once per square the duck may go to after it (duck turns are too many
-  // for a MoveList: moves times empty squares).
+  // for a MoveList: moves times empty squares); with unions, every turn
+  // (a turn's chains can end in thousands of ways; legalMoves keeps the
+  // shortest turns that fit).
   void legalTurns(std::vector<Move>& out);
   // Duck games: appends m (a legal move, its duck square ignored) once per
   // square the duck may go to after it: every empty square but the duck's own.
@@ -163,6 +169,8 @@ class Position {
   // Whether `seats` would still attack s with one more blocker (the duck) on
   // the empty square `block`; for the engine's choice of the duck's square.
   bool attackedPast(Square s, uint8_t seats, Square block);
+  // Unions (friendly.cpp): appends every legal turn (legalTurns).
+  void appendUnionTurns(std::vector<Move>& out);
   bool isLegal(Move m);  // m must be pseudo-legal
   int countLegal();
   // Seats among `seats` whose pieces attack s (could capture an enemy there).
@@ -366,9 +374,27 @@ class Position {
   std::array<int, kMaxSeats> placesByPoints() const;
   std::array<int, kMaxSeats> placesByTeam() const;
 
+  // Unions and chains (friendly.cpp).
+  const UnionTable& unionTable() const;  // the turns of this position (cached per stack depth)
+  void genUnionTurns(MoveList& out, bool winsOnly) const;
+  const UnionTurn* findUnionTurn(Move m) const;
+  void makeUnionTurn(Move m);
+  void unmakeUnionPartners();
+  std::string unionMoveText(Move m) const;
+  char unionLetter(Square s) const;
+  bool readUnionLetter(char c, Square s);
+  uint64_t partnerHash() const;
+  Status checkUnions();
+  uint64_t scalarKeyOf(int toMove, uint8_t inMask, uint32_t rights, int ep) const;
+
   std::shared_ptr<const Rules> rules_;
   State st_;
   std::vector<Undo> undo_;
+  // Unions: the second seat's piece of each union (kept out of State so that
+  // other games do not copy it), its undo stack, and the turn tables.
+  std::array<Piece, kMaxSquares> partner_{};
+  std::vector<UnionUndo> unionUndo_;
+  mutable std::vector<UnionTable> unionTables_;
 
 };
 

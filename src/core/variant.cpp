@@ -11,6 +11,7 @@
 #include "core/drops.h"
 #include "core/sittuyin.h"
 #include "core/fourp.h"
+#include "core/friendly.h"
 #include "core/embedded_variants.h"
 #include "core/text_util.h"
 #include "core/position.h"
@@ -598,6 +599,14 @@ Status readDuck(Rules& r, const VariantLine& l) {
   return okStatus();
 }
 
+Status readUnions(Rules& r, const VariantLine& l) {
+  if (auto s = yesNo(l, r.unions); !s.ok()) return s;
+  if (r.unions && (r.nseats() != 2 || r.nsq() > kUnionSquares || r.royalType < 0 || r.drops))
+    return keyError("unions = yes needs two seats, a royal piece, no drops and at most " +
+                    std::to_string(kUnionSquares) + " squares");
+  return okStatus();
+}
+
 Status readStart(Rules& r, const VariantLine& l) {
   r.start = l.value;
   return okStatus();
@@ -654,6 +663,7 @@ const VariantKey kVariantKeys[] = {
     {"visibility", "all|moves", Phase::kRule, readVisibility},
     {"drops", "yes|no|setup", Phase::kRule, readDrops},
     {"duck", "yes|no", Phase::kRule, readDuck},
+    {"unions", "yes|no", Phase::kRule, readUnions},
     {"drop-ranks", "LETTER LOW HIGH (relative ranks)", Phase::kRule, readDropRanks},
     {"drop-no-doubled", "LETTER", Phase::kRule, readDropNoDoubled},
     {"drop-mate", "none|LETTER", Phase::kRule, readDropMate},

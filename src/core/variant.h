@@ -168,6 +168,11 @@ class Rules {
   // side with no move at all follows the stalemate rule (fog of war, duck).
   // Beside blastOnCapture: isLegal tests the two with one load.
   bool kingCapture = false;
+  // Unions (friendly.cpp, 2 seats, at most 64 squares): nothing is captured;
+  // a piece moving onto an enemy piece forms a union that either side may
+  // move, a piece moving into a union frees the mover's piece there to move
+  // on in the same turn, and uniting with the enemy king wins.
+  bool unions = false;
 
   // Hands and drops (drops.cpp; 2 seats): captured pieces go to the
   // capturer's hand in their unpromoted form, and a move may drop one.

@@ -408,6 +408,7 @@ int Evaluator::seatScore(const Position& pos, int seat, const Attacks& a) const 
 }
 
 int Evaluator::evaluate(const Position& pos, int view) const {
+  if (rules_->unions) [[unlikely]] return unionScore(pos);
   Attacks a;
   attacks(pos, a);
   return evaluate(pos, view, a);

@@ -67,6 +67,8 @@ class Evaluator {
 
  private:
   void build();
+  // Unions (Rules::unions, friendly_eval.cpp): the score from the side to move's view.
+  int unionScore(const Position& pos) const;
   // Marks the squares the piece attacks; returns how many it may go to safely.
   int walk(const Position& pos, Square s, Piece p, uint8_t unsafe, const uint8_t* pawns, uint8_t* count,
            uint16_t* lowest) const;

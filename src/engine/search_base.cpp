@@ -75,6 +75,8 @@ bool SearchBase::beginRun(const Game& game, const SearchLimits& limits, std::ato
   if (stack_.empty() || stack_.back() != pos_.hash()) stack_.push_back(pos_.hash());
   Game copy = game;
   start.root = copy.legalMoves();
+  // With unions there may be more than a move list holds: the shortest turns come first.
+  if (start.root.size() > static_cast<size_t>(MoveList::kCapacity)) start.root.resize(MoveList::kCapacity);
   if (start.root.empty()) return false;
   // Duck games: each move with the few duck squares the search tries (engine/duck.h).
   if (rules_->duck) [[unlikely]] start.root = rootDuckTurns(pos_, eval_, start.root, 3);
