@@ -20,8 +20,10 @@ std::string withoutMarks(const std::string& token) {
   return token.substr(0, n);
 }
 
+// A piece of another seat on the target (not a pass, nor sittuyin's
+// promotion in place), or en passant.
 bool isCaptureMove(const Position& p, Move m) {
-  if (m.isNull() || m.flag() == kPass) return false;
+  if (m.isNull() || m.flag() == kPass || m.to() == m.from()) return false;
   return isPiece(p.at(m.to())) || m.flag() == kEnPassant;
 }
 
@@ -128,12 +130,14 @@ class SanNotation final : public MoveNotation {
     const std::string from = r.squareName(m.from());
     std::string s;
     if (t.pawn) {
-      if (capture) s += fileText(from);
+      // Sittuyin's promotion by a step names its square, as Fairy-Stockfish does.
+      if (m.promo() >= 0 && r.promoMoveType >= 0 && m.from() != m.to()) s += from;
+      else if (capture) s += fileText(from);
     } else {
       s += sanLetter(r, typeOf(pc));
       bool clash = false, sameFile = false, sameRank = false;
       for (Move x : game.legalMoves()) {
-        if (x.isNull() || x.to() != m.to() || x.from() == m.from()) continue;
+        if (x.isNull() || x.to() != m.to() || x.from() == m.from() || x.duck() != m.duck()) continue;
         if (typeOf(p.at(x.from())) != typeOf(pc)) continue;
         clash = true;
         sameFile = sameFile || r.fileOf(x.from()) == r.fileOf(m.from());
