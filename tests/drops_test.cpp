@@ -197,21 +197,8 @@ TEST(Drops, UciAnswersALegalMove) {
       {"shogi", "lr4snl/2sg1k1b1/pp2g2pp/2ppppp2/1P6P/3P5/2P1P1PP1/LBR1KS2L/1+nSG2GN1[npp] b - - 1 20"},
       {"minishogi", "rbsgk/4p/5/P4/KGSBR[Pp] w - - 0 1"},
   };
-  const VariantRegistry reg = VariantRegistry::withEmbedded();
   for (const auto& [variant, fen] : cases) {
-    std::vector<std::string> out;
-    std::mutex mu;
-    protocol::UciSession session(reg, [&](const std::string& l) {
-      std::lock_guard<std::mutex> lock(mu);
-      out.push_back(l);
-    });
-    session.handle("setoption name UCI_Variant value " + variant);
-    session.handle("position fen " + fen);
-    session.handle("go movetime 200");
-    session.waitForSearch();
-    std::string best;
-    for (const auto& l : out)
-      if (l.rfind("bestmove ", 0) == 0) best = l.substr(9, l.find(' ', 9) - 9);
+    const std::string best = uciBestMove(variant, "fen " + fen);
     Position pos = position(variant, fen);
     EXPECT_TRUE(moveTexts(pos).count(best)) << variant << ": " << best;
   }

@@ -196,20 +196,7 @@ TEST(Duck, TheBotShieldsItsKing) {
 }
 
 TEST(Duck, UciGoMovetimeAnswersALegalTurn) {
-  const VariantRegistry reg = VariantRegistry::withEmbedded();
-  std::vector<std::string> out;
-  std::mutex mu;
-  protocol::UciSession session(reg, [&](const std::string& l) {
-    std::lock_guard<std::mutex> lock(mu);
-    out.push_back(l);
-  });
-  session.handle("setoption name UCI_Variant value duck");
-  session.handle("position startpos moves e2e4,e4e5 d7d5,d5d4");
-  session.handle("go movetime 200");
-  session.waitForSearch();
-  std::string best;
-  for (const auto& l : out)
-    if (l.rfind("bestmove ", 0) == 0) best = l.substr(9);
+  const std::string best = uciBestMove("duck", "startpos moves e2e4,e4e5 d7d5,d5d4");
   Game g(rules("duck"));
   ASSERT_TRUE(g.playAll("e2e4,e4e5 d7d5,d5d4").ok());
   EXPECT_TRUE(g.play(best).ok()) << "bestmove " << best;

@@ -270,22 +270,9 @@ TEST(Friendly, PerftFromTheStart) {
 // Through UCI by its name: `go movetime 200` answers a legal turn, a chain
 // included (the queen into the union frees the knight, which unites with the king).
 TEST(Friendly, UciAnswersALegalMove) {
-  const VariantRegistry reg = VariantRegistry::withEmbedded();
   for (const std::string fen : {"r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 2 3",
                                 "4k3/8/8/3d4/8/8/8/3QK3 w - - 0 1", "8/4k3/8/3d4/8/8/8/3QK3 w - - 0 1"}) {
-    std::vector<std::string> out;
-    std::mutex mu;
-    protocol::UciSession session(reg, [&](const std::string& l) {
-      std::lock_guard<std::mutex> lock(mu);
-      out.push_back(l);
-    });
-    session.handle("setoption name UCI_Variant value friendly-chess");
-    session.handle("position fen " + fen);
-    session.handle("go movetime 200");
-    session.waitForSearch();
-    std::string best;
-    for (const auto& l : out)
-      if (l.rfind("bestmove ", 0) == 0) best = l.substr(9, l.find(' ', 9) - 9);
+    const std::string best = uciBestMove(kVariant, "fen " + fen);
     Position pos = position(kVariant, fen);
     EXPECT_TRUE(hasMove(pos, best)) << fen << ": " << best;
     if (fen.rfind("8/4k3", 0) == 0) {

@@ -146,19 +146,7 @@ TEST(MoveRule, SeventyMovesInShatranjFiftyInChess) {
 TEST(SeaUci, EveryGameAnswersALegalMove) {
   const VariantRegistry reg = VariantRegistry::withEmbedded();
   for (const char* variant : {"chess", "fischerandom", "chaturanga", "shatranj", "makruk", "cambodian"}) {
-    std::vector<std::string> out;
-    std::mutex mu;
-    protocol::UciSession session(reg, [&](const std::string& l) {
-      std::lock_guard<std::mutex> lock(mu);
-      out.push_back(l);
-    });
-    session.handle(std::string("setoption name UCI_Variant value ") + variant);
-    session.handle("position startpos");
-    session.handle("go movetime 200");
-    session.waitForSearch();
-    std::string best;
-    for (const auto& l : out)
-      if (l.rfind("bestmove ", 0) == 0) best = l.substr(9);
+    const std::string best = uciBestMove(variant, "startpos");
     Position pos = position(variant);
     EXPECT_TRUE(pos.parseMove(best).ok()) << variant << ": bestmove " << best;
   }

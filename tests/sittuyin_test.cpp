@@ -132,22 +132,9 @@ TEST(Sittuyin, BotsPlayLegalMovesAtLevelsOneFiveNine) {
 }
 
 TEST(Sittuyin, UciAnswersALegalMove) {
-  const VariantRegistry reg = VariantRegistry::withEmbedded();
   for (const char* fen : {"8/8/4pppp/pppp4/4PPPP/PPPP4/8/8[KSSFRRNNkssfrrnn] w - - 0 1",
                           "rs3r2/1f1s4/n1k1p1pp/1pppPpn1/pP1P1P1P/PRP1SF1K/N5N1/4S2R[] w - - 0 18"}) {
-    std::vector<std::string> out;
-    std::mutex mu;
-    protocol::UciSession session(reg, [&](const std::string& l) {
-      std::lock_guard<std::mutex> lock(mu);
-      out.push_back(l);
-    });
-    session.handle("setoption name UCI_Variant value sittuyin");
-    session.handle(std::string("position fen ") + fen);
-    session.handle("go movetime 200");
-    session.waitForSearch();
-    std::string best;
-    for (const auto& l : out)
-      if (l.rfind("bestmove ", 0) == 0) best = l.substr(9, l.find(' ', 9) - 9);
+    const std::string best = uciBestMove("sittuyin", std::string("fen ") + fen);
     Position pos = position("sittuyin", fen);
     EXPECT_TRUE(hasMove(pos, best)) << fen << ": " << best;
   }

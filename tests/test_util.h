@@ -7,6 +7,7 @@
 #include <fstream>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <sstream>
 #include <string>
 #include <tuple>
@@ -18,6 +19,7 @@
 #include "core/perft.h"
 #include "core/position.h"
 #include "core/variant.h"
+#include "protocol/uci.h"
 
 namespace acedrex::test {
 
@@ -134,6 +136,27 @@ inline std::string fen4(const Rules& r, char toMove, const std::string& in,
     if (rank) out += '/';
   }
   return out;
+}
+
+// The move `acedrex uci` answers for a variant after `position POSITION`
+// ("startpos ...", "fen ..."): the bestmove line's move, "" if none.
+inline std::string uciBestMove(const std::string& variant, const std::string& position,
+                               const std::string& go = "go movetime 200") {
+  static const VariantRegistry reg = VariantRegistry::withEmbedded();
+  std::vector<std::string> out;
+  std::mutex mu;
+  protocol::UciSession session(reg, [&](const std::string& l) {
+    std::lock_guard<std::mutex> lock(mu);
+    out.push_back(l);
+  });
+  session.handle("setoption name UCI_Variant value " + variant);
+  session.handle("position " + position);
+  session.handle(go);
+  session.waitForSearch();
+  std::lock_guard<std::mutex> lock(mu);
+  for (const auto& l : out)
+    if (l.rfind("bestmove ", 0) == 0) return l.substr(9, l.find(' ', 9) - 9);
+  return "";
 }
 
 }  // namespace acedrex::test
