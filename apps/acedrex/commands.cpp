@@ -20,6 +20,7 @@
 #include <set>
 #include <sstream>
 
+#include "core/chess960.h"
 #include "core/game.h"
 #include "core/perft.h"
 #include "core/pgn.h"
@@ -589,6 +590,9 @@ int cmdOpenings(const Args& args) {
   while (static_cast<long long>(seen.size()) < *count) {
     if (++tries > *count * 200) return fail("too few balanced positions found; raise --max-score or lower --plies");
     Game game(*rules, static_cast<uint64_t>(*seed) + static_cast<uint64_t>(tries));
+    // Chess960 (start-array = chess960): each opening starts from an array drawn at random.
+    if ((*rules)->chess960Start)
+      if (auto s = game.setStart(chess960StartFen(static_cast<int>(rng.below(960)))); !s.ok()) return fail(s.error().text());
     bool alive = true;
     // The plies are a level-2 bot's (one ply deep, much noise): varied but not absurd.
     auto mover = engine::makeBot(*rules, 2, rng.next());
