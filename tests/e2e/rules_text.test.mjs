@@ -85,6 +85,7 @@ for (const l of LANGS) {
       const pieceTexts = await page.locator('.piece-card .piece-text').allTextContents();
       assert.ok(pieceTexts.length >= 6 && pieceTexts.every((s) => s.trim().length > 10), `${l}/${name}: a text for every piece`);
       assert.match(pieceTexts.join(' '), WORD[l], `${l}/${name}: the pieces' texts are in ${l}`);
+      assert.equal(await page.locator('.piece-card .diagram[data-count="0"]').count(), 0, `${l}/${name}: every piece's diagram shows where it goes`);
       if (name === 'four-player-chess') {
         assert.equal(await page.locator('[data-option-text="mode"]').textContent(), text.options.mode);
       }

@@ -152,6 +152,15 @@ async function drawDiagrams(v, box, optionValues, prose) {
     let reach;
     try {
       reach = await api.reach(v.name, p.letter, from, `&dir=n${extra}`);
+      // A piece kept in a region (the xiangqi general in its palace, the
+      // elephant on its own side) may not move from the centre: show it from
+      // its palace's centre or its own start square instead.
+      if (!reachCount(reach)) {
+        for (const sq of fallbackSquares(v, p, seat)) {
+          const other = await api.reach(v.name, p.letter, sq, `&dir=n${extra}`);
+          if (reachCount(other) > reachCount(reach)) reach = other;
+        }
+      }
     } catch (e) {
       diagram.append(h('p', { class: 'error' }, t('rules.noDiagram', { error: e.message })));
       continue;
@@ -173,6 +182,21 @@ async function drawDiagrams(v, box, optionValues, prose) {
     diagram.dataset.from = at;
     diagram.dataset.count = String(new Set([...(reach.moves || []), ...(reach.captures || [])]).size);
   }
+}
+
+const reachCount = (r) => new Set([...(r.moves || []), ...(r.captures || [])]).size;
+
+// Other squares to draw a piece on: the centre of the first seat's palace
+// (the palace nearest rank 1), then the squares the piece starts on.
+function fallbackSquares(v, p, seat) {
+  const out = [];
+  const pal = (v.palaces || [])[0];
+  if (pal) {
+    const f = (pal[0].charCodeAt(0) + pal[1].charCodeAt(0)) / 2, r = (Number(pal[0].slice(1)) + Number(pal[1].slice(1))) / 2;
+    if (Number.isInteger(f) && Number.isInteger(r)) out.push(String.fromCharCode(f) + r);
+  }
+  for (const x of v.startPieces || []) if (x.letter === p.letter && x.seat === seat && !out.includes(x.square)) out.push(x.square);
+  return out.slice(0, 4);
 }
 
 const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
