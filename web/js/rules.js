@@ -252,10 +252,12 @@ async function main() {
       h('p', { class: 'muted' }, t('rules.optionsHelp')), table));
   }
   const hasScreen = (v.pieces || []).some((p) => p.name === 'cannon');
+  // the janggi cannon moves only by jumping too (Betza pR: no plain move)
+  const hopMoves = (v.pieces || []).some((p) => p.name === 'cannon' && !/m|^[A-Z]/.test(p.betza || ''));
   root.append(h('h2', {}, t('rules.pieces')),
-    h('p', { class: 'muted' }, t('rules.piecesHelp'), hasScreen ? ` ${t('rules.screenHelp')}` : ''),
+    h('p', { class: 'muted' }, t('rules.piecesHelp'), hasScreen ? ` ${t(hopMoves ? 'rules.screenHelpMove' : 'rules.screenHelp')}` : ''),
     h('div', { class: 'legend' }, h('span', { class: 'b' }, legendMark('both'), t('rules.legendBoth')), h('span', { class: 'm' }, legendMark('move'), t('rules.legendMove')),
-      h('span', { class: 'c' }, legendMark('capture'), t('rules.legendCapture')), hasScreen ? h('span', { class: 'h' }, legendMark('hop'), t('rules.legendHop')) : null),
+      h('span', { class: 'c' }, legendMark('capture'), t('rules.legendCapture')), hasScreen ? h('span', { class: 'h' }, legendMark('hop'), t(hopMoves ? 'rules.legendHopMove' : 'rules.legendHop')) : null),
     diagrams);
   await drawDiagrams(v, diagrams, optionValues, prose);
   document.body.dataset.ready = '1';
