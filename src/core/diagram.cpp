@@ -50,4 +50,17 @@ PieceReach pieceReach(const Rules& r, int type, int dir, Square from) {
   return out;
 }
 
+PieceReach diagramReach(const Rules& r, int type, int dir, Square from) {
+  PieceReach out = pieceReach(r, type, dir, from);
+  const SquareMoves& sm = r.moves(kindOf(type, dir), from);
+  for (uint32_t i = sm.lameBegin; i < sm.lameEnd; ++i) {
+    const LameLeap& l = r.lameLeaps[i];
+    if ((l.mode & kModeMove) && std::find(out.moves.begin(), out.moves.end(), l.to) == out.moves.end())
+      out.moves.push_back(l.to);
+    if ((l.mode & kModeCapture) && std::find(out.captures.begin(), out.captures.end(), l.to) == out.captures.end())
+      out.captures.push_back(l.to);
+  }
+  return out;
+}
+
 }  // namespace acedrex

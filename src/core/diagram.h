@@ -16,4 +16,9 @@ struct PieceReach {
 
 PieceReach pieceReach(const Rules& rules, int type, int dir, Square from);
 
+// pieceReach with the lame leaps too (the xiangqi horse and elephant, never
+// blocked on an empty board): what the rules pages draw. Kept apart from
+// pieceReach, which the evaluator's default tables read.
+PieceReach diagramReach(const Rules& rules, int type, int dir, Square from);
+
 }  // namespace acedrex

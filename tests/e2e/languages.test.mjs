@@ -88,6 +88,8 @@ test('the language can be switched, and the choice is remembered on every page',
   await page.goto(`${server.base}/rules/shako`);
   await page.waitForSelector('body[data-ready="1"]');
   assert.equal(await page.locator('.legend .m').textContent(), cat.de['rules.legendMove']);
-  assert.equal(await page.locator('[data-prose-note]').textContent(), cat.de['rules.proseInEnglish']);
+  assert.equal(await page.locator('[data-prose-note]').count(), 0, 'the rules are written in German: no notice');
+  const de = JSON.parse(fs.readFileSync(path.join(web, 'rules', 'de', 'shako.json'), 'utf8'));
+  assert.equal(await page.locator('[data-section="setup"] h2').textContent(), de.sections[0].title);
   await page.context().close();
 });

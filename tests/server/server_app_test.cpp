@@ -1065,6 +1065,12 @@ TEST(ServerApi, VariantsAndPieceReach) {
   EXPECT_EQ(f.call("GET", "/api/variant/joko-urtaroak/piece/K?from=e5").status, 400);
   EXPECT_EQ(f.call("GET", "/api/variant/shako/piece/K?dir=up").status, 400);
   EXPECT_EQ(f.call("GET", "/api/variant/four-seasons/piece/P?from=d4&dir=e").status, 200);
+  // lame leapers are drawn: the xiangqi horse's eight points, the elephant's four (on its own side)
+  auto horse = parsed(f.call("GET", "/api/variant/xiangqi/piece/N?from=e5").body);
+  EXPECT_EQ(horse.get("moves")->items().size(), 8u);
+  EXPECT_EQ(horse.get("captures")->items().size(), 8u);
+  auto elephant = parsed(f.call("GET", "/api/variant/xiangqi/piece/B?from=e3").body);
+  EXPECT_EQ(elephant.get("moves")->items().size(), 4u);
 }
 
 // What the board draws beyond the squares: palaces, the river, hands, blasts, promoted forms.

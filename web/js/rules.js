@@ -22,82 +22,35 @@ function h(tag, attrs = {}, ...children) {
   return e;
 }
 
-// ---- the pieces, in our words ---------------------------------------------------
-const PIECE_TEXT = {
-  king: 'Steps one square in any of the eight directions.',
-  queen: 'Slides any distance along a rank, a file or a diagonal.',
-  rook: 'Slides any distance along a rank or a file.',
-  bishop: 'Slides any distance along a diagonal.',
-  knight: 'Jumps to the far corner of a 2×3 rectangle (one square straight, one diagonal), over anything in between.',
-  alfil: 'The old elephant: jumps exactly two squares diagonally, over whatever stands between. It only ever visits a quarter of the board.',
-  ferz: 'The old counsellor: steps one square diagonally. Pawns become ferzes at the end of their way.',
-  'war-engine': 'Jumps exactly two squares along a rank or a file, over anything in between, onto any square that is not blocked.',
-  gryphon: 'Takes one diagonal step (which may capture); from an empty square there it may go on outward, straight along either of the two lines that lead further away, as far as the way is free, perhaps ending with a capture. It never jumps.',
-  aanca: 'Alfonso\'s great bird moves like the gryphon: one diagonal step, then, if that square was empty, on outward along a rank or a file as far as it likes.',
-  rhinoceros: 'Jumps like a knight; if that square is empty it may go on along the diagonal that leads further away, any number of free squares.',
-  lion: 'Jumps three squares: straight ahead, back or sideways, or to the squares beside those (the option decides which).',
-  crocodile: 'Slides any distance along a diagonal, like a bishop.',
-  giraffe: 'A long leap: three squares one way and two the other (or four and one, under Murray\'s reading), over anything.',
-  elephant: 'Steps one square diagonally, or jumps two squares diagonally over anything in between.',
-  cannon: 'Moves like a rook when it does not capture; to capture it must jump over exactly one piece (of either side) on its line, and takes the first piece beyond it.',
-  pawn: 'Steps one square forward and captures one square diagonally forward.',
-};
-
 // ---- the games, in our words ----------------------------------------------------
-const GAMES = {
-  'four-seasons': {
-    intro: 'Alfonso X\'s chess for four, from his Book of Games (1283). Four armies start in the corners of an ordinary 8×8 board and each plays for itself; the last king standing wins. The four colours are the four seasons.',
-    sections: [
-      ['Seats and setup', `<p>Green (spring) starts in the a8 corner, Red (summer) in a1, Black (autumn) in h1 and White (winter) in h8, and they move in that order. Each army has a king in its corner, a rook and a knight beside it, an alfil diagonally in front of the king, and four pawns: two along each of its edges.</p>
-        <p>Every pawn has its own direction, along its edge towards a neighbouring army, and keeps it for life, even when its army changes colour. On the board a small arrow shows the way each pawn goes.</p>`],
-      ['Moving and capturing', `<p>Anyone may capture anyone. No move may leave your own king attacked by a seat that is still in the game. Pawns step one square forward (never two) and capture one square diagonally forward; at the end of their way they become ferzes.</p>
-        <p>Because three others move between two of your turns, a king can be left attacked by someone else's move. If your king stands attacked when your turn comes and you can get out, you must; a king that is still attacked when an enemy's turn comes may simply be captured, which counts as a mate.</p>`],
-      ['Mate, the takeover and going out', `<p>Mate and stalemate are only looked at when a seat's turn comes. A mated seat is out: its king leaves the board, and with the <b>takeover</b> option (the default, Murray's reading) the rest of its army changes colour and belongs to the seat that gave the mate. The mate belongs to the seat whose check on that king started most recently. With <code>takeover=no</code> (Alfonso's text) the mated army simply leaves the board.</p>
-        <p>A seat that is stalemated, resigns or runs out of time is out too, and its pieces leave the board.</p>`],
-      ['The end', `<p>The last seat left in wins, and the others are placed in the reverse order of going out. The seats still in share a draw after the same position three times, after fifty full rounds without a capture or a pawn move, or when only kings are left.</p>`],
-      ['Coins', `<p>The game was played for money, and the page keeps the old count, which does not decide the places. Whoever captures a piece gets a coin from its owner; whoever starts a check on a king gets a coin from that king's owner; a mated seat pays its mater a coin for every piece it still had, its king included. When someone wins, the second seat to go out pays its winnings (if positive) and a coin per piece it had into a pot, the third pays the winner a coin per piece it had, and the winner takes the pot. The coins always add up to zero.</p>`],
-      ['The die', `<p>With <code>die=on</code>, a six-sided die is thrown at every turn: 6 king, 5 ferz, 4 rook, 3 knight, 2 alfil, 1 pawn. Only a piece of that kind may move; if none can, the turn is lost (written <code>0000</code>, and the server plays it at once). A seat in check whose throw cannot answer the check loses its turn, and its king may then be taken. Whether a seat is mated or stalemated never depends on the die.</p>`],
-    ],
-  },
-  'joko-urtaroak': {
-    intro: 'Glenn Overby\'s great-chess version of the Four Seasons (2002): four armies on a 10×10 board whose sixteen central squares cannot be entered, with the bishop, the war engine and the gryphon added.',
-    sections: [
-      ['Seats and setup', `<p>Green starts in the a1 corner, Red in j1, Black in j10 and White in a10; they move in that order. Each army has a king, a rook, a knight, a bishop, two war engines, a gryphon and four pawns, two going one way along an edge and two the other.</p>
-        <p>The squares d4 to g7 are blocked: nothing may stand there, sliders stop in front of them, and jumping pieces may leap over them but never land on them.</p>`],
-      ['Pieces', `<p>King, rook, knight and bishop move as in chess, without castling. Pawns step one square forward, never two, capture diagonally forward, and at the end of their way become a gryphon, a knight or a rook, as their owner chooses. There is no en passant.</p>`],
-      ['Mate and the end', `<p>Checks, mates and king captures work as in the Four Seasons. The first seat to mate another (at the mated seat's turn) or to capture a king wins at once: it is first and the other three share second place. If a seat is stalemated, it is last and the other three share a draw. Threefold repetition and fifty rounds without a capture or a pawn move draw for all four.</p>`],
-    ],
-  },
-  'grant-acedrex': {
-    intro: 'Alfonso X\'s great chess on a 12×12 board, with strange birds and beasts: the aanca, the rhinoceros, the lion, the crocodile and the giraffe. Two players, White moving first.',
-    sections: [
-      ['Setup', `<p>White's first rank holds, from a to l: rook, lion, rhinoceros, giraffe, crocodile, aanca, king, crocodile, giraffe, rhinoceros, lion, rook, with twelve pawns on the fourth rank. Black mirrors this on ranks 12 and 9.</p>`],
-      ['The king and the pawns', `<p>The king steps one square any way. While it has never moved it may also leap two squares in any direction to an empty square, not capturing, not while in check, and not over an attacked square (option <code>king-leap</code>).</p>
-        <p>Pawns step one square forward and capture diagonally forward. From their starting rank they may step two squares if both are free (no en passant); option <code>pawn-double</code> says whether a side keeps that right after one of its pawns has captured. On the last rank a pawn becomes the piece that started on that file: rook on a and l, lion on b and k, rhinoceros on c and j, giraffe on d and i, crocodile on e and h, aanca on f and g.</p>`],
-      ['The end', `<p>Checkmate wins. A stalemated side draws, or loses with <code>stalemate=loss</code>. Threefold repetition and fifty moves each without a capture or a pawn move are draws.</p>`],
-      ['The die', `<p>Alfonso had eight-sided dice made to speed the game up. With <code>die=on</code> each turn throws one: 8 king, 7 aanca, 6 rhinoceros, 5 rook, 4 lion, 3 crocodile, 2 giraffe, 1 pawn. If no piece of that kind can move the turn is lost, and a king left in check that way may be captured, which wins.</p>`],
-    ],
-  },
-  shako: {
-    intro: 'Jean-Louis Cazaux\'s Shako: chess on a 10×10 board with two more pieces, the elephant from the old game and the cannon from Chinese chess, arranged so that chess openings still work. Played exactly as Fairy-Stockfish plays it.',
-    sections: [
-      ['Setup', `<p>The cannons stand in the corners of the first rank; the second rank holds elephant, rook, knight, bishop, queen, king, bishop, knight, rook, elephant; the pawns stand on the third rank. Black mirrors White.</p>`],
-      ['Rules', `<p>Everything is as in chess: pawns step two squares from their starting rank and may be taken en passant, and promote on the last rank to a queen, rook, bishop, knight, elephant or cannon. Castling is on the second rank: the king goes from f2 to h2 (the rook from i2 to g2) or to d2 (the rook from b2 to e2), not out of, through or into check. Checkmate wins; stalemate, threefold repetition and the fifty-move rule draw.</p>`],
-    ],
-  },
-};
+// Each game's prose lives in web/rules/<lang>/<variant>.json (what the game is,
+// its sections, its pieces' moves, its options' explanations), the pieces
+// shared by many games in web/rules/<lang>/common.json. The page takes the
+// page's language and falls back to English only for a text that is missing.
+//   { "intro": "html", "sections": [{ "id": "setup", "title": "…", "html": "…" }, …],
+//     "pieces": { "pawn": "…" }, "options": { "die": "…" } }
+async function loadJson(url) {
+  try {
+    const r = await fetch(url);
+    return r.ok ? await r.json() : null;
+  } catch {
+    return null;
+  }
+}
 
-const OPTION_TEXT = {
-  takeover: 'Whether a mated army joins its mater (yes) or leaves the board (no).',
-  'bare-king': 'Whether a seat left with only its king plays on (plays) or goes out at once as if stalemated (loses).',
-  die: 'Play with a die that chooses the kind of piece to move each turn.',
-  'king-leap': 'The king\'s two-square leap while it has never moved.',
-  'pawn-double': 'When pawns may take their two-square first step.',
-  giraffe: 'Which leap the giraffe makes.',
-  rhino: 'Whether the rhinoceros may slide on in every outward direction or only forwards.',
-  lion: 'Which squares the lion jumps to.',
-  stalemate: 'What a stalemate means for the stalemated side.',
-};
+export async function loadProse(name, l = lang) {
+  const want = [loadJson(`/rules/${l}/${name}.json`), loadJson(`/rules/${l}/common.json`)];
+  const english = l === 'en' ? [null, null] : [loadJson(`/rules/en/${name}.json`), loadJson(`/rules/en/common.json`)];
+  const [game, common, gameEn, commonEn] = await Promise.all([...want, ...english]);
+  const text = game || gameEn || { intro: '', sections: [] };
+  return {
+    intro: text.intro || '',
+    sections: text.sections || [],
+    fallback: !game && !!gameEn,
+    piece: (p) => game?.pieces?.[p] ?? common?.pieces?.[p] ?? gameEn?.pieces?.[p] ?? commonEn?.pieces?.[p] ?? '',
+    option: (o) => game?.options?.[o] ?? gameEn?.options?.[o] ?? '',
+  };
+}
 
 // The square to show a piece on: near the centre, but on a board with holes
 // (Joko's blocked centre) the one with the longest free lines, so the diagram
@@ -181,7 +134,7 @@ function legendMark(kind) {
   return svg;
 }
 
-async function drawDiagrams(v, box, optionValues) {
+async function drawDiagrams(v, box, optionValues, prose) {
   box.replaceChildren();
   const board = v.board || { width: 8, height: 8, blocked: [] };
   const seat = (v.seats && (v.seats[0].seat || v.seats[0])) || 'white';
@@ -193,12 +146,21 @@ async function drawDiagrams(v, box, optionValues) {
     const card = h('div', { class: 'card piece-card', 'data-piece': p.letter });
     const diagram = h('div', { class: 'diagram' });
     card.append(h('h3', {}, h('span', { class: `seat-${seat}` }, pieceIcon(p.name, seat, 34)), `${cap(pieceName(p.name))} (${p.letter})`),
-      h('p', { style: 'font-size:14px;margin:4px 0 8px' }, PIECE_TEXT[p.name] || ''), diagram);
+      h('p', { class: 'piece-text', style: 'font-size:14px;margin:4px 0 8px' }, prose.piece(p.name)), diagram);
     box.append(card);
     const from = diagramSquare(board);
     let reach;
     try {
       reach = await api.reach(v.name, p.letter, from, `&dir=n${extra}`);
+      // A piece kept in a region (the xiangqi general in its palace, the
+      // elephant on its own side) may not move from the centre: show it from
+      // its palace's centre or its own start square instead.
+      if (!reachCount(reach)) {
+        for (const sq of fallbackSquares(v, p, seat)) {
+          const other = await api.reach(v.name, p.letter, sq, `&dir=n${extra}`);
+          if (reachCount(other) > reachCount(reach)) reach = other;
+        }
+      }
     } catch (e) {
       diagram.append(h('p', { class: 'error' }, t('rules.noDiagram', { error: e.message })));
       continue;
@@ -222,13 +184,32 @@ async function drawDiagrams(v, box, optionValues) {
   }
 }
 
+const reachCount = (r) => new Set([...(r.moves || []), ...(r.captures || [])]).size;
+
+// Other squares to draw a piece on: the centre of the first seat's palace
+// (the palace nearest rank 1), then the squares the piece starts on.
+function fallbackSquares(v, p, seat) {
+  const out = [];
+  const pal = (v.palaces || [])[0];
+  if (pal) {
+    const f = (pal[0].charCodeAt(0) + pal[1].charCodeAt(0)) / 2, r = (Number(pal[0].slice(1)) + Number(pal[1].slice(1))) / 2;
+    if (Number.isInteger(f) && Number.isInteger(r)) out.push(String.fromCharCode(f) + r);
+  }
+  for (const x of v.startPieces || []) if (x.letter === p.letter && x.seat === seat && !out.includes(x.square)) out.push(x.square);
+  return out.slice(0, 4);
+}
+
 const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 
 async function gallery(root) {
+  // every game the server plays, linked to its rules page
+  let games = [];
+  try { games = await api.variants(); } catch { /* the glyphs alone */ }
+  const links = games.length ? games.map((g) => h('a', { href: `/rules/${g.name}` }, g.title))
+    : [h('a', { href: '?variant=four-seasons' }, 'Four Seasons'), h('a', { href: '?variant=joko-urtaroak' }, 'Joko Urtaroak'),
+      h('a', { href: '?variant=grant-acedrex' }, 'Grant Acedrex'), h('a', { href: '?variant=shako' }, 'Shako')];
   root.replaceChildren(h('h1', {}, t('rules.galleryTitle')),
-    h('p', {}, t('rules.galleryIntro'), ' ',
-      h('a', { href: '?variant=four-seasons' }, 'Four Seasons'), ', ', h('a', { href: '?variant=joko-urtaroak' }, 'Joko Urtaroak'), ', ',
-      h('a', { href: '?variant=grant-acedrex' }, 'Grant Acedrex'), ', ', h('a', { href: '?variant=shako' }, 'Shako'), '.'));
+    h('p', { 'data-games': '' }, t('rules.galleryIntro'), ' ', ...links.flatMap((a, i) => (i ? [', ', a] : [a])), '.'));
   for (const seat of ['white', 'black', 'green', 'red']) {
     const g = h('div', { class: 'gallery card' });
     for (const name of PIECE_NAMES) {
@@ -250,10 +231,11 @@ async function main() {
   const v = variants.find((x) => x.name === name);
   if (!v) { root.replaceChildren(h('p', { class: 'error' }, t('rules.noGame', { name }))); return; }
   document.title = `${t('rules.titleOf', { title: v.title })} · Acedrex`;
-  const text = GAMES[v.name] || { intro: '', sections: [] };
-  root.replaceChildren(...[h('h1', {}, v.title), lang !== 'en' ? h('p', { class: 'muted', 'data-prose-note': '' }, t('rules.proseInEnglish')) : null, h('p', {}, text.intro),
+  const prose = await loadProse(v.name);
+  root.replaceChildren(...[h('h1', {}, v.title), prose.fallback ? h('p', { class: 'muted', 'data-prose-note': '' }, t('rules.proseInEnglish')) : null,
+    h('p', { class: 'intro', html: prose.intro }),
     h('p', {}, h('a', { class: 'button primary', href: `/?variant=${v.name}` }, t('rules.play', { title: v.title })))].filter(Boolean));
-  for (const [title, html] of text.sections) root.append(h('div', { class: 'card' }, h('h2', { style: 'margin-top:0' }, title), h('div', { html })));
+  for (const sec of prose.sections) root.append(h('div', { class: 'card', 'data-section': sec.id }, h('h2', { style: 'margin-top:0' }, sec.title), h('div', { html: sec.html })));
 
   const optionValues = {};
   const diagrams = h('div', { class: 'pieces', id: 'diagrams' });
@@ -262,20 +244,22 @@ async function main() {
     for (const o of v.options) {
       const sel = h('select', { 'data-option': o.name });
       for (const val of o.values) sel.append(h('option', { value: val, selected: val === o.default }, optionValue(val) + (val === o.default ? ` ${t('lobby.default')}` : '')));
-      sel.addEventListener('change', () => { optionValues[o.name] = sel.value; drawDiagrams(v, diagrams, optionValues); });
+      sel.addEventListener('change', () => { optionValues[o.name] = sel.value; drawDiagrams(v, diagrams, optionValues, prose); });
       table.append(h('tr', {}, h('td', {}, optionName(o.name), ' ', h('code', { class: 'muted' }, o.name)), h('td', {}, sel),
-        h('td', {}, lang === 'en' && OPTION_TEXT[o.name] ? h('div', {}, OPTION_TEXT[o.name]) : null, h('div', { class: 'muted' }, optionHelp(v.name, o)))));
+        h('td', {}, prose.option(o.name) ? h('div', { 'data-option-text': o.name }, prose.option(o.name)) : null, h('div', { class: 'muted' }, optionHelp(v.name, o)))));
     }
     root.append(h('div', { class: 'card' }, h('h2', { style: 'margin-top:0' }, t('rules.options')),
       h('p', { class: 'muted' }, t('rules.optionsHelp')), table));
   }
   const hasScreen = (v.pieces || []).some((p) => p.name === 'cannon');
+  // the janggi cannon moves only by jumping too (Betza pR: no plain move)
+  const hopMoves = (v.pieces || []).some((p) => p.name === 'cannon' && !/m|^[A-Z]/.test(p.betza || ''));
   root.append(h('h2', {}, t('rules.pieces')),
-    h('p', { class: 'muted' }, t('rules.piecesHelp'), hasScreen ? ` ${t('rules.screenHelp')}` : ''),
+    h('p', { class: 'muted' }, t('rules.piecesHelp'), hasScreen ? ` ${t(hopMoves ? 'rules.screenHelpMove' : 'rules.screenHelp')}` : ''),
     h('div', { class: 'legend' }, h('span', { class: 'b' }, legendMark('both'), t('rules.legendBoth')), h('span', { class: 'm' }, legendMark('move'), t('rules.legendMove')),
-      h('span', { class: 'c' }, legendMark('capture'), t('rules.legendCapture')), hasScreen ? h('span', { class: 'h' }, legendMark('hop'), t('rules.legendHop')) : null),
+      h('span', { class: 'c' }, legendMark('capture'), t('rules.legendCapture')), hasScreen ? h('span', { class: 'h' }, legendMark('hop'), t(hopMoves ? 'rules.legendHopMove' : 'rules.legendHop')) : null),
     diagrams);
-  await drawDiagrams(v, diagrams, optionValues);
+  await drawDiagrams(v, diagrams, optionValues, prose);
   document.body.dataset.ready = '1';
 }
 main();

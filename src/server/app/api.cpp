@@ -295,7 +295,7 @@ ApiResponse Api::pieceReachReply(const std::string& variant, const std::string& 
       }
     }
   }
-  const PieceReach reach = pieceReach(r, type, dir, from);
+  const PieceReach reach = diagramReach(r, type, dir, from);
   JsonWriter w;
   w.beginObject().key("variant").value(variant).key("letter").value(std::string(1, r.types[static_cast<size_t>(type)].letter));
   w.key("name").value(r.types[static_cast<size_t>(type)].name).key("from").value(r.squareName(from)).key("dir").value(dirName(dir));
