@@ -339,13 +339,22 @@ export class Board {
     el('rect', { width: 20, height: 20, fill: '#2b2f36' }, fogPat);
     el('path', { d: 'M0 20 L20 0 M-5 5 L5 -5 M15 25 L25 15 M0 0 L20 20', stroke: '#474d57', 'stroke-width': 3 }, fogPat);
 
+    const blocked = new Set(cfg.blocked || []);
+    // Holes reached from the board's edge (four-player chess's corners) are
+    // drawn as nothing: the frame and the turn band follow the playing area.
+    // Holes inside the board (Joko's centre) stay hatched squares.
+    const outside = this.outsideHoles(blocked);
+    const band = (cls, m, attrs) => {
+      if (!outside.size) { el('rect', { class: cls, x: this.M - m, y: PAD - m, width: W + 2 * m, height: H + 2 * m, rx: m > 6 ? m - 4 : 3, ...attrs }, svg); return; }
+      const g = el('g', { class: cls, ...attrs }, svg);
+      for (const [r, c0, c1] of this.rowRuns(outside)) el('rect', { x: this.M + c0 * S - m, y: PAD + r * S - m, width: (c1 - c0) * S + 2 * m, height: S + 2 * m, rx: 3 }, g);
+    };
     if (cfg.toMove) {
       // the seat to move: a band of its colour around the board, with a thin dark edge
-      el('rect', { class: 'turn-edge', x: this.M - 13, y: PAD - 13, width: W + 26, height: H + 26, rx: 8, fill: '#3b3028' }, svg);
-      el('rect', { class: `turn-frame seat-${cfg.toMove}`, x: this.M - 11, y: PAD - 11, width: W + 22, height: H + 22, rx: 7, 'data-turn': cfg.toMove }, svg);
+      band('turn-edge', 13, { fill: '#3b3028' });
+      band(`turn-frame seat-${cfg.toMove}`, 11, { 'data-turn': cfg.toMove });
     }
-    el('rect', { class: 'frame', x: this.M - 5, y: PAD - 5, width: W + 10, height: H + 10, rx: 3 }, svg);
-    const blocked = new Set(cfg.blocked || []);
+    band('frame', 5, {});
     const points = cfg.style === 'intersections';
     svg.classList.toggle('points', points);
     if (points) this.drawLines(svg);
@@ -355,6 +364,7 @@ export class Board {
         const name = squareName(f, r);
         const { x, y } = this.squareXY(name);
         const isBlocked = blocked.has(name);
+        if (outside.has(name)) { el('rect', { class: 'sq hole', x, y, width: S, height: S, 'data-sq': name, 'data-hole': '' }, squares); continue; }
         const cls = points ? 'sq point' : cfg.style === 'plain' && !isBlocked ? 'sq plain' : isBlocked ? 'sq blocked' : (f + r) % 2 === 0 ? 'sq dark' : 'sq light';
         const rect = el('rect', { class: cls, x, y, width: S, height: S, 'data-sq': name }, squares);
         if (isBlocked && !points) rect.setAttribute('fill', 'url(#blocked-hatch)');
@@ -496,6 +506,42 @@ export class Board {
     if (this.onRendered) this.onRendered();
   }
 
+  // The blocked squares joined to the board's edge through blocked squares
+  // (drawn as nothing, not as hatched holes).
+  outsideHoles(blocked) {
+    const out = new Set();
+    if (!blocked.size || this.cfg.style === 'intersections') return out;
+    const { width: w, height: h } = this.cfg;
+    const todo = [];
+    for (const name of blocked) {
+      const p = parseSquare(name);
+      if (p && (p.file === 0 || p.rank === 0 || p.file === w - 1 || p.rank === h - 1)) { out.add(name); todo.push(p); }
+    }
+    while (todo.length) {
+      const p = todo.pop();
+      for (const [df, dr] of [[1, 0], [-1, 0], [0, 1], [0, -1]]) {
+        const f = p.file + df, r = p.rank + dr;
+        if (f < 0 || r < 0 || f >= w || r >= h) continue;
+        const n = squareName(f, r);
+        if (blocked.has(n) && !out.has(n)) { out.add(n); todo.push({ file: f, rank: r }); }
+      }
+    }
+    return out;
+  }
+  // Each display row's runs of drawn squares: [row, first column, column after the last].
+  rowRuns(outside) {
+    const runs = [];
+    for (let r = 0; r < this.rows; r++) {
+      let start = -1;
+      for (let c = 0; c <= this.cols; c++) {
+        const on = c < this.cols && !outside.has(this.fromDisplay(c, r));
+        if (on && start < 0) start = c;
+        if (!on && start >= 0) { runs.push([r, start, c]); start = -1; }
+      }
+    }
+    return runs;
+  }
+
   // Xiangqi and janggi: the lines through the points, the palaces' diagonals
   // and the river (the inner files stop at it).
   drawLines(svg) {
@@ -545,10 +591,15 @@ export class Board {
     const inner = el('g', { transform: custom ? 'translate(2 2) scale(0.96)' : 'translate(7 6) scale(0.86)' }, g);
     inner.append(custom || pieceGlyph(pc.name, pc.letter));
     if (pc.name === 'duck') g.classList.add('duck');
+    // an army whose seat is out but whose pieces stay (four-player chess): grey
+    if (pc.dead) { g.classList.add('dead'); g.setAttribute('data-dead', ''); }
     // colour-blind option (CSS shows it): a shape on the army colour, a square
-    // on red and a cross on green (the pawns' arrows are triangles)
+    // on red, a cross on green, a ring on blue and a diamond on yellow (the
+    // pawns' arrows are triangles)
     if (pc.seat === 'red') el('rect', { class: 'cb-mark', x: 74, y: 6, width: 20, height: 20, rx: 2 }, g);
     else if (pc.seat === 'green') el('path', { class: 'cb-mark', d: 'M80 4 H88 V12 H96 V20 H88 V28 H80 V20 H72 V12 H80 Z' }, g);
+    else if (pc.seat === 'blue') el('circle', { class: 'cb-mark cb-ring', cx: 84, cy: 16, r: 9 }, g);
+    else if (pc.seat === 'yellow') el('path', { class: 'cb-mark', d: 'M84 3 L97 16 L84 29 L71 16 Z' }, g);
     if (pc.dir && this.cfg.arrows && (pc.name === 'pawn' || (!pc.name && pc.letter === 'P')) && DIR_ANGLE[pc.dir] !== undefined) {
       const angle = DIR_ANGLE[pc.dir] + this.rot * 90;
       el('path', {
@@ -793,8 +844,10 @@ export class Board {
     this.render();
   }
 
-  // Chooses the quarter turns that bring a seat's corner (the square given,
-  // usually its king) to the bottom of the view, turning as little as possible.
+  // Chooses the quarter turns that bring a seat's corner or edge (the square
+  // given, usually its king) to the bottom of the view, turning as little as
+  // possible: the bottom must be the square's nearest edge (ties allowed, so
+  // a corner king turns less), e.g. four-player chess's Blue king on a7.
   static rotationFor(width, height, square, seats = 2) {
     const p = parseSquare(square);
     if (!p) return 0;
@@ -802,8 +855,9 @@ export class Board {
     const probe = new Board.Probe(width, height);
     for (const k of candidates) {
       const d = probe.display(p.file, p.rank, k);
-      const h = k % 2 ? width : height;
-      if (d.r >= h / 2) return k;
+      const w = k % 2 ? height : width, h = k % 2 ? width : height;
+      const bottom = h - 1 - d.r;
+      if (seats > 2 ? bottom <= Math.min(d.r, d.c, w - 1 - d.c) : d.r >= h / 2) return k;
     }
     return 0;
   }

@@ -9,7 +9,7 @@ import { SETS, familyOf, boardLook } from './sets.js';
 import { t, tOr, seatName as plainSeatName, pieceName, translatePage, languageSwitch } from './i18n.js';
 import { prefs } from './prefs.js';
 import { sounds } from './sounds.js';
-import { glowingSeats, seatMoves, takebackSeat, clockText, moveLabel, matchTyped, parseHands, passMoves } from './view.js';
+import { glowingSeats, seatMoves, takebackSeat, clockText, moveLabel, matchTyped, parseHands, passMoves, seatPoints, teamsOf, markDead } from './view.js';
 
 const $ = (id) => document.getElementById(id);
 function h(tag, attrs = {}, ...children) {
@@ -268,7 +268,7 @@ function render() {
     width: state.board.width,
     height: state.board.height,
     blocked: state.board.blocked || [],
-    pieces,
+    pieces: markDead(pieces, live ? state.seats : frameSeats(frame)),
     legal: live ? state.legal || {} : {},
     interactive: canMove(),
     lastMove: live ? state.lastMove : frame.lastMove,
@@ -304,6 +304,13 @@ function render() {
   $('type-move').disabled = !canMove();
 }
 
+// A replay frame's seats (for the dead armies): its own when the frame has them.
+function frameSeats(frame) {
+  if (!frame) return [];
+  if (frame.seats) return frame.seats;
+  return Array.isArray(frame.in) ? state.seats.map((s) => ({ seat: s.seat, in: frame.in.includes(s.seat) })) : [];
+}
+
 function renderTitle() {
   $('title').textContent = state.title || state.variant;
   const opts = Object.entries(state.options || {}).map(([k, v]) => `${k}=${v}`).join(', ');
@@ -330,6 +337,8 @@ function renderSeats() {
   const box = $('seats');
   box.replaceChildren();
   const mine = mySeats();
+  const points = seatPoints(state);
+  const teams = teamsOf(state);
   for (const s of state.seats) {
     const isMine = mine.includes(s.seat);
     const who = s.kind === 'bot' ? t('seat.botLevel', { level: s.level }) : isMine ? t('seat.you') : s.open && state.status === 'ongoing' ? t('lobby.free') : t('seat.human');
@@ -347,7 +356,14 @@ function renderSeats() {
     clock !== null ? h('span', { class: `clock${clock < 10000 ? ' low' : ''}`, 'data-clock': s.seat }, fmtClock(clock))
       : s.place ? h('span', { class: 'place' }, `#${s.place}`) : h('span'),
     meta.length ? h('div', { class: 'meta' }, meta.join(' · ')) : null);
+    if (points) el.children[1].append(h('span', { class: 'points', 'data-points': s.seat, title: t('play.points', { n: points[s.seat] ?? 0 }) }, t('play.pointsShort', { n: points[s.seat] ?? 0 })));
+    const team = teams ? teams.findIndex((tm) => tm.includes(s.seat)) : -1;
+    if (team >= 0) el.children[1].append(h('span', { class: 'team muted', 'data-team': String(team + 1) }, t('play.teamN', { n: team + 1 })));
     box.append(el);
+  }
+  if (teams) {
+    box.append(h('div', { class: 'teams-line', 'data-teams': '' }, teams.map((tm, i) => h('span', {}, i ? ` ${t('play.against')} ` : '',
+      tm.map((x, j) => h('span', { class: `seat-${x}` }, j ? ` ${t('play.and')} ` : '', h('span', { class: 'chip' }), ' ', seatName(x)))))));
   }
 }
 
@@ -355,13 +371,18 @@ function renderSeats() {
 function renderClocksBar() {
   const box = $('mini-clocks');
   box.replaceChildren();
-  if (!state.clock) return;
+  // free-for-all points: next to each seat's clock (or alone without clocks)
+  const points = seatPoints(state);
+  if (!state.clock && !points) return;
   for (const s of state.seats) {
-    if (!s.in && state.status === 'ongoing') continue;
-    const c = clockOf(s);
-    if (c === null) continue;
+    const pts = points ? h('span', { class: 'mini-points', 'data-mini-points': s.seat, title: t('play.points', { n: points[s.seat] ?? 0 }) }, String(points[s.seat] ?? 0)) : null;
+    const c = state.clock ? clockOf(s) : null;
+    if (c === null || (!s.in && state.status === 'ongoing')) {
+      if (pts) box.append(h('span', { class: `mini-clock seat-${s.seat}${s.in ? '' : ' out'}` }, h('span', { class: 'chip' }), pts));
+      continue;
+    }
     box.append(h('span', { class: `mini-clock seat-${s.seat}${state.toMove === s.seat ? ' running' : ''}${c < 10000 ? ' low' : ''}`, 'data-mini-clock': s.seat },
-      h('span', { class: 'chip' }), ' ', fmtClock(c)));
+      h('span', { class: 'chip' }), ' ', h('span', { class: 'ct' }, fmtClock(c)), pts));
   }
 }
 
@@ -370,7 +391,7 @@ function tickClocks() {
   for (const s of state.seats) {
     const c = clockOf(s);
     for (const el of document.querySelectorAll(`[data-clock="${s.seat}"], [data-mini-clock="${s.seat}"]`)) {
-      el.lastChild.textContent = fmtClock(c);
+      (el.querySelector('.ct') || el).lastChild.textContent = fmtClock(c);
       el.classList.toggle('low', c < 10000);
     }
   }

@@ -120,3 +120,42 @@ export function parseHands(fen, seats, order = []) {
 export function passMoves(legal) {
   return Object.values(legal || {}).flat().filter((m) => m === '0000' || /^([a-p]\d{1,2})\1$/.test(m));
 }
+
+// ---- four armies: points and teams (four-player chess, chaturaji) ----------
+// Each seat's points: the state's `points` ({seat: n}) when the server sends
+// it, else the points field of chess.com's FEN4 (seat to move, seats out,
+// castling king- and queen-side, points, fifty-move count, board: the fifth
+// field, in the seats' order). Null when the game keeps no points (or plays
+// in teams, where they do not count).
+export function seatPoints(state) {
+  if (!state || (state.options && state.options.mode === 'teams')) return null;
+  const seats = (state.seats || []).map((s) => s.seat);
+  if (state.points && typeof state.points === 'object') return state.points;
+  const fields = String(state.fen || '').split('-');
+  if (seats.length < 3 || fields.length < 7) return null;
+  const nums = fields[4].split(',');
+  if (nums.length !== seats.length || !nums.every((x) => /^\d+$/.test(x))) return null;
+  const out = {};
+  seats.forEach((s, i) => { out[s] = Number(nums[i]); });
+  return out;
+}
+
+// The teams: the state's `teams` (lists of seats) when sent, else in a game
+// played with mode=teams by four seats, the seats facing each other (the
+// first and third against the second and fourth: Red and Yellow against
+// Blue and Green). Null when every seat plays for itself.
+export function teamsOf(state) {
+  if (!state) return null;
+  if (Array.isArray(state.teams) && state.teams.length) return state.teams;
+  const seats = (state.seats || []).map((s) => s.seat);
+  if (state.options && state.options.mode === 'teams' && seats.length === 4) return [[seats[0], seats[2]], [seats[1], seats[3]]];
+  return null;
+}
+
+// The pieces as the board draws them: an army whose seat is out but stays on
+// the board (four-player chess's dead armies) is marked dead (drawn grey).
+export function markDead(pieces, seats) {
+  const out = new Set((seats || []).filter((s) => s.in === false).map((s) => s.seat));
+  if (!out.size) return pieces;
+  return pieces.map((p) => (out.has(p.seat) ? { ...p, dead: true } : p));
+}
