@@ -137,7 +137,7 @@ export class Board {
     if (this.promo) {
       if (e.key === 'Escape') { this.promo = null; this.selected = null; this.render(); e.preventDefault(); e.stopPropagation(); }
       else if (/^[a-z+=]$/i.test(e.key)) {
-        const m = this.promo.moves.find((x) => (parseMove(x).suffix || '=').toLowerCase() === e.key.toLowerCase());
+        const m = this.promo.moves.find((x) => (parseMove(x.split(',').pop()).suffix || '=').toLowerCase() === e.key.toLowerCase());
         if (m) { this.promo = null; this.selected = null; this.choose(m); e.preventDefault(); e.stopPropagation(); }
       }
       return;
@@ -442,9 +442,13 @@ export class Board {
     }
     if (this.dropSel) dots(this.dropTargets(this.dropSel).keys());
     if (this.duck) {
+      if (this.cfg.stepKind === 'chain' && this.duck.at && parseSquare(this.duck.at)) {
+        const { x, y } = this.squareXY(this.duck.at);
+        el('rect', { class: 'hl-sel', x, y, width: S, height: S, 'data-hl': 'chain-from' }, hl);
+      }
       for (const to of this.duck.options.keys()) {
         const p = this.squareXY(to);
-        el('circle', { class: 'hl-duck', cx: p.x + S / 2, cy: p.y + S / 2, r: S * 0.17, 'data-duck': to }, hl);
+        el('circle', { class: 'hl-duck', cx: p.x + S / 2, cy: p.y + S / 2, r: S * 0.17, 'data-duck': to, 'data-step': to }, hl);
       }
     }
     // atomic: the blast of a capture, shown for a moment
@@ -588,6 +592,20 @@ export class Board {
     title.textContent = `${L.seat ? L.seat(pc.seat) : pc.seat} ${L.piece ? L.piece(pc.name || pc.letter) : pc.name || pc.letter} ${pc.square}${pc.dir && this.cfg.arrows ? ` (${{ n: '↑', s: '↓', e: '→', w: '←' }[pc.dir] || pc.dir})` : ''}`;
     const angle = (DIR_ANGLE[pc.dir] || 0) + this.rot * 90;
     const custom = this.cfg.glyph ? this.cfg.glyph(pc, angle) : null;
+    if (pc.union) {
+      // a union (friendly chess): both pieces share the square, the white one
+      // in front on the left, the black one behind on the right
+      const u = pc.union;
+      g.classList.add('union');
+      g.setAttribute('data-union', `${pc.seat === 'white' ? pc.name : u.name}+${pc.seat === 'white' ? u.name : pc.name}`);
+      title.textContent += ` + ${L.seat ? L.seat(u.seat) : u.seat} ${L.piece ? L.piece(u.name || u.letter) : u.name || u.letter}`;
+      const [front, back] = pc.seat === 'white' ? [pc, u] : [u, pc];
+      const b = el('g', { class: `union-back seat-${back.seat}`, transform: 'translate(34 2) scale(0.64)', 'data-union-seat': back.seat }, g);
+      b.append(pieceGlyph(back.name, back.letter));
+      const f = el('g', { class: `union-front seat-${front.seat}`, transform: 'translate(2 34) scale(0.64)', 'data-union-seat': front.seat }, g);
+      f.append(pieceGlyph(front.name, front.letter));
+      return g;
+    }
     const inner = el('g', { transform: custom ? 'translate(2 2) scale(0.96)' : 'translate(7 6) scale(0.86)' }, g);
     inner.append(custom || pieceGlyph(pc.name, pc.letter));
     if (pc.name === 'duck') g.classList.add('duck');
@@ -622,7 +640,7 @@ export class Board {
     const size = Math.min(S * 1.3, (W - 20) / n);
     const x0 = this.M + W / 2 - (n * size) / 2, y0 = PAD + H / 2 - size / 2;
     moves.forEach((m, i) => {
-      const suffix = parseMove(m).suffix;
+      const suffix = parseMove(m.split(',').pop()).suffix;
       const { name, letter } = this.promoPiece(mover, suffix);
       const g = el('g', { class: `promo-choice seat-${seat}`, 'data-promo': suffix || '=', 'data-uci': m, transform: `translate(${x0 + i * size} ${y0})` }, layer);
       el('rect', { x: 4, y: 4, width: size - 8, height: size - 8, rx: 10 }, g);
@@ -677,27 +695,44 @@ export class Board {
     this.choose(heads[0]);
     return true;
   }
-  // A move's first part is chosen: play it, or ask for the duck's square.
+  // A turn's first steps are chosen (`head`, "e2e4" or "d1d5,d5e7"): play the
+  // turn when it ends there, else ask for its next step, one square at a time
+  // (duck chess: the duck's square; friendly chess: where the piece freed in
+  // a chain goes, step after step). cfg.stepKind names the stage ('duck' or
+  // 'chain') for the page's status line.
   choose(head) {
-    const turns = (this.allMoves || []).filter((m) => m.split(',')[0] === head);
-    if (!turns.length || (turns.length === 1 && turns[0] === head)) { this.commit(turns[0] || head); return; }
-    const options = new Map();
-    for (const m of turns) { const sq = duckSquare(m); if (sq) options.set(sq, m); }
-    const d = parseDrop(head);
-    const mover = d ? null : this.pieceAt(parseMove(head).from);
+    const turns = (this.allMoves || []).filter((m) => m === head || m.startsWith(`${head},`));
+    if (!turns.length || turns.includes(head)) { this.commit(head); return; }
+    const options = new Map();       // the next step's square -> the turns' heads one step longer
+    for (const m of turns) {
+      const step = m.slice(head.length + 1).split(',')[0];
+      const sq = (/([a-p]\d{1,2})[^a-p\d]*$/.exec(step) || [])[1];
+      if (!sq) continue;
+      const next = `${head},${step}`;
+      if (!options.has(sq)) options.set(sq, []);
+      if (!options.get(sq).includes(next)) options.get(sq).push(next);
+    }
+    const first = head.split(',')[0];
+    const d = parseDrop(first);
+    const mover = d ? null : this.pieceAt(parseMove(first).from);
+    const at = (parseMove(head.split(',').pop()) || {}).to || null;
     this.selected = null;
-    this.setDuck({ head, options, seat: mover ? mover.seat : (this.cfg.toMove || 'white') });
+    this.setDuck({ head, options, at, seat: mover ? mover.seat : (this.cfg.toMove || 'white') });
     this.render();
   }
   setDuck(duck) {
     this.duck = duck;
-    if (this.onStage) this.onStage(duck ? 'duck' : null);
+    if (this.onStage) this.onStage(duck ? (this.cfg.stepKind || 'duck') : null);
   }
   placeDuck(sq) {
-    const text = this.duck && this.duck.options.get(sq);
+    const heads = this.duck && this.duck.options.get(sq);
+    const from = this.duck && this.duck.at;
     this.setDuck(null);
-    if (text) this.commit(text);
-    else this.render();
+    if (!heads) { this.render(); return; }
+    if (heads.length === 1) { this.choose(heads[0]); return; }
+    // several steps to one square (a promotion on the way): the chooser
+    this.promo = { from: from || sq, to: sq, moves: heads };
+    this.render();
   }
 
   // ... or dragged from the hand onto the board: the hand's pointerdown hands

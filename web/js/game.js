@@ -9,7 +9,7 @@ import { SETS, familyOf, boardLook } from './sets.js';
 import { t, tOr, seatName as plainSeatName, pieceName, translatePage, languageSwitch } from './i18n.js';
 import { prefs } from './prefs.js';
 import { sounds } from './sounds.js';
-import { glowingSeats, seatMoves, takebackSeat, clockText, moveLabel, matchTyped, parseHands, passMoves, seatPoints, teamsOf, markDead } from './view.js';
+import { glowingSeats, seatMoves, takebackSeat, clockText, moveLabel, matchTyped, parseHands, passMoves, seatPoints, teamsOf, markDead, parseUnions, withUnions } from './view.js';
 
 const $ = (id) => document.getElementById(id);
 function h(tag, attrs = {}, ...children) {
@@ -268,7 +268,8 @@ function render() {
     width: state.board.width,
     height: state.board.height,
     blocked: state.board.blocked || [],
-    pieces: markDead(pieces, live ? state.seats : frameSeats(frame)),
+    pieces: withUnions(markDead(pieces, live ? state.seats : frameSeats(frame)), unionsOf(live ? state.fen : frame.fen), pieceNames()),
+    stepKind: stepKind(),
     legal: live ? state.legal || {} : {},
     interactive: canMove(),
     lastMove: live ? state.lastMove : frame.lastMove,
@@ -305,6 +306,13 @@ function render() {
 }
 
 // A replay frame's seats (for the dead armies): its own when the frame has them.
+// What the later steps of a turn are: the duck's square, or a chain's steps.
+const stepKind = () => (((variant && variant.pieces) || []).some((p) => p.name === 'duck') ? 'duck' : 'chain');
+// Friendly chess's unions, from the FEN (two-player chess-like boards only).
+function unionsOf(fen) {
+  if (!state || state.seats.length !== 2 || !fen) return null;
+  return parseUnions(fen, state.board.width, ((variant && variant.pieces) || []).map((p) => p.letter));
+}
 function frameSeats(frame) {
   if (!frame) return [];
   if (frame.seats) return frame.seats;
@@ -475,7 +483,7 @@ function renderMoves() {
     }
     prevCol = col;
     const cell = row.children[col + 1];
-    cell.replaceChildren(...[h('span', { class: `mv-chip seat-${m.seat}` }), moveLabel(m, prefs.get('notation')), m.die ? h('sub', { class: 'muted' }, ` ${m.die}`) : null].filter(Boolean));
+    cell.replaceChildren(...[h('span', { class: `mv-chip seat-${m.seat}` }), moveLabel(m, prefs.get('notation'), stepKind() === 'chain'), m.die ? h('sub', { class: 'muted' }, ` ${m.die}`) : null].filter(Boolean));
     cell.dataset.ply = String(i + 1);
     if (m.uci === null) cell.dataset.hidden = '';
     cell.title = m.uci === '0000' && m.die
@@ -671,7 +679,8 @@ function renderStatus() {
   const inCheck = (state.check || []).includes(state.toMove);
   if (!s) { el.textContent = ''; return; }
   let text;
-  if (duckStage && tokenFor(s.seat)) text = t('status.placeDuck');
+  if (duckStage === 'chain' && tokenFor(s.seat)) text = t('play.chainStep');
+  else if (duckStage && tokenFor(s.seat)) text = t('status.placeDuck');
   else if (tokenFor(s.seat)) text = mySeats().length > 1 ? t('status.seatYourMove', { seat: seatName(s.seat) }) : t('status.yourMove');
   else if (s.kind === 'bot') text = t('status.botThinking', { seat: seatName(s.seat) });
   else text = t('status.toMove', { seat: seatName(s.seat) });
@@ -822,7 +831,7 @@ async function main() {
   board = new Board($('board'), {
     onMove, keyboard: true,
     onAnnounce: (text) => { $('board-sr').textContent = text; },
-    onStage: (stage) => { duckStage = stage === 'duck'; if (state) renderStatus(); },
+    onStage: (stage) => { duckStage = stage || false; if (state) renderStatus(); },
     onRendered: () => { if (hands) { hands.top.render(); hands.bottom.render(); } },
   });
   hands = { top: new Hand($('hand-top'), board), bottom: new Hand($('hand-bottom'), board) };
