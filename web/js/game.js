@@ -297,6 +297,7 @@ function render() {
   renderCoins(live ? state.coins : frame.coins);
   renderMoves();
   renderControls();
+  renderRecordLink();
   renderResult();
   renderWaiting();
   renderStatus();
@@ -529,7 +530,8 @@ function renderControls() {
     if (passes.length) box.append(btn(t('ctl.pass'), { id: 'pass', title: t('ctl.passHelp') }, () => onMove(passes[0])));
     const others = state.seats.filter((s) => !mine.includes(s.seat));
     const vsBots = others.every((s) => s.kind === 'bot');
-    const seat = vsBots ? takebackSeat(state.moves, mine) : null;
+    // fog of war: no take back (it would show the hidden reply's effects again)
+    const seat = vsBots && !fogged() ? takebackSeat(state.moves, mine) : null;
     if (seat) {
       box.append(btn(t('ctl.takeback'), { id: 'takeback' }, () => {
         viewPly = null;
@@ -579,6 +581,16 @@ async function act(fn) {
     refresh();
     return null;
   }
+}
+
+// Fog of war: the record stays closed until the end (the server answers 403),
+// so the header's link is inactive and says why.
+function renderRecordLink() {
+  const a = $('pgn-link');
+  const closed = fogged();
+  a.classList.toggle('disabled', closed);
+  a.toggleAttribute('aria-disabled', closed);
+  if (closed) { a.removeAttribute('href'); a.title = t('play.recordClosed'); } else { a.href = api.pgnUrl(state.id || id); a.removeAttribute('title'); }
 }
 
 // ---- the result, and a rematch with the same settings ------------------------------
