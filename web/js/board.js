@@ -88,6 +88,12 @@ export class Board {
     this.dropSel = null;    // the hand piece (letter) picked for a drop
     this.blasts = [];       // atomic: explosions being shown {squares, t0}
     this.localMove = null;
+    // Premoves (cfg.premoveSeat: the seat whose pieces may be queued while it
+    // is not its turn): a click on one of its pieces, then a click on any
+    // square; the page plays it when the turn comes if it is legal then.
+    // A click elsewhere or a right click cancels it.
+    this.premove = null;    // {from, to}
+    this.preSel = null;     // the piece picked for a premove
     this.svg = el('svg', { class: 'acedrex-board', role: 'img', 'aria-label': 'board' });
     this.focused = false;
     container.append(this.svg);
@@ -95,7 +101,10 @@ export class Board {
     this.svg.addEventListener('pointermove', (e) => this.pointerMove(e));
     this.svg.addEventListener('pointerup', (e) => this.pointerUp(e));
     this.svg.addEventListener('pointercancel', () => this.cancelDrag());
-    this.svg.addEventListener('contextmenu', (e) => e.preventDefault());
+    this.svg.addEventListener('contextmenu', (e) => {
+      e.preventDefault();
+      if (this.premove || this.preSel) { this.premove = null; this.preSel = null; this.render(); }
+    });
     // Keyboard play (the game page): the board takes the focus; arrows move a
     // cursor over the squares as they are seen, Enter or Space picks up a piece
     // and puts it down, Escape lets it go. onAnnounce(text) gets what a screen
@@ -227,6 +236,8 @@ export class Board {
     if (this.promo && !this.movesFrom(this.promo.from).length && !this.promo.drop) this.promo = null;
     if (this.dropSel && !this.dropTargets(this.dropSel).size) this.dropSel = null;
     if (this.duck && !this.cfg.interactive) this.duck = null;
+    if (!this.cfg.premoveSeat) this.preSel = null;
+    if (!this.cfg.premoveSeat && !this.cfg.interactive) this.premove = null;
     const animate = cfg.lastMove && cfg.lastMove !== prevLast && cfg.lastMove !== this.localMove && cfg.animate !== false;
     this.render(animate ? parseMove(cfg.lastMove) : null);
   }
@@ -441,6 +452,12 @@ export class Board {
       dots(this.destinations(this.selected).keys());
     }
     if (this.dropSel) dots(this.dropTargets(this.dropSel).keys());
+    // a queued premove, and the piece picked for one
+    for (const [sq, kind] of [[this.premove && this.premove.from, 'premove'], [this.premove && this.premove.to, 'premove'], [this.preSel, 'premove-sel']]) {
+      if (!parseSquare(sq)) continue;
+      const { x, y } = this.squareXY(sq);
+      el('rect', { class: `hl-premove${kind === 'premove-sel' ? ' sel' : ''}`, x, y, width: S, height: S, 'data-hl': kind, 'data-premove': sq }, hl);
+    }
     if (this.duck) {
       if (this.cfg.stepKind === 'chain' && this.duck.at && parseSquare(this.duck.at)) {
         const { x, y } = this.squareXY(this.duck.at);
@@ -794,6 +811,7 @@ export class Board {
     if (e.button !== undefined && e.button !== 0) return;
     if (this.promo) return;
     const hit = this.pointToSquare(e);
+    if (!this.cfg.interactive && this.cfg.premoveSeat) { this.premoveClick(hit && hit.sq); return; }
     if (this.duck) { if (hit && hit.sq) this.placeDuck(hit.sq); else { this.setDuck(null); this.render(); } return; }
     if (this.dropSel) {
       if (hit && hit.sq && this.dropTargets(this.dropSel).has(hit.sq)) { this.tryDrop(hit.sq); return; }
@@ -816,6 +834,30 @@ export class Board {
     }
     this.selected = null;
     this.render();
+  }
+
+  // A click while the seat waits for its turn: pick one of its pieces, then
+  // any other square queues the premove; any other click cancels.
+  premoveClick(sq) {
+    const pc = sq ? this.pieceAt(sq) : null;
+    const own = pc && pc.seat === this.cfg.premoveSeat && !pc.dead;
+    if (this.preSel && sq && sq !== this.preSel) {
+      this.premove = { from: this.preSel, to: sq };
+      this.preSel = null;
+    } else if (own && !this.premove && this.preSel !== sq) {
+      this.preSel = sq;
+    } else {
+      this.premove = null;
+      this.preSel = own && this.preSel !== sq ? sq : null;
+    }
+    this.render();
+  }
+  // The page took the premove (played or dropped).
+  takePremove() {
+    const pm = this.premove;
+    this.premove = null;
+    this.preSel = null;
+    return pm;
   }
 
   pointerMove(e) {

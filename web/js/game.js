@@ -9,7 +9,7 @@ import { SETS, familyOf, boardLook } from './sets.js';
 import { t, tOr, seatName as plainSeatName, pieceName, translatePage, languageSwitch } from './i18n.js';
 import { prefs } from './prefs.js';
 import { sounds } from './sounds.js';
-import { glowingSeats, seatMoves, takebackSeat, clockText, moveLabel, matchTyped, parseHands, passMoves, seatPoints, teamsOf, markDead, parseUnions, withUnions } from './view.js';
+import { glowingSeats, seatMoves, takebackSeat, clockText, moveLabel, matchTyped, parseHands, passMoves, seatPoints, teamsOf, markDead, parseUnions, withUnions, premoveMove } from './view.js';
 
 const $ = (id) => document.getElementById(id);
 function h(tag, attrs = {}, ...children) {
@@ -272,6 +272,7 @@ function render() {
     stepKind: stepKind(),
     legal: live ? state.legal || {} : {},
     interactive: canMove(),
+    premoveSeat: live ? premoveSeat() : null,
     lastMove: live ? state.lastMove : frame.lastMove,
     visible: live ? state.visible || null : null,
     seatMoves: state.seats.length > 2 ? seatMoves(state.moves, upTo) : null,
@@ -304,6 +305,27 @@ function render() {
   renderClocksBar();
   renderReplayBar();
   $('type-move').disabled = !canMove();
+  playPremove();
+}
+
+// Premoves (two seats and more, not in hot seat): the one seat this page
+// plays may queue a move while another seat is to move.
+function premoveSeat() {
+  if (!prefs.get('premoves') || !state || state.status !== 'ongoing' || state.hotSeat || freeSeats().length) return null;
+  const mine = mySeats();
+  if (mine.length !== 1) return null;
+  const me = seatOf(mine[0]);
+  return me && me.in && state.toMove !== me.seat ? me.seat : null;
+}
+// The turn has come: the premove is played at once if it is legal now, else dropped silently.
+function playPremove() {
+  if (!board.premove || !canMove()) return;
+  const pm = board.takePremove();
+  const m = premoveMove(pm, state.legal);
+  board.render();
+  if (!m) return;
+  board.localMove = m;
+  onMove(m);
 }
 
 // A replay frame's seats (for the dead armies): its own when the frame has them.
@@ -742,6 +764,7 @@ function renderSettings() {
     check('colourBlind', t('settings.colourBlind')),
     state && state.hotSeat ? check('hotSeatTurn', t('settings.hotSeatTurn')) : null,
     check('sound', t('settings.sound')),
+    check('premoves', t('play.premoves')),
     sel('theme', t('settings.theme'), [['light', t('settings.light')], ['dark', t('settings.dark')]]),
   ].filter(Boolean));
 }

@@ -216,3 +216,19 @@ export function withUnions(pieces, unions, names) {
     return { ...p, union: { seat: other, letter: other === 'black' ? letter.toLowerCase() : letter, name: (names || {})[letter] || '' } };
   });
 }
+
+// ---- premoves ----------------------------------------------------------------
+// The legal move a premove ({from, to}) stands for now: the one board move
+// between those squares (a promotion: the queen, else the first choice);
+// null when there is none (the premove is dropped silently) or when the turn
+// would need more steps (duck, chains).
+export function premoveMove(pm, legal) {
+  if (!pm) return null;
+  const found = Object.values(legal || {}).flat().filter((m) => {
+    if (m.includes(',') || m.includes('@')) return false;
+    const mv = parseMove(m);
+    return mv && mv.from === pm.from && mv.to === pm.to;
+  });
+  if (!found.length) return null;
+  return found.find((m) => !parseMove(m).suffix) || found.find((m) => parseMove(m).suffix === 'q') || found[0];
+}
