@@ -366,6 +366,10 @@ ApiResponse Api::handle(const ApiRequest& req) {
     r.body = body;
     return r;
   }
+  if (seg[1] == "analyse" && seg.size() == 2) {
+    if (!post) return error(405, "method", "use POST");
+    return analyse(req);
+  }
   if (seg[1] == "game" && seg.size() == 2) {
     if (!post) return error(405, "method", "use POST to create a game");
     return createGame(req);

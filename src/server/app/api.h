@@ -63,6 +63,7 @@ class Api {
   ApiResponse variants();
   ApiResponse pieceReachReply(const std::string& variant, const std::string& letter,
                               const std::map<std::string, std::string>& query);
+  ApiResponse analyse(const ApiRequest& r);  // POST /api/analyse (analyse.cpp)
   ApiResponse gameAction(const std::shared_ptr<GameRoom>& room, const std::string& token, const Outcome& outcome);
 
   Lobby& lobby_;
