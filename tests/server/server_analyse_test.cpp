@@ -101,6 +101,7 @@ TEST(ServerAnalyse, HostileAndWrongRequestsGetJsonErrorsNotACrash) {
   const auto mated = f.post(R"({"variant":"chess","fen":"k7/1Q6/1K6/8/8/8/8/8 b - - 0 1"})");
   ASSERT_EQ(mated.status, 200) << mated.body;
   EXPECT_TRUE(parsed(mated.body).get("bestmove")->isNull());
+  EXPECT_TRUE(parsed(mated.body).get("toMove")->isNull());
 }
 
 TEST(ServerAnalyse, RateLimitedPerClientWithRetryAfter) {

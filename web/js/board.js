@@ -522,6 +522,17 @@ export class Board {
       if (this.drag && this.drag.active && this.drag.from === pc.square) g.classList.add('dragging');
       this.pieceEls.set(pc.square, g);
     }
+    // the analysis' best move: an arrow over the pieces
+    const hint = cfg.hint ? parseMove(cfg.hint) : null;
+    if (hint && parseSquare(hint.from) && parseSquare(hint.to) && hint.from !== hint.to) {
+      const a = this.squareXY(hint.from), b = this.squareXY(hint.to);
+      const x1 = a.x + S / 2, y1 = a.y + S / 2, x2 = b.x + S / 2, y2 = b.y + S / 2;
+      const len = Math.hypot(x2 - x1, y2 - y1), ux = (x2 - x1) / len, uy = (y2 - y1) / len;
+      const tipX = x2 - ux * 18, tipY = y2 - uy * 18, baseX = tipX - ux * 34, baseY = tipY - uy * 34;
+      const g = el('g', { class: 'hint-arrow', 'pointer-events': 'none', 'data-hint': `${hint.from}${hint.to}` }, svg);
+      el('line', { x1: x1 + ux * 20, y1: y1 + uy * 20, x2: baseX, y2: baseY, 'stroke-width': 16, 'stroke-linecap': 'round' }, g);
+      el('path', { d: `M${tipX} ${tipY} L${baseX - uy * 22} ${baseY + ux * 22} L${baseX + uy * 22} ${baseY - ux * 22} Z` }, g);
+    }
     this.dragLayer = el('g', { class: 'drag-layer', 'pointer-events': 'none' }, svg);
     if (this.promo) this.drawPromo();
     if (this.onRendered) this.onRendered();

@@ -281,6 +281,7 @@ function render() {
     rotation,
     arrows: state.seats.length > 2,
     pieceNames: pieceNames(),
+    hint: analysisHint(live ? state.fen : frame.fen),
     ...(({ style, palaces, river, glyph, promoted }) => ({ style, palaces, river, glyph, promoted }))(look()),
     labels: {
       seat: seatName, piece: pieceName, promote: (sq) => t('board.promoteOn', { square: sq }), promoteTo: (n) => t('board.promoteTo', { piece: pieceName(n) }),
@@ -724,11 +725,67 @@ function renderStatus() {
   el.classList.toggle('mine', !!tokenFor(s.seat));
 }
 
+// ---- analysis after the end: the bot's evaluation of the position shown -------
+// The "Analyse" toggle of a finished game asks POST /api/analyse for each
+// position shown (answers kept per FEN) and draws the best move as an arrow.
+let analysing = false;
+const analyses = new Map();           // fen -> {data} | {error} | {pending: true}
+function analysisHint(fen) {
+  const a = analysing && state.status === 'finished' ? analyses.get(fen) : null;
+  return a && a.data && a.data.bestmove ? a.data.bestmove.split(',')[0] : null;
+}
+function shownFen() {
+  const frame = viewPly !== null && frames ? frames[viewPly] : null;
+  return frame ? frame.fen : state.fen;
+}
+async function analyseShown() {
+  const fen = shownFen();
+  if (!analysing || !fen || analyses.has(fen)) { renderAnalysis(); return; }
+  // the final position: the game is over there, nothing to search
+  if (viewPly === null || viewPly >= state.moves.length) { analyses.set(fen, { data: { bestmove: null } }); renderAnalysis(); return; }
+  analyses.set(fen, { pending: true });
+  renderAnalysis();
+  let entry;
+  try {
+    entry = { data: await api.analyse(state.variant, state.options, fen) };
+  } catch (e) {
+    entry = { error: e.status === 403 ? t('play.analyseHidden') : e.status === 429 || e.status === 503 ? t('play.analyseBusy') : e.message, status: e.status };
+  }
+  analyses.set(fen, entry);
+  // busy: asked again a moment later if the position is still shown
+  if (entry.status === 429 || entry.status === 503) setTimeout(() => { if (analyses.get(fen) === entry) { analyses.delete(fen); if (shownFen() === fen) analyseShown(); } }, 1500);
+  if (shownFen() === fen) render();
+}
+function analysisText(d) {
+  const who = seatName(d.toMove);
+  if (!d.bestmove) return t('play.analyseNoMove');
+  const best = moveLabel({ uci: d.bestmove, seat: d.toMove }, 'coord', stepKind() === 'chain');
+  if (d.mate !== null && d.mate !== undefined) {
+    return t(d.mate > 0 ? 'play.evalMates' : 'play.evalMated', { seat: who, n: Math.abs(d.mate), move: best, depth: d.depth });
+  }
+  const pawns = (d.score / 100).toFixed(2);
+  return t('play.evalScore', { seat: who, score: `${d.score > 0 ? '+' : ''}${pawns}`, move: best, depth: d.depth });
+}
+function renderAnalysis() {
+  const btn = $('rp-analyse');
+  const box = $('analysis');
+  const on = state.status === 'finished';
+  btn.hidden = !on;
+  btn.setAttribute('aria-pressed', String(analysing && on));
+  box.hidden = !(analysing && on);
+  if (box.hidden) return;
+  const a = analyses.get(shownFen());
+  box.dataset.state = !a ? '' : a.pending ? 'pending' : a.error ? 'error' : 'done';
+  box.textContent = !a || a.pending ? t('play.analysing') : a.error ? a.error : analysisText(a.data);
+}
+
 function renderReplayBar() {
   const showBar = state.status === 'finished' || viewPly !== null;
   $('replay').hidden = !showBar;
   document.querySelector('.board-col').classList.toggle('with-replay', showBar);
   if (!showBar) return;
+  renderAnalysis();
+  if (analysing && state.status === 'finished' && !analyses.has(shownFen())) analyseShown();
   const ply = viewPly === null ? state.moves.length : viewPly;
   $('rp-label').textContent = t('replay.label', { ply, total: state.moves.length });
   $('rp-live').hidden = viewPly === null || state.status === 'finished';
@@ -931,6 +988,7 @@ async function main() {
   $('rp-next').onclick = () => step(1);
   $('rp-last').onclick = () => showPly(state.moves.length);
   $('rp-live').onclick = () => { viewPly = null; render(); };
+  $('rp-analyse').onclick = () => { analysing = !analysing; render(); };
   document.addEventListener('keydown', (e) => {
     if (e.target && /INPUT|TEXTAREA|SELECT/.test(e.target.tagName)) return;
     if (e.key === 'ArrowLeft') { step(-1); e.preventDefault(); }

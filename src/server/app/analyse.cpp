@@ -19,8 +19,8 @@ Outcome Lobby::analyse(const AnalyseRequest& req, Analysis* out) {
   if (req.fen.empty() || req.fen.size() > 2000) return apiError(400, "bad-fen", "\"fen\" (a position text) is required");
   Game game(*rules, 1);
   if (auto set = game.setStart(req.fen); !set.ok()) return apiError(400, "bad-fen", "the position: " + set.error().text());
+  if (game.finished()) return std::nullopt;  // nothing to search: no best move, nobody to move
   out->toMove = (*rules)->seats[static_cast<size_t>(game.position().toMove())].name;
-  if (game.finished()) return std::nullopt;  // nothing to search: no best move
 
   if (int64_t wait = 0; !analyseLimiter_.allow(req.client, &wait)) {
     ApiError e = apiError(429, "rate-limited",
@@ -98,7 +98,9 @@ ApiResponse Api::analyse(const ApiRequest& req) {
   Lobby::Analysis out;
   if (auto err = lobby_.analyse(a, &out)) return error(*err);
   JsonWriter w;
-  w.beginObject().key("variant").value(a.variant).key("fen").value(a.fen).key("toMove").value(out.toMove);
+  w.beginObject().key("variant").value(a.variant).key("fen").value(a.fen).key("toMove");
+  if (out.toMove.empty()) w.null();
+  else w.value(out.toMove);
   w.key("score");
   if (out.bestmove.empty() || out.mate) w.null();
   else w.value(static_cast<int64_t>(out.score));
