@@ -85,13 +85,7 @@ ApiResponse Api::analyse(const ApiRequest& req) {
   if (!variant || !variant->isString() || variant->asString().empty())
     return error(400, "bad-variant", "\"variant\" (a string) is required");
   a.variant = variant->asString();
-  if (const Json* o = j.get("options"); o && !o->isNull()) {
-    if (!o->isObject()) return error(400, "bad-options", "\"options\" must be an object of strings");
-    for (const auto& [k, v] : o->members()) {
-      if (!v.isString()) return error(400, "bad-options", "option \"" + k + "\" must be a string");
-      a.options[k] = v.asString();
-    }
-  }
+  if (auto bad = optionsOf(j, &a.options)) return *bad;
   const Json* fen = j.get("fen");
   if (!fen || !fen->isString()) return error(400, "bad-fen", "\"fen\" (a position text) is required");
   a.fen = fen->asString();
