@@ -34,6 +34,8 @@ export const api = {
   draw: (id, action, token) => request('POST', `/api/game/${encodeURIComponent(id)}/draw/${action}`, { token }),
   takeback: (id, token) => request('POST', `/api/game/${encodeURIComponent(id)}/takeback`, { token }),
   pgnUrl: (id) => `/api/game/${encodeURIComponent(id)}/pgn`,
+  // The bot's evaluation of a position (finished games' analysis board).
+  analyse: (variant, options, fen) => request('POST', '/api/analyse', { body: { variant, options: options || {}, fen } }),
 };
 
 // A WebSocket to one game. Calls onState(state, fresh) for every state the server

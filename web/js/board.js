@@ -88,6 +88,12 @@ export class Board {
     this.dropSel = null;    // the hand piece (letter) picked for a drop
     this.blasts = [];       // atomic: explosions being shown {squares, t0}
     this.localMove = null;
+    // Premoves (cfg.premoveSeat: the seat whose pieces may be queued while it
+    // is not its turn): a click on one of its pieces, then a click on any
+    // square; the page plays it when the turn comes if it is legal then.
+    // A click elsewhere or a right click cancels it.
+    this.premove = null;    // {from, to}
+    this.preSel = null;     // the piece picked for a premove
     this.svg = el('svg', { class: 'acedrex-board', role: 'img', 'aria-label': 'board' });
     this.focused = false;
     container.append(this.svg);
@@ -95,7 +101,10 @@ export class Board {
     this.svg.addEventListener('pointermove', (e) => this.pointerMove(e));
     this.svg.addEventListener('pointerup', (e) => this.pointerUp(e));
     this.svg.addEventListener('pointercancel', () => this.cancelDrag());
-    this.svg.addEventListener('contextmenu', (e) => e.preventDefault());
+    this.svg.addEventListener('contextmenu', (e) => {
+      e.preventDefault();
+      if (this.premove || this.preSel) { this.premove = null; this.preSel = null; this.render(); }
+    });
     // Keyboard play (the game page): the board takes the focus; arrows move a
     // cursor over the squares as they are seen, Enter or Space picks up a piece
     // and puts it down, Escape lets it go. onAnnounce(text) gets what a screen
@@ -137,7 +146,7 @@ export class Board {
     if (this.promo) {
       if (e.key === 'Escape') { this.promo = null; this.selected = null; this.render(); e.preventDefault(); e.stopPropagation(); }
       else if (/^[a-z+=]$/i.test(e.key)) {
-        const m = this.promo.moves.find((x) => (parseMove(x).suffix || '=').toLowerCase() === e.key.toLowerCase());
+        const m = this.promo.moves.find((x) => (parseMove(x.split(',').pop()).suffix || '=').toLowerCase() === e.key.toLowerCase());
         if (m) { this.promo = null; this.selected = null; this.choose(m); e.preventDefault(); e.stopPropagation(); }
       }
       return;
@@ -227,6 +236,8 @@ export class Board {
     if (this.promo && !this.movesFrom(this.promo.from).length && !this.promo.drop) this.promo = null;
     if (this.dropSel && !this.dropTargets(this.dropSel).size) this.dropSel = null;
     if (this.duck && !this.cfg.interactive) this.duck = null;
+    if (!this.cfg.premoveSeat) this.preSel = null;
+    if (!this.cfg.premoveSeat && !this.cfg.interactive) this.premove = null;
     const animate = cfg.lastMove && cfg.lastMove !== prevLast && cfg.lastMove !== this.localMove && cfg.animate !== false;
     this.render(animate ? parseMove(cfg.lastMove) : null);
   }
@@ -339,13 +350,22 @@ export class Board {
     el('rect', { width: 20, height: 20, fill: '#2b2f36' }, fogPat);
     el('path', { d: 'M0 20 L20 0 M-5 5 L5 -5 M15 25 L25 15 M0 0 L20 20', stroke: '#474d57', 'stroke-width': 3 }, fogPat);
 
+    const blocked = new Set(cfg.blocked || []);
+    // Holes reached from the board's edge (four-player chess's corners) are
+    // drawn as nothing: the frame and the turn band follow the playing area.
+    // Holes inside the board (Joko's centre) stay hatched squares.
+    const outside = this.outsideHoles(blocked);
+    const band = (cls, m, attrs) => {
+      if (!outside.size) { el('rect', { class: cls, x: this.M - m, y: PAD - m, width: W + 2 * m, height: H + 2 * m, rx: m > 6 ? m - 4 : 3, ...attrs }, svg); return; }
+      const g = el('g', { class: cls, ...attrs }, svg);
+      for (const [r, c0, c1] of this.rowRuns(outside)) el('rect', { x: this.M + c0 * S - m, y: PAD + r * S - m, width: (c1 - c0) * S + 2 * m, height: S + 2 * m, rx: 3 }, g);
+    };
     if (cfg.toMove) {
       // the seat to move: a band of its colour around the board, with a thin dark edge
-      el('rect', { class: 'turn-edge', x: this.M - 13, y: PAD - 13, width: W + 26, height: H + 26, rx: 8, fill: '#3b3028' }, svg);
-      el('rect', { class: `turn-frame seat-${cfg.toMove}`, x: this.M - 11, y: PAD - 11, width: W + 22, height: H + 22, rx: 7, 'data-turn': cfg.toMove }, svg);
+      band('turn-edge', 13, { fill: '#3b3028' });
+      band(`turn-frame seat-${cfg.toMove}`, 11, { 'data-turn': cfg.toMove });
     }
-    el('rect', { class: 'frame', x: this.M - 5, y: PAD - 5, width: W + 10, height: H + 10, rx: 3 }, svg);
-    const blocked = new Set(cfg.blocked || []);
+    band('frame', 5, {});
     const points = cfg.style === 'intersections';
     svg.classList.toggle('points', points);
     if (points) this.drawLines(svg);
@@ -355,6 +375,7 @@ export class Board {
         const name = squareName(f, r);
         const { x, y } = this.squareXY(name);
         const isBlocked = blocked.has(name);
+        if (outside.has(name)) { el('rect', { class: 'sq hole', x, y, width: S, height: S, 'data-sq': name, 'data-hole': '' }, squares); continue; }
         const cls = points ? 'sq point' : cfg.style === 'plain' && !isBlocked ? 'sq plain' : isBlocked ? 'sq blocked' : (f + r) % 2 === 0 ? 'sq dark' : 'sq light';
         const rect = el('rect', { class: cls, x, y, width: S, height: S, 'data-sq': name }, squares);
         if (isBlocked && !points) rect.setAttribute('fill', 'url(#blocked-hatch)');
@@ -431,10 +452,20 @@ export class Board {
       dots(this.destinations(this.selected).keys());
     }
     if (this.dropSel) dots(this.dropTargets(this.dropSel).keys());
+    // a queued premove, and the piece picked for one
+    for (const [sq, kind] of [[this.premove && this.premove.from, 'premove'], [this.premove && this.premove.to, 'premove'], [this.preSel, 'premove-sel']]) {
+      if (!parseSquare(sq)) continue;
+      const { x, y } = this.squareXY(sq);
+      el('rect', { class: `hl-premove${kind === 'premove-sel' ? ' sel' : ''}`, x, y, width: S, height: S, 'data-hl': kind, 'data-premove': sq }, hl);
+    }
     if (this.duck) {
+      if (this.cfg.stepKind === 'chain' && this.duck.at && parseSquare(this.duck.at)) {
+        const { x, y } = this.squareXY(this.duck.at);
+        el('rect', { class: 'hl-sel', x, y, width: S, height: S, 'data-hl': 'chain-from' }, hl);
+      }
       for (const to of this.duck.options.keys()) {
         const p = this.squareXY(to);
-        el('circle', { class: 'hl-duck', cx: p.x + S / 2, cy: p.y + S / 2, r: S * 0.17, 'data-duck': to }, hl);
+        el('circle', { class: 'hl-duck', cx: p.x + S / 2, cy: p.y + S / 2, r: S * 0.17, 'data-duck': to, 'data-step': to }, hl);
       }
     }
     // atomic: the blast of a capture, shown for a moment
@@ -491,9 +522,56 @@ export class Board {
       if (this.drag && this.drag.active && this.drag.from === pc.square) g.classList.add('dragging');
       this.pieceEls.set(pc.square, g);
     }
+    // the analysis' best move: an arrow over the pieces
+    const hint = cfg.hint ? parseMove(cfg.hint) : null;
+    if (hint && parseSquare(hint.from) && parseSquare(hint.to) && hint.from !== hint.to) {
+      const a = this.squareXY(hint.from), b = this.squareXY(hint.to);
+      const x1 = a.x + S / 2, y1 = a.y + S / 2, x2 = b.x + S / 2, y2 = b.y + S / 2;
+      const len = Math.hypot(x2 - x1, y2 - y1), ux = (x2 - x1) / len, uy = (y2 - y1) / len;
+      const tipX = x2 - ux * 18, tipY = y2 - uy * 18, baseX = tipX - ux * 34, baseY = tipY - uy * 34;
+      const g = el('g', { class: 'hint-arrow', 'pointer-events': 'none', 'data-hint': `${hint.from}${hint.to}` }, svg);
+      el('line', { x1: x1 + ux * 20, y1: y1 + uy * 20, x2: baseX, y2: baseY, 'stroke-width': 16, 'stroke-linecap': 'round' }, g);
+      el('path', { d: `M${tipX} ${tipY} L${baseX - uy * 22} ${baseY + ux * 22} L${baseX + uy * 22} ${baseY - ux * 22} Z` }, g);
+    }
     this.dragLayer = el('g', { class: 'drag-layer', 'pointer-events': 'none' }, svg);
     if (this.promo) this.drawPromo();
     if (this.onRendered) this.onRendered();
+  }
+
+  // The blocked squares joined to the board's edge through blocked squares
+  // (drawn as nothing, not as hatched holes).
+  outsideHoles(blocked) {
+    const out = new Set();
+    if (!blocked.size || this.cfg.style === 'intersections') return out;
+    const { width: w, height: h } = this.cfg;
+    const todo = [];
+    for (const name of blocked) {
+      const p = parseSquare(name);
+      if (p && (p.file === 0 || p.rank === 0 || p.file === w - 1 || p.rank === h - 1)) { out.add(name); todo.push(p); }
+    }
+    while (todo.length) {
+      const p = todo.pop();
+      for (const [df, dr] of [[1, 0], [-1, 0], [0, 1], [0, -1]]) {
+        const f = p.file + df, r = p.rank + dr;
+        if (f < 0 || r < 0 || f >= w || r >= h) continue;
+        const n = squareName(f, r);
+        if (blocked.has(n) && !out.has(n)) { out.add(n); todo.push({ file: f, rank: r }); }
+      }
+    }
+    return out;
+  }
+  // Each display row's runs of drawn squares: [row, first column, column after the last].
+  rowRuns(outside) {
+    const runs = [];
+    for (let r = 0; r < this.rows; r++) {
+      let start = -1;
+      for (let c = 0; c <= this.cols; c++) {
+        const on = c < this.cols && !outside.has(this.fromDisplay(c, r));
+        if (on && start < 0) start = c;
+        if (!on && start >= 0) { runs.push([r, start, c]); start = -1; }
+      }
+    }
+    return runs;
   }
 
   // Xiangqi and janggi: the lines through the points, the palaces' diagonals
@@ -542,13 +620,32 @@ export class Board {
     title.textContent = `${L.seat ? L.seat(pc.seat) : pc.seat} ${L.piece ? L.piece(pc.name || pc.letter) : pc.name || pc.letter} ${pc.square}${pc.dir && this.cfg.arrows ? ` (${{ n: '↑', s: '↓', e: '→', w: '←' }[pc.dir] || pc.dir})` : ''}`;
     const angle = (DIR_ANGLE[pc.dir] || 0) + this.rot * 90;
     const custom = this.cfg.glyph ? this.cfg.glyph(pc, angle) : null;
+    if (pc.union) {
+      // a union (friendly chess): both pieces share the square, the white one
+      // in front on the left, the black one behind on the right
+      const u = pc.union;
+      g.classList.add('union');
+      g.setAttribute('data-union', `${pc.seat === 'white' ? pc.name : u.name}+${pc.seat === 'white' ? u.name : pc.name}`);
+      title.textContent += ` + ${L.seat ? L.seat(u.seat) : u.seat} ${L.piece ? L.piece(u.name || u.letter) : u.name || u.letter}`;
+      const [front, back] = pc.seat === 'white' ? [pc, u] : [u, pc];
+      const b = el('g', { class: `union-back seat-${back.seat}`, transform: 'translate(34 2) scale(0.64)', 'data-union-seat': back.seat }, g);
+      b.append(pieceGlyph(back.name, back.letter));
+      const f = el('g', { class: `union-front seat-${front.seat}`, transform: 'translate(2 34) scale(0.64)', 'data-union-seat': front.seat }, g);
+      f.append(pieceGlyph(front.name, front.letter));
+      return g;
+    }
     const inner = el('g', { transform: custom ? 'translate(2 2) scale(0.96)' : 'translate(7 6) scale(0.86)' }, g);
     inner.append(custom || pieceGlyph(pc.name, pc.letter));
     if (pc.name === 'duck') g.classList.add('duck');
+    // an army whose seat is out but whose pieces stay (four-player chess): grey
+    if (pc.dead) { g.classList.add('dead'); g.setAttribute('data-dead', ''); }
     // colour-blind option (CSS shows it): a shape on the army colour, a square
-    // on red and a cross on green (the pawns' arrows are triangles)
+    // on red, a cross on green, a ring on blue and a diamond on yellow (the
+    // pawns' arrows are triangles)
     if (pc.seat === 'red') el('rect', { class: 'cb-mark', x: 74, y: 6, width: 20, height: 20, rx: 2 }, g);
     else if (pc.seat === 'green') el('path', { class: 'cb-mark', d: 'M80 4 H88 V12 H96 V20 H88 V28 H80 V20 H72 V12 H80 Z' }, g);
+    else if (pc.seat === 'blue') el('circle', { class: 'cb-mark cb-ring', cx: 84, cy: 16, r: 9 }, g);
+    else if (pc.seat === 'yellow') el('path', { class: 'cb-mark', d: 'M84 3 L97 16 L84 29 L71 16 Z' }, g);
     if (pc.dir && this.cfg.arrows && (pc.name === 'pawn' || (!pc.name && pc.letter === 'P')) && DIR_ANGLE[pc.dir] !== undefined) {
       const angle = DIR_ANGLE[pc.dir] + this.rot * 90;
       el('path', {
@@ -571,7 +668,7 @@ export class Board {
     const size = Math.min(S * 1.3, (W - 20) / n);
     const x0 = this.M + W / 2 - (n * size) / 2, y0 = PAD + H / 2 - size / 2;
     moves.forEach((m, i) => {
-      const suffix = parseMove(m).suffix;
+      const suffix = parseMove(m.split(',').pop()).suffix;
       const { name, letter } = this.promoPiece(mover, suffix);
       const g = el('g', { class: `promo-choice seat-${seat}`, 'data-promo': suffix || '=', 'data-uci': m, transform: `translate(${x0 + i * size} ${y0})` }, layer);
       el('rect', { x: 4, y: 4, width: size - 8, height: size - 8, rx: 10 }, g);
@@ -626,27 +723,44 @@ export class Board {
     this.choose(heads[0]);
     return true;
   }
-  // A move's first part is chosen: play it, or ask for the duck's square.
+  // A turn's first steps are chosen (`head`, "e2e4" or "d1d5,d5e7"): play the
+  // turn when it ends there, else ask for its next step, one square at a time
+  // (duck chess: the duck's square; friendly chess: where the piece freed in
+  // a chain goes, step after step). cfg.stepKind names the stage ('duck' or
+  // 'chain') for the page's status line.
   choose(head) {
-    const turns = (this.allMoves || []).filter((m) => m.split(',')[0] === head);
-    if (!turns.length || (turns.length === 1 && turns[0] === head)) { this.commit(turns[0] || head); return; }
-    const options = new Map();
-    for (const m of turns) { const sq = duckSquare(m); if (sq) options.set(sq, m); }
-    const d = parseDrop(head);
-    const mover = d ? null : this.pieceAt(parseMove(head).from);
+    const turns = (this.allMoves || []).filter((m) => m === head || m.startsWith(`${head},`));
+    if (!turns.length || turns.includes(head)) { this.commit(head); return; }
+    const options = new Map();       // the next step's square -> the turns' heads one step longer
+    for (const m of turns) {
+      const step = m.slice(head.length + 1).split(',')[0];
+      const sq = (/([a-p]\d{1,2})[^a-p\d]*$/.exec(step) || [])[1];
+      if (!sq) continue;
+      const next = `${head},${step}`;
+      if (!options.has(sq)) options.set(sq, []);
+      if (!options.get(sq).includes(next)) options.get(sq).push(next);
+    }
+    const first = head.split(',')[0];
+    const d = parseDrop(first);
+    const mover = d ? null : this.pieceAt(parseMove(first).from);
+    const at = (parseMove(head.split(',').pop()) || {}).to || null;
     this.selected = null;
-    this.setDuck({ head, options, seat: mover ? mover.seat : (this.cfg.toMove || 'white') });
+    this.setDuck({ head, options, at, seat: mover ? mover.seat : (this.cfg.toMove || 'white') });
     this.render();
   }
   setDuck(duck) {
     this.duck = duck;
-    if (this.onStage) this.onStage(duck ? 'duck' : null);
+    if (this.onStage) this.onStage(duck ? (this.cfg.stepKind || 'duck') : null);
   }
   placeDuck(sq) {
-    const text = this.duck && this.duck.options.get(sq);
+    const heads = this.duck && this.duck.options.get(sq);
+    const from = this.duck && this.duck.at;
     this.setDuck(null);
-    if (text) this.commit(text);
-    else this.render();
+    if (!heads) { this.render(); return; }
+    if (heads.length === 1) { this.choose(heads[0]); return; }
+    // several steps to one square (a promotion on the way): the chooser
+    this.promo = { from: from || sq, to: sq, moves: heads };
+    this.render();
   }
 
   // ... or dragged from the hand onto the board: the hand's pointerdown hands
@@ -708,6 +822,7 @@ export class Board {
     if (e.button !== undefined && e.button !== 0) return;
     if (this.promo) return;
     const hit = this.pointToSquare(e);
+    if (!this.cfg.interactive && this.cfg.premoveSeat) { this.premoveClick(hit && hit.sq); return; }
     if (this.duck) { if (hit && hit.sq) this.placeDuck(hit.sq); else { this.setDuck(null); this.render(); } return; }
     if (this.dropSel) {
       if (hit && hit.sq && this.dropTargets(this.dropSel).has(hit.sq)) { this.tryDrop(hit.sq); return; }
@@ -730,6 +845,30 @@ export class Board {
     }
     this.selected = null;
     this.render();
+  }
+
+  // A click while the seat waits for its turn: pick one of its pieces, then
+  // any other square queues the premove; any other click cancels.
+  premoveClick(sq) {
+    const pc = sq ? this.pieceAt(sq) : null;
+    const own = pc && pc.seat === this.cfg.premoveSeat && !pc.dead;
+    if (this.preSel && sq && sq !== this.preSel) {
+      this.premove = { from: this.preSel, to: sq };
+      this.preSel = null;
+    } else if (own && !this.premove && this.preSel !== sq) {
+      this.preSel = sq;
+    } else {
+      this.premove = null;
+      this.preSel = own && this.preSel !== sq ? sq : null;
+    }
+    this.render();
+  }
+  // The page took the premove (played or dropped).
+  takePremove() {
+    const pm = this.premove;
+    this.premove = null;
+    this.preSel = null;
+    return pm;
   }
 
   pointerMove(e) {
@@ -793,8 +932,10 @@ export class Board {
     this.render();
   }
 
-  // Chooses the quarter turns that bring a seat's corner (the square given,
-  // usually its king) to the bottom of the view, turning as little as possible.
+  // Chooses the quarter turns that bring a seat's corner or edge (the square
+  // given, usually its king) to the bottom of the view, turning as little as
+  // possible: the bottom must be the square's nearest edge (ties allowed, so
+  // a corner king turns less), e.g. four-player chess's Blue king on a7.
   static rotationFor(width, height, square, seats = 2) {
     const p = parseSquare(square);
     if (!p) return 0;
@@ -802,8 +943,9 @@ export class Board {
     const probe = new Board.Probe(width, height);
     for (const k of candidates) {
       const d = probe.display(p.file, p.rank, k);
-      const h = k % 2 ? width : height;
-      if (d.r >= h / 2) return k;
+      const w = k % 2 ? height : width, h = k % 2 ? width : height;
+      const bottom = h - 1 - d.r;
+      if (seats > 2 ? bottom <= Math.min(d.r, d.c, w - 1 - d.c) : d.r >= h / 2) return k;
     }
     return 0;
   }

@@ -9,7 +9,7 @@ import { SETS, familyOf, boardLook } from './sets.js';
 import { t, tOr, seatName as plainSeatName, pieceName, translatePage, languageSwitch } from './i18n.js';
 import { prefs } from './prefs.js';
 import { sounds } from './sounds.js';
-import { glowingSeats, seatMoves, takebackSeat, clockText, moveLabel, matchTyped, parseHands, passMoves } from './view.js';
+import { glowingSeats, seatMoves, takebackSeat, clockText, moveLabel, matchTyped, parseHands, passMoves, seatPoints, teamsOf, markDead, parseUnions, withUnions, premoveMove } from './view.js';
 
 const $ = (id) => document.getElementById(id);
 function h(tag, attrs = {}, ...children) {
@@ -268,9 +268,11 @@ function render() {
     width: state.board.width,
     height: state.board.height,
     blocked: state.board.blocked || [],
-    pieces,
+    pieces: withUnions(markDead(pieces, live ? state.seats : frameSeats(frame)), unionsOf(live ? state.fen : frame.fen), pieceNames()),
+    stepKind: stepKind(),
     legal: live ? state.legal || {} : {},
     interactive: canMove(),
+    premoveSeat: live ? premoveSeat() : null,
     lastMove: live ? state.lastMove : frame.lastMove,
     visible: live ? state.visible || null : null,
     seatMoves: state.seats.length > 2 ? seatMoves(state.moves, upTo) : null,
@@ -279,6 +281,7 @@ function render() {
     rotation,
     arrows: state.seats.length > 2,
     pieceNames: pieceNames(),
+    hint: analysisHint(live ? state.fen : frame.fen),
     ...(({ style, palaces, river, glyph, promoted }) => ({ style, palaces, river, glyph, promoted }))(look()),
     labels: {
       seat: seatName, piece: pieceName, promote: (sq) => t('board.promoteOn', { square: sq }), promoteTo: (n) => t('board.promoteTo', { piece: pieceName(n) }),
@@ -296,12 +299,48 @@ function render() {
   renderCoins(live ? state.coins : frame.coins);
   renderMoves();
   renderControls();
+  renderRecordLink();
   renderResult();
   renderWaiting();
   renderStatus();
   renderClocksBar();
   renderReplayBar();
   $('type-move').disabled = !canMove();
+  playPremove();
+}
+
+// Premoves (two seats and more, not in hot seat): the one seat this page
+// plays may queue a move while another seat is to move.
+function premoveSeat() {
+  if (!prefs.get('premoves') || !state || state.status !== 'ongoing' || state.hotSeat || freeSeats().length) return null;
+  const mine = mySeats();
+  if (mine.length !== 1) return null;
+  const me = seatOf(mine[0]);
+  return me && me.in && state.toMove !== me.seat ? me.seat : null;
+}
+// The turn has come: the premove is played at once if it is legal now, else dropped silently.
+function playPremove() {
+  if (!board.premove || !canMove()) return;
+  const pm = board.takePremove();
+  const m = premoveMove(pm, state.legal);
+  board.render();
+  if (!m) return;
+  board.localMove = m;
+  onMove(m);
+}
+
+// A replay frame's seats (for the dead armies): its own when the frame has them.
+// What the later steps of a turn are: the duck's square, or a chain's steps.
+const stepKind = () => (((variant && variant.pieces) || []).some((p) => p.name === 'duck') ? 'duck' : 'chain');
+// Friendly chess's unions, from the FEN (two-player chess-like boards only).
+function unionsOf(fen) {
+  if (!state || state.seats.length !== 2 || !fen) return null;
+  return parseUnions(fen, state.board.width, ((variant && variant.pieces) || []).map((p) => p.letter));
+}
+function frameSeats(frame) {
+  if (!frame) return [];
+  if (frame.seats) return frame.seats;
+  return Array.isArray(frame.in) ? state.seats.map((s) => ({ seat: s.seat, in: frame.in.includes(s.seat) })) : [];
 }
 
 function renderTitle() {
@@ -330,6 +369,8 @@ function renderSeats() {
   const box = $('seats');
   box.replaceChildren();
   const mine = mySeats();
+  const points = seatPoints(state);
+  const teams = teamsOf(state);
   for (const s of state.seats) {
     const isMine = mine.includes(s.seat);
     const who = s.kind === 'bot' ? t('seat.botLevel', { level: s.level }) : isMine ? t('seat.you') : s.open && state.status === 'ongoing' ? t('lobby.free') : t('seat.human');
@@ -347,7 +388,14 @@ function renderSeats() {
     clock !== null ? h('span', { class: `clock${clock < 10000 ? ' low' : ''}`, 'data-clock': s.seat }, fmtClock(clock))
       : s.place ? h('span', { class: 'place' }, `#${s.place}`) : h('span'),
     meta.length ? h('div', { class: 'meta' }, meta.join(' · ')) : null);
+    if (points) el.children[1].append(h('span', { class: 'points', 'data-points': s.seat, title: t('play.points', { n: points[s.seat] ?? 0 }) }, t('play.pointsShort', { n: points[s.seat] ?? 0 })));
+    const team = teams ? teams.findIndex((tm) => tm.includes(s.seat)) : -1;
+    if (team >= 0) el.children[1].append(h('span', { class: 'team muted', 'data-team': String(team + 1) }, t('play.teamN', { n: team + 1 })));
     box.append(el);
+  }
+  if (teams) {
+    box.append(h('div', { class: 'teams-line', 'data-teams': '' }, teams.map((tm, i) => h('span', {}, i ? ` ${t('play.against')} ` : '',
+      tm.map((x, j) => h('span', { class: `seat-${x}` }, j ? ` ${t('play.and')} ` : '', h('span', { class: 'chip' }), ' ', seatName(x)))))));
   }
 }
 
@@ -355,13 +403,18 @@ function renderSeats() {
 function renderClocksBar() {
   const box = $('mini-clocks');
   box.replaceChildren();
-  if (!state.clock) return;
+  // free-for-all points: next to each seat's clock (or alone without clocks)
+  const points = seatPoints(state);
+  if (!state.clock && !points) return;
   for (const s of state.seats) {
-    if (!s.in && state.status === 'ongoing') continue;
-    const c = clockOf(s);
-    if (c === null) continue;
+    const pts = points ? h('span', { class: 'mini-points', 'data-mini-points': s.seat, title: t('play.points', { n: points[s.seat] ?? 0 }) }, String(points[s.seat] ?? 0)) : null;
+    const c = state.clock ? clockOf(s) : null;
+    if (c === null || (!s.in && state.status === 'ongoing')) {
+      if (pts) box.append(h('span', { class: `mini-clock seat-${s.seat}${s.in ? '' : ' out'}` }, h('span', { class: 'chip' }), pts));
+      continue;
+    }
     box.append(h('span', { class: `mini-clock seat-${s.seat}${state.toMove === s.seat ? ' running' : ''}${c < 10000 ? ' low' : ''}`, 'data-mini-clock': s.seat },
-      h('span', { class: 'chip' }), ' ', fmtClock(c)));
+      h('span', { class: 'chip' }), ' ', h('span', { class: 'ct' }, fmtClock(c)), pts));
   }
 }
 
@@ -370,7 +423,7 @@ function tickClocks() {
   for (const s of state.seats) {
     const c = clockOf(s);
     for (const el of document.querySelectorAll(`[data-clock="${s.seat}"], [data-mini-clock="${s.seat}"]`)) {
-      el.lastChild.textContent = fmtClock(c);
+      (el.querySelector('.ct') || el).lastChild.textContent = fmtClock(c);
       el.classList.toggle('low', c < 10000);
     }
   }
@@ -454,7 +507,7 @@ function renderMoves() {
     }
     prevCol = col;
     const cell = row.children[col + 1];
-    cell.replaceChildren(...[h('span', { class: `mv-chip seat-${m.seat}` }), moveLabel(m, prefs.get('notation')), m.die ? h('sub', { class: 'muted' }, ` ${m.die}`) : null].filter(Boolean));
+    cell.replaceChildren(...[h('span', { class: `mv-chip seat-${m.seat}` }), moveLabel(m, prefs.get('notation'), stepKind() === 'chain'), m.die ? h('sub', { class: 'muted' }, ` ${m.die}`) : null].filter(Boolean));
     cell.dataset.ply = String(i + 1);
     if (m.uci === null) cell.dataset.hidden = '';
     cell.title = m.uci === '0000' && m.die
@@ -500,7 +553,8 @@ function renderControls() {
     if (passes.length) box.append(btn(t('ctl.pass'), { id: 'pass', title: t('ctl.passHelp') }, () => onMove(passes[0])));
     const others = state.seats.filter((s) => !mine.includes(s.seat));
     const vsBots = others.every((s) => s.kind === 'bot');
-    const seat = vsBots ? takebackSeat(state.moves, mine) : null;
+    // fog of war: no take back (it would show the hidden reply's effects again)
+    const seat = vsBots && !fogged() ? takebackSeat(state.moves, mine) : null;
     if (seat) {
       box.append(btn(t('ctl.takeback'), { id: 'takeback' }, () => {
         viewPly = null;
@@ -550,6 +604,16 @@ async function act(fn) {
     refresh();
     return null;
   }
+}
+
+// Fog of war: the record stays closed until the end (the server answers 403),
+// so the header's link is inactive and says why.
+function renderRecordLink() {
+  const a = $('pgn-link');
+  const closed = fogged();
+  a.classList.toggle('disabled', closed);
+  a.toggleAttribute('aria-disabled', closed);
+  if (closed) { a.removeAttribute('href'); a.title = t('play.recordClosed'); } else { a.href = api.pgnUrl(state.id || id); a.removeAttribute('title'); }
 }
 
 // ---- the result, and a rematch with the same settings ------------------------------
@@ -650,7 +714,8 @@ function renderStatus() {
   const inCheck = (state.check || []).includes(state.toMove);
   if (!s) { el.textContent = ''; return; }
   let text;
-  if (duckStage && tokenFor(s.seat)) text = t('status.placeDuck');
+  if (duckStage === 'chain' && tokenFor(s.seat)) text = t('play.chainStep');
+  else if (duckStage && tokenFor(s.seat)) text = t('status.placeDuck');
   else if (tokenFor(s.seat)) text = mySeats().length > 1 ? t('status.seatYourMove', { seat: seatName(s.seat) }) : t('status.yourMove');
   else if (s.kind === 'bot') text = t('status.botThinking', { seat: seatName(s.seat) });
   else text = t('status.toMove', { seat: seatName(s.seat) });
@@ -660,11 +725,67 @@ function renderStatus() {
   el.classList.toggle('mine', !!tokenFor(s.seat));
 }
 
+// ---- analysis after the end: the bot's evaluation of the position shown -------
+// The "Analyse" toggle of a finished game asks POST /api/analyse for each
+// position shown (answers kept per FEN) and draws the best move as an arrow.
+let analysing = false;
+const analyses = new Map();           // fen -> {data} | {error} | {pending: true}
+function analysisHint(fen) {
+  const a = analysing && state.status === 'finished' ? analyses.get(fen) : null;
+  return a && a.data && a.data.bestmove ? a.data.bestmove.split(',')[0] : null;
+}
+function shownFen() {
+  const frame = viewPly !== null && frames ? frames[viewPly] : null;
+  return frame ? frame.fen : state.fen;
+}
+async function analyseShown() {
+  const fen = shownFen();
+  if (!analysing || !fen || analyses.has(fen)) { renderAnalysis(); return; }
+  // the final position: the game is over there, nothing to search
+  if (viewPly === null || viewPly >= state.moves.length) { analyses.set(fen, { data: { bestmove: null } }); renderAnalysis(); return; }
+  analyses.set(fen, { pending: true });
+  renderAnalysis();
+  let entry;
+  try {
+    entry = { data: await api.analyse(state.variant, state.options, fen) };
+  } catch (e) {
+    entry = { error: e.status === 403 ? t('play.analyseHidden') : e.status === 429 || e.status === 503 ? t('play.analyseBusy') : e.message, status: e.status };
+  }
+  analyses.set(fen, entry);
+  // busy: asked again a moment later if the position is still shown
+  if (entry.status === 429 || entry.status === 503) setTimeout(() => { if (analyses.get(fen) === entry) { analyses.delete(fen); if (shownFen() === fen) analyseShown(); } }, 1500);
+  if (shownFen() === fen) render();
+}
+function analysisText(d) {
+  const who = seatName(d.toMove);
+  if (!d.bestmove) return t('play.analyseNoMove');
+  const best = moveLabel({ uci: d.bestmove, seat: d.toMove }, 'coord', stepKind() === 'chain');
+  if (d.mate !== null && d.mate !== undefined) {
+    return t(d.mate > 0 ? 'play.evalMates' : 'play.evalMated', { seat: who, n: Math.abs(d.mate), move: best, depth: d.depth });
+  }
+  const pawns = (d.score / 100).toFixed(2);
+  return t('play.evalScore', { seat: who, score: `${d.score > 0 ? '+' : ''}${pawns}`, move: best, depth: d.depth });
+}
+function renderAnalysis() {
+  const btn = $('rp-analyse');
+  const box = $('analysis');
+  const on = state.status === 'finished';
+  btn.hidden = !on;
+  btn.setAttribute('aria-pressed', String(analysing && on));
+  box.hidden = !(analysing && on);
+  if (box.hidden) return;
+  const a = analyses.get(shownFen());
+  box.dataset.state = !a ? '' : a.pending ? 'pending' : a.error ? 'error' : 'done';
+  box.textContent = !a || a.pending ? t('play.analysing') : a.error ? a.error : analysisText(a.data);
+}
+
 function renderReplayBar() {
   const showBar = state.status === 'finished' || viewPly !== null;
   $('replay').hidden = !showBar;
   document.querySelector('.board-col').classList.toggle('with-replay', showBar);
   if (!showBar) return;
+  renderAnalysis();
+  if (analysing && state.status === 'finished' && !analyses.has(shownFen())) analyseShown();
   const ply = viewPly === null ? state.moves.length : viewPly;
   $('rp-label').textContent = t('replay.label', { ply, total: state.moves.length });
   $('rp-live').hidden = viewPly === null || state.status === 'finished';
@@ -700,6 +821,7 @@ function renderSettings() {
     check('colourBlind', t('settings.colourBlind')),
     state && state.hotSeat ? check('hotSeatTurn', t('settings.hotSeatTurn')) : null,
     check('sound', t('settings.sound')),
+    check('premoves', t('play.premoves')),
     sel('theme', t('settings.theme'), [['light', t('settings.light')], ['dark', t('settings.dark')]]),
   ].filter(Boolean));
 }
@@ -801,7 +923,7 @@ async function main() {
   board = new Board($('board'), {
     onMove, keyboard: true,
     onAnnounce: (text) => { $('board-sr').textContent = text; },
-    onStage: (stage) => { duckStage = stage === 'duck'; if (state) renderStatus(); },
+    onStage: (stage) => { duckStage = stage || false; if (state) renderStatus(); },
     onRendered: () => { if (hands) { hands.top.render(); hands.bottom.render(); } },
   });
   hands = { top: new Hand($('hand-top'), board), bottom: new Hand($('hand-bottom'), board) };
@@ -866,6 +988,7 @@ async function main() {
   $('rp-next').onclick = () => step(1);
   $('rp-last').onclick = () => showPly(state.moves.length);
   $('rp-live').onclick = () => { viewPly = null; render(); };
+  $('rp-analyse').onclick = () => { analysing = !analysing; render(); };
   document.addEventListener('keydown', (e) => {
     if (e.target && /INPUT|TEXTAREA|SELECT/.test(e.target.tagName)) return;
     if (e.key === 'ArrowLeft') { step(-1); e.preventDefault(); }

@@ -220,6 +220,16 @@ function el(tag, attrs) {
 // Builds a <g> drawing the named piece in a 100x100 box. `letter` is shown
 // in a badge when the name has no glyph, so an unknown piece still reads.
 export function pieceGlyph(name, letter) {
+  // four-player chess's 1-point queen: the queen with a "1" on a disc
+  if (glyphName(name) === null && String(name || '').toLowerCase() === 'dame') {
+    const g = pieceGlyph('queen', letter);
+    g.append(el('circle', { cx: 50, cy: 66, r: 11, fill: 'var(--pd)', stroke: 'var(--ps)', 'stroke-width': '2' }));
+    const t = el('text', { x: 50, y: 72.5, 'text-anchor': 'middle', 'font-size': 17, 'font-weight': 700, fill: 'var(--ps)', 'font-family': 'sans-serif' });
+    t.textContent = '1';
+    g.append(t);
+    g.setAttribute('data-glyph', 'dame');
+    return g;
+  }
   const g = el('g', { class: 'glyph' });
   const key = glyphName(name);
   const spec = GLYPHS[key];

@@ -7,6 +7,7 @@ const DEFAULTS = {
   hotSeatTurn: false,    // hot seat: the board turns to the side to move
   theme: 'light',        // 'light' or 'dark'
   sound: true,           // move sounds
+  premoves: true,        // a move queued while it is not the player's turn
 };
 
 export const prefs = {

@@ -45,8 +45,20 @@ export function clockText(c) {
 
 // A move of the list in the chosen notation: 'san' (as the record writes it,
 // when the server gives it) or 'coord' (e3-e4).
-export function moveLabel(m, notation) {
+// A chain turn (friendly chess, `chain` true: "d8d5,d5d4") is written step
+// by step as pacosako.com does: "Qd5>d4" (SAN: the mover's letter) or
+// "d8-d5>d4".
+export function moveLabel(m, notation, chain = false) {
   if (m.uci === null || m.uci === undefined) return t('fog.hiddenMove');   // fog of war: another seat's move
+  if (chain && String(m.uci).includes(',') && !m.uci.includes('@')) {
+    const steps = m.uci.split(',').map((x) => parseMove(x)).filter(Boolean);
+    if (steps.length > 1) {
+      const tail = steps.slice(1).map((x) => `>${x.to}${x.suffix ? `=${x.suffix.toUpperCase()}` : ''}`).join('');
+      const head = `${steps[0].to}${steps[0].suffix ? `=${steps[0].suffix.toUpperCase()}` : ''}`;
+      const letter = notation === 'san' && m.san && /^[A-Z]/.test(m.san) && m.san[0] !== 'O' ? m.san[0] : '';
+      return notation === 'san' ? `${letter}${head}${tail}` : `${steps[0].from}-${head}${tail}`;
+    }
+  }
   if (m.uci === '0000') return '—';
   if (m.uci === 'resign') return t('moves.resigns');
   if (m.uci === 'timeout') return t('moves.timeout');
@@ -119,4 +131,104 @@ export function parseHands(fen, seats, order = []) {
 // The legal moves (texts) that are passes: "e2e2" (janggi) or "0000".
 export function passMoves(legal) {
   return Object.values(legal || {}).flat().filter((m) => m === '0000' || /^([a-p]\d{1,2})\1$/.test(m));
+}
+
+// ---- four armies: points and teams (four-player chess, chaturaji) ----------
+// Each seat's points: the state's `points` ({seat: n}) when the server sends
+// it, else the points field of chess.com's FEN4 (seat to move, seats out,
+// castling king- and queen-side, points, fifty-move count, board: the fifth
+// field, in the seats' order). Null when the game keeps no points (or plays
+// in teams, where they do not count).
+export function seatPoints(state) {
+  if (!state || (state.options && state.options.mode === 'teams')) return null;
+  const seats = (state.seats || []).map((s) => s.seat);
+  if (state.points && typeof state.points === 'object') return state.points;
+  const fields = String(state.fen || '').split('-');
+  if (seats.length < 3 || fields.length < 7) return null;
+  const nums = fields[4].split(',');
+  if (nums.length !== seats.length || !nums.every((x) => /^\d+$/.test(x))) return null;
+  const out = {};
+  seats.forEach((s, i) => { out[s] = Number(nums[i]); });
+  return out;
+}
+
+// The teams: the state's `teams` (lists of seats) when sent, else in a game
+// played with mode=teams by four seats, the seats facing each other (the
+// first and third against the second and fourth: Red and Yellow against
+// Blue and Green). Null when every seat plays for itself.
+export function teamsOf(state) {
+  if (!state) return null;
+  if (Array.isArray(state.teams) && state.teams.length) return state.teams;
+  const seats = (state.seats || []).map((s) => s.seat);
+  if (state.options && state.options.mode === 'teams' && seats.length === 4) return [[seats[0], seats[2]], [seats[1], seats[3]]];
+  return null;
+}
+
+// The pieces as the board draws them: an army whose seat is out but stays on
+// the board (four-player chess's dead armies) is marked dead (drawn grey).
+export function markDead(pieces, seats) {
+  const out = new Set((seats || []).filter((s) => s.in === false).map((s) => s.seat));
+  if (!out.size) return pieces;
+  return pieces.map((p) => (out.has(p.seat) ? { ...p, dead: true } : p));
+}
+
+// ---- friendly chess (Paco Sako): unions ----------------------------------------
+// A union (a white and a black piece on one square) is one letter of the FEN
+// (docs/rules/friendly-chess.md): rows the black piece, columns the white one,
+// in the order P R N B Q K.
+const UNION_ORDER = 'PRNBQK';
+const UNION_TABLE = ['acdefg', 'Chijlm', 'DIostu', 'EJSvwx', 'FLTWyz', 'GMUXZ_'];
+const UNION_OF = new Map();
+UNION_TABLE.forEach((row, b) => [...row].forEach((ch, w) => { if (ch !== '_') UNION_OF.set(ch, { black: UNION_ORDER[b], white: UNION_ORDER[w] }); }));
+
+// The unions of a chess-like FEN: {square: {white: letter, black: letter}};
+// empty when the board part has none. Only for boards whose pieces are
+// chess's six (`letters`), whose other letters are never unions.
+export function parseUnions(fen, width, letters) {
+  const out = {};
+  const set = new Set((letters || []).map((l) => l.toUpperCase()));
+  if ([...set].some((l) => !UNION_ORDER.includes(l))) return out;
+  const rows = String(fen || '').split(' ')[0].split('/');
+  rows.forEach((row, i) => {
+    const rank = rows.length - i;
+    let file = 0;
+    for (const m of row.matchAll(/\d+|./g)) {
+      const tok = m[0];
+      if (/^\d+$/.test(tok)) { file += Number(tok); continue; }
+      const u = !set.has(tok.toUpperCase()) ? UNION_OF.get(tok) : null;
+      if (u) out[String.fromCharCode(97 + file) + rank] = u;
+      file += 1;
+    }
+  });
+  if (width && Object.keys(out).some((sq) => sq.charCodeAt(0) - 97 >= width)) return {};
+  return out;
+}
+
+// The pieces with each union's second piece attached (`union`: the piece of
+// the other side sharing the square), so the board draws both.
+export function withUnions(pieces, unions, names) {
+  if (!unions || !Object.keys(unions).length) return pieces;
+  return pieces.map((p) => {
+    const u = unions[p.square];
+    if (!u) return p;
+    const other = p.seat === 'white' ? 'black' : 'white';
+    const letter = u[other];
+    return { ...p, union: { seat: other, letter: other === 'black' ? letter.toLowerCase() : letter, name: (names || {})[letter] || '' } };
+  });
+}
+
+// ---- premoves ----------------------------------------------------------------
+// The legal move a premove ({from, to}) stands for now: the one board move
+// between those squares (a promotion: the queen, else the first choice);
+// null when there is none (the premove is dropped silently) or when the turn
+// would need more steps (duck, chains).
+export function premoveMove(pm, legal) {
+  if (!pm) return null;
+  const found = Object.values(legal || {}).flat().filter((m) => {
+    if (m.includes(',') || m.includes('@')) return false;
+    const mv = parseMove(m);
+    return mv && mv.from === pm.from && mv.to === pm.to;
+  });
+  if (!found.length) return null;
+  return found.find((m) => !parseMove(m).suffix) || found.find((m) => parseMove(m).suffix === 'q') || found[0];
 }

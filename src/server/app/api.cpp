@@ -157,6 +157,18 @@ ApiResponse Api::variants() {
   return r;
 }
 
+std::optional<ApiResponse> Api::optionsOf(const Json& body, std::map<std::string, std::string>* out) {
+  if (const Json* o = body.get("options"); o && !o->isNull()) {
+    if (!o->isObject()) return error(400, "bad-options", "\"options\" must be an object of strings");
+    for (const auto& [k, v] : o->members()) {
+      if (v.isString()) (*out)[k] = v.asString();
+      else if (v.isBool()) (*out)[k] = v.asBool() ? "yes" : "no";
+      else return error(400, "bad-options", "option \"" + k + "\" must be a string");
+    }
+  }
+  return std::nullopt;
+}
+
 ApiResponse Api::createGame(const ApiRequest& req) {
   if (req.body.size() > kMaxBodyBytes) return error(413, "too-large", "the body is over 64 KiB");
   auto parsed = parseJson(req.body);
@@ -168,14 +180,7 @@ ApiResponse Api::createGame(const ApiRequest& req) {
   if (!variant || !variant->isString() || variant->asString().empty())
     return error(400, "bad-variant", "\"variant\" (a string) is required");
   c.variant = variant->asString();
-  if (const Json* o = j.get("options"); o && !o->isNull()) {
-    if (!o->isObject()) return error(400, "bad-options", "\"options\" must be an object of strings");
-    for (const auto& [k, v] : o->members()) {
-      if (v.isString()) c.options[k] = v.asString();
-      else if (v.isBool()) c.options[k] = v.asBool() ? "yes" : "no";
-      else return error(400, "bad-options", "option \"" + k + "\" must be a string");
-    }
-  }
+  if (auto bad = optionsOf(j, &c.options)) return *bad;
   if (const Json* s = j.get("seats"); s && !s->isNull()) {
     if (!s->isArray() || s->items().size() > 16) return error(400, "bad-seats", "\"seats\" must be an array of seats");
     for (const auto& seat : s->items()) {
@@ -365,6 +370,10 @@ ApiResponse Api::handle(const ApiRequest& req) {
     ApiResponse r;
     r.body = body;
     return r;
+  }
+  if (seg[1] == "analyse" && seg.size() == 2) {
+    if (!post) return error(405, "method", "use POST");
+    return analyse(req);
   }
   if (seg[1] == "game" && seg.size() == 2) {
     if (!post) return error(405, "method", "use POST to create a game");

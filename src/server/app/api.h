@@ -4,9 +4,12 @@
 #pragma once
 
 #include <functional>
+#include <map>
 #include <memory>
+#include <optional>
 #include <string>
 
+#include "server/app/json.h"
 #include "server/app/lobby.h"
 
 namespace acedrex::server {
@@ -63,6 +66,9 @@ class Api {
   ApiResponse variants();
   ApiResponse pieceReachReply(const std::string& variant, const std::string& letter,
                               const std::map<std::string, std::string>& query);
+  ApiResponse analyse(const ApiRequest& r);  // POST /api/analyse (analyse.cpp)
+  // A request body's "options" (strings; true/false as yes/no) into *out; an error reply when malformed.
+  static std::optional<ApiResponse> optionsOf(const Json& body, std::map<std::string, std::string>* out);
   ApiResponse gameAction(const std::shared_ptr<GameRoom>& room, const std::string& token, const Outcome& outcome);
 
   Lobby& lobby_;

@@ -16,7 +16,8 @@ Lobby::Lobby(const VariantRegistry& registry, Store& store, BotFactory botFactor
     : registry_(registry), store_(store), botFactory_(std::move(botFactory)), config_(config),
       time_(time ? *time : defaultTime_),
       createLimiter_(std::max(0, config.limits.gamesPerClientPerMinute) / 60.0,
-                     std::max(1, config.limits.gamesPerClientPerMinute), time_) {}
+                     std::max(1, config.limits.gamesPerClientPerMinute), time_),
+      analyseLimiter_(kAnalysesPerMinute / 60.0, kAnalysesPerMinute / 3.0, time_) {}
 
 Lobby::~Lobby() { stop(); }
 
@@ -310,7 +311,11 @@ bool Lobby::runOneBotJob() {
     job = jobs_.front();
     jobs_.pop_front();
   }
-  if (auto room = job.first.lock()) room->runBot(job.second);
+  if (auto room = job.first.lock()) {
+    ++searching_;  // counted with the analyses (Lobby::analyse)
+    room->runBot(job.second);
+    --searching_;
+  }
   return true;
 }
 
@@ -329,7 +334,11 @@ void Lobby::botWorker() {
       job = jobs_.front();
       jobs_.pop_front();
     }
-    if (auto room = job.first.lock()) room->runBot(job.second);
+    if (auto room = job.first.lock()) {
+      ++searching_;  // counted with the analyses (Lobby::analyse)
+      room->runBot(job.second);
+      --searching_;
+    }
   }
 }
 

@@ -103,6 +103,33 @@ class Lobby : public RoomHost {
   // those that left it. Returns how many. The clock thread calls it every minute.
   int abortAbandoned();
 
+  // Analysis (POST /api/analyse, docs/api.md "Analysis"): the bot at full
+  // strength on a position of `variant` with `options`, for kAnalyseMs at
+  // most and kAnalyseDepth plies. It counts with the bot searches: refused
+  // with 503 "full" while config.botThreads searches run; a client may run
+  // one at a time and kAnalysesPerMinute (429 "rate-limited", retryAfterMs).
+  // A bad position is 400 "bad-fen"; a game with hidden pieces (fog of war)
+  // is 403 "hidden" (its positions are not the analyser's to see).
+  struct AnalyseRequest {
+    std::string variant;
+    std::map<std::string, std::string> options;
+    std::string fen;
+    std::string client;
+  };
+  struct Analysis {
+    int score = 0;        // centipawns, from the view of the seat to move
+    bool mate = false;    // mateIn: moves to mate (negative: being mated)
+    int mateIn = 0;
+    std::string bestmove; // "" when the position has no move
+    int depth = 0;
+    std::string toMove;   // the seat to move
+    std::vector<std::string> pv;
+  };
+  static constexpr int kAnalyseMs = 400;
+  static constexpr int kAnalyseDepth = 14;
+  static constexpr int kAnalysesPerMinute = 30;
+  Outcome analyse(const AnalyseRequest& request, Analysis* out);
+
   // For tests run without threads: one pending bot job / one clock tick (which
   // also retries the store for rooms that wait for it).
   bool runOneBotJob();
@@ -123,6 +150,10 @@ class Lobby : public RoomHost {
   TimeSource defaultTime_;
   const TimeSource& time_;
   RateLimiter createLimiter_;  // games created per client
+  // Searches running (bot moves and analyses), and analyses per client.
+  std::atomic<int> searching_{0};
+  RateLimiter analyseLimiter_;
+  ConnectionCounter analysing_{1, 0};
   std::mutex createM_;         // the open-games count and the insertion are one step
 
   std::mutex roomsM_;

@@ -1,0 +1,167 @@
+// POST /api/analyse (docs/api.md "Analysis"): the bot's evaluation of a
+// position, through Api::handle without sockets. Hostile bodies are refused
+// with a JSON error (bad FEN 400, fog of war 403); the per-client rate limit
+// and one-at-a-time rule answer 429, a busy server (every bot-search slot
+// taken) 503, each with retryAfterMs. Time is a hand-moved clock; the busy
+// case holds a fake bot inside its search with a latch, not a timer.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <thread>
+
+#include "engine/bot.h"
+#include "server/app/api.h"
+#include "server/app/lobby.h"
+#include "test_support.h"
+
+namespace acedrex::server {
+namespace {
+
+using testing::FakeTime;
+using testing::parsed;
+
+struct AnalyseFixture {
+  explicit AnalyseFixture(BotFactory bots) {
+    config.startThreads = false;
+    config.botThreads = 1;
+    lobby = std::make_unique<Lobby>(registry, store, std::move(bots), config, &time);
+    api = std::make_unique<Api>(*lobby, [](int) { return std::string(); });
+  }
+  ApiResponse post(const std::string& body, const std::string& client = "10.0.0.1") {
+    ApiRequest r;
+    r.method = "POST";
+    r.target = "/api/analyse";
+    r.body = body;
+    r.client = client;
+    return api->handle(r);
+  }
+  VariantRegistry registry = VariantRegistry::withEmbedded();
+  MemoryStore store;
+  FakeTime time;
+  LobbyConfig config;
+  std::unique_ptr<Lobby> lobby;
+  std::unique_ptr<Api> api;
+};
+
+BotFactory realBots() {
+  return [](std::shared_ptr<const Rules> rules, int level, uint64_t seed) { return engine::makeBot(rules, level, seed); };
+}
+
+TEST(ServerAnalyse, TheBotFindsTheMateInOneAndSaysWhoIsToMove) {
+  AnalyseFixture f(realBots());
+  // White mates by the queen on the eighth rank (c8 to h8; the king on b6 covers a7 and b7).
+  const auto r = f.post(R"({"variant":"chess","fen":"k7/8/1K6/8/8/8/7Q/8 w - - 0 1"})");
+  ASSERT_EQ(r.status, 200) << r.body;
+  const Json j = parsed(r.body);
+  EXPECT_EQ(j.get("toMove")->asString(), "white");
+  ASSERT_TRUE(j.get("bestmove")->isString()) << r.body;
+  const std::string best = j.get("bestmove")->asString();
+  EXPECT_TRUE(best.size() == 4 && best.substr(0, 2) == "h2" && best[3] == '8' && best[2] >= 'c') << best;
+  EXPECT_TRUE(j.get("mate")->isNumber()) << r.body;
+  EXPECT_EQ(j.get("mate")->asNumber(), 1) << r.body;
+  EXPECT_GE(j.get("depth")->asNumber(), 1);
+  EXPECT_LE(j.get("depth")->asNumber(), Lobby::kAnalyseDepth);
+  EXPECT_TRUE(j.get("pv")->isArray());
+}
+
+TEST(ServerAnalyse, HostileAndWrongRequestsGetJsonErrorsNotACrash) {
+  AnalyseFixture f(testing::fakeBots());
+  struct Case {
+    std::string body;
+    int status;
+    std::string code;
+  };
+  const Case cases[] = {
+      {"not json", 400, "bad-json"},
+      {"[]", 400, "bad-json"},
+      {R"({"fen":"8/8/8/8/8/8/8/8 w - - 0 1"})", 400, "bad-variant"},
+      {R"({"variant":"chess"})", 400, "bad-fen"},
+      {R"({"variant":"chess","fen":7})", 400, "bad-fen"},
+      {R"({"variant":"chess","fen":"not a position"})", 400, "bad-fen"},
+      {R"({"variant":"chess","fen":"99/8/8/8/8/8/8/8 w - - 0 1"})", 400, "bad-fen"},
+      {R"({"variant":"chess","fen":")" + std::string(5000, 'p') + R"("})", 400, "bad-fen"},
+      {R"({"variant":"chess","options":{"x":1},"fen":"8/8/8/8/8/8/8/8 w - - 0 1"})", 400, "bad-options"},
+      {R"({"variant":"no-such-game","fen":"8/8/8/8/8/8/8/8 w - - 0 1"})", 400, "bad-variant"},
+      // fog of war: no analysis at all (its positions hold what a seat may not see)
+      {R"({"variant":"fog-of-war","fen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"})", 403, "hidden"},
+  };
+  for (const auto& c : cases) {
+    const auto r = f.post(c.body);
+    EXPECT_EQ(r.status, c.status) << c.body.substr(0, 80) << " -> " << r.body;
+    const Json j = parsed(r.body);
+    ASSERT_TRUE(j.isObject()) << r.body;
+    EXPECT_EQ(j.get("code")->asString(), c.code) << c.body.substr(0, 80);
+  }
+  // GET is not the method
+  ApiRequest get;
+  get.method = "GET";
+  get.target = "/api/analyse";
+  EXPECT_EQ(f.api->handle(get).status, 405);
+  // A finished position: no best move, but an answer.
+  const auto mated = f.post(R"({"variant":"chess","fen":"k7/1Q6/1K6/8/8/8/8/8 b - - 0 1"})");
+  ASSERT_EQ(mated.status, 200) << mated.body;
+  EXPECT_TRUE(parsed(mated.body).get("bestmove")->isNull());
+  EXPECT_TRUE(parsed(mated.body).get("toMove")->isNull());
+}
+
+TEST(ServerAnalyse, RateLimitedPerClientWithRetryAfter) {
+  AnalyseFixture f(testing::fakeBots());
+  const std::string body = R"({"variant":"chess","fen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"})";
+  int ok = 0;
+  ApiResponse last;
+  for (int i = 0; i < 40; ++i) {
+    last = f.post(body);
+    if (last.status != 200) break;
+    ++ok;
+  }
+  EXPECT_EQ(ok, Lobby::kAnalysesPerMinute / 3);  // the burst, time standing still
+  EXPECT_EQ(last.status, 429);
+  EXPECT_EQ(parsed(last.body).get("code")->asString(), "rate-limited");
+  EXPECT_GT(parsed(last.body).get("retryAfterMs")->asNumber(), 0);
+  EXPECT_EQ(f.post(body, "10.0.0.2").status, 200) << "another client is not limited";
+  f.time.advance(60000);
+  EXPECT_EQ(f.post(body).status, 200) << "the bucket fills again";
+}
+
+// A bot that waits inside its search until the test lets it go.
+class HeldBot : public engine::Bot {
+ public:
+  HeldBot(std::atomic<bool>* inside, std::atomic<bool>* release) : inside_(inside), release_(release) {}
+  std::string name() const override { return "held"; }
+  engine::SearchResult choose(const Game& game, const engine::SearchLimits&, std::atomic<bool>&,
+                              const std::function<void(const engine::SearchInfo&)>&) override {
+    *inside_ = true;
+    while (!*release_) std::this_thread::yield();
+    engine::SearchResult r;
+    Game copy(game);
+    const auto legal = copy.legalMoves();
+    if (!legal.empty()) r.found = true, r.best = legal.front();
+    return r;
+  }
+
+ private:
+  std::atomic<bool>* inside_;
+  std::atomic<bool>* release_;
+};
+
+TEST(ServerAnalyse, CountedWithTheBotSearchesAndOneAtATimePerClient) {
+  std::atomic<bool> inside{false}, release{false};
+  AnalyseFixture f([&](std::shared_ptr<const Rules>, int, uint64_t) { return std::make_unique<HeldBot>(&inside, &release); });
+  const std::string body = R"({"variant":"chess","fen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"})";
+  ApiResponse first;
+  std::thread t([&] { first = f.post(body, "10.0.0.1"); });
+  ASSERT_TRUE(testing::waitFor([&] { return inside.load(); }));
+  const auto same = f.post(body, "10.0.0.1");
+  EXPECT_EQ(same.status, 429) << same.body;
+  const auto other = f.post(body, "10.0.0.2");
+  EXPECT_EQ(other.status, 503) << other.body;  // the one bot-search slot (botThreads = 1) is taken
+  EXPECT_EQ(parsed(other.body).get("code")->asString(), "full");
+  EXPECT_GT(parsed(other.body).get("retryAfterMs")->asNumber(), 0);
+  release = true;
+  t.join();
+  EXPECT_EQ(first.status, 200) << first.body;
+  EXPECT_EQ(f.post(body, "10.0.0.2").status, 200) << "the slot is free again";
+}
+
+}  // namespace
+}  // namespace acedrex::server
