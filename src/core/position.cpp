@@ -339,6 +339,10 @@ void Position::genPiece(Square s, Piece p, MoveList& out) const {
     const Ray& ray = r.rays[i];
     const uint8_t* sq = &r.raySq[ray.begin];
     int j = 0;
+    if (ray.skip) [[unlikely]] {  // a fork's second path (hex3): its shared cells only block it
+      while (j < ray.skip && b[sq[j]] == kEmpty) ++j;
+      if (j < ray.skip) continue;
+    }
     for (; j < ray.len; ++j) {
       const Piece q = b[sq[j]];
       if (q == kEmpty) {
