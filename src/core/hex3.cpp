@@ -175,6 +175,7 @@ void Rules::buildHex3Tables() {
       if (c.y == 0 && c.half != dir) hexFarEdge[s] |= static_cast<uint8_t>(1u << dir);
   }
   std::vector<std::map<std::tuple<int, int, int>, size_t>> rayIndex(n);
+  forkRange.assign(kMaxKinds * kMaxSquares, {0, 0});
   for (int type = 0; type < static_cast<int>(types.size()); ++type) {
     const bool pawn = types[type].pawn;
     for (int dir = 0; dir < 4; ++dir) {
@@ -219,7 +220,9 @@ void Rules::buildHex3Tables() {
           lameLeaps.push_back({to, kModeMove, {over, 0xFF}});
         }
         sm.lameEnd = static_cast<uint32_t>(lameLeaps.size());
-        // Rides: one ray per path; the second path of a fork skips the cells it shares.
+        // Rides: one ray per path; the second path of a fork goes to forkRays
+        // and skips the cells it shares with the first.
+        std::vector<Ray> forks;
         for (const MoveAtom& atom : types[type].atoms) {
           if (atom.kind != AtomKind::kRide) continue;
           const uint8_t mode = (atom.canMove ? kModeMove : 0) | (atom.canCapture ? kModeCapture : 0);
@@ -231,7 +234,7 @@ void Rules::buildHex3Tables() {
               Ray ray{static_cast<uint32_t>(raySq.size()), static_cast<uint8_t>(paths[p].size()), mode};
               ray.skip = static_cast<uint8_t>(p ? shared : 0);
               for (const HexCell& t : paths[p]) raySq.push_back(static_cast<uint8_t>(hex3Square(t)));
-              rays.push_back(ray);
+              (p ? forks : rays).push_back(ray);
               if (!atom.canCapture) continue;
               // The reverse table: the same path read from s finds what attacks s along it.
               auto key = std::make_tuple(lo.dx, lo.dy, static_cast<int>(p));
@@ -247,6 +250,9 @@ void Rules::buildHex3Tables() {
           }
         }
         sm.rayEnd = static_cast<uint32_t>(rays.size());
+        forkRange[kind * kMaxSquares + s] = {static_cast<uint32_t>(forkRays.size()),
+                                             static_cast<uint32_t>(forkRays.size() + forks.size())};
+        forkRays.insert(forkRays.end(), forks.begin(), forks.end());
       }
     }
   }

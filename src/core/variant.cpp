@@ -1073,7 +1073,11 @@ void Rules::computeMoveBounds() {
       for (Square s = 0; s < nsq(); ++s) {
         const SquareMoves& sm = moves(kindOf(type, dir), s);
         int count = static_cast<int>(sm.leapEnd - sm.leapBegin + sm.lameEnd - sm.lameBegin);
-        for (uint32_t i = sm.rayBegin; i < sm.rayEnd; ++i) count += rays[i].len - rays[i].skip;  // slide and hop squares are apart
+        for (uint32_t i = sm.rayBegin; i < sm.rayEnd; ++i) count += rays[i].len;  // slide and hop squares are apart
+        if (!forkRange.empty()) {  // hex3's fork rays, less the cells they share
+          const auto [fb, fe] = forkRange[kindOf(type, dir) * kMaxSquares + s];
+          for (uint32_t i = fb; i < fe; ++i) count += forkRays[i].len - forkRays[i].skip;
+        }
         for (uint32_t i = sm.bentBegin; i < sm.bentEnd; ++i) {
           count += 1;
           for (int c = 0; c < bents[i].rayCount; ++c) count += bentRays[bents[i].rayBegin + c].len;
