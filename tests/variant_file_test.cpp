@@ -118,6 +118,7 @@ TEST(VariantFile, EveryKeyRefusesABadValue) {
       {"board", "8"},
       {"blocked", "z9"},
       {"seat", "red r"},
+      {"geometry", "hex6"},
       {"piece", "bishop b B"},
       {"promotion", "Z"},
       {"promotion-by-file", "RRR"},

@@ -192,6 +192,8 @@ std::vector<BenchCase> benchCases(int scale) {
       {"four-seasons", {}, "", 5 + scale},
       {"joko-urtaroak", {}, "", 4 + scale},
       {"four-player-chess", {}, "", 4 + scale},
+      {"three-player-chess", {}, "", 3 + scale},
+      {"three-player-chess", {}, "w-wbr-*-3-19-x,x,x,x,rQ,rB,rN,rR,rK,1,rN,rR/x,x,x,x,rPs,rPs,1,rPs,2,rPs,1/x,x,x,x,2,rPs,2,rPs,1,rPs/x,x,x,x,1,rB,1,wPn,3,bPe/bR,bN,bB,bK,x,x,x,x,1,bB,bN,bR/bPe,1,bPe,1,x,x,x,x,bPe,bPe,bPe,1/1,bPe,bQ,1,x,x,x,x,4/3,bPe,x,x,x,x,rPs,3/8,x,x,x,x/wPn,2,wPn,4,x,x,x,x/1,wPn,wPn,1,wPn,wPn,wPn,1,x,x,x,x/wR,wN,wB,wQ,wK,wB,wN,wR,x,x,x,x", 2 + scale},
       {"grant-acedrex", {"king-leap=yes", "pawn-double=always"}, "", 2 + scale},
       {"xiangqi", {}, "", 3 + scale},
       {"xiangqi", {}, "r2a1ab1r/4k4/2n1b3n/p1p3p2/1C2p1C1p/P1P6/4P1P1P/c3B4/8R/RNBAKA1N1 w - - 15 16", 3 + scale},

@@ -497,6 +497,37 @@ void Position::genPieces(MoveList& out) const {
     const Square s = st_.list[us][i];
     genPiece<kGen>(s, st_.board[s], out);
   }
+  if (rules_->geometry == Rules::Geometry::kHex3) [[unlikely]] genHexForks<kGen>(out);
+}
+
+// The second paths of the diagonals that fork at hex3's centre (Rules::forkRays):
+// the cells they share with the first path block them and are not generated again.
+template <Position::GenType kGen>
+void Position::genHexForks(MoveList& out) const {
+  const Rules& r = *rules_;
+  const int us = st_.toMove;
+  const uint8_t friends = r.friends[us];
+  const auto& b = st_.board;
+  for (int i = 0; i < st_.count[us]; ++i) {
+    const Square s = st_.list[us][i];
+    const auto [begin, end] = r.forkRange[kindOf(b[s]) * kMaxSquares + s];
+    for (uint32_t k = begin; k < end; ++k) {
+      const Ray& ray = r.forkRays[k];
+      const uint8_t* sq = &r.raySq[ray.begin];
+      int j = 0;
+      while (j < ray.skip && b[sq[j]] == kEmpty) ++j;
+      if (j < ray.skip) continue;
+      for (; j < ray.len; ++j) {
+        const Piece q = b[sq[j]];
+        if (q == kEmpty) {
+          if (kGen == GenType::kAll && (ray.mode & kModeMove)) out.push(Move(s, sq[j]));
+          continue;
+        }
+        if ((ray.mode & kModeCapture) && isPiece(q) && !((friends >> seatOf(q)) & 1)) out.push(Move(s, sq[j]));
+        break;
+      }
+    }
+  }
 }
 
 void Position::pseudoMoves(MoveList& out) const {

@@ -319,6 +319,8 @@ class Position {
   void genPieces(MoveList& out) const;  // the moves of the pieces of the seat to move
   template <GenType kGen>
   void genPiece(Square s, Piece p, MoveList& out) const;
+  template <GenType kGen>
+  void genHexForks(MoveList& out) const;  // hex3: the fork rays of the seat to move
   void addPawnMove(Square from, Square to, int dir, MoveFlag flag, MoveList& out) const;
   void genSpecial(MoveList& out) const;
   int castleSide(Move m) const;  // 0 king side, 1 queen side

@@ -11,6 +11,7 @@
 #include "core/drops.h"
 #include "core/sittuyin.h"
 #include "core/fourp.h"
+#include "core/hex3.h"
 #include "core/friendly.h"
 #include "core/embedded_variants.h"
 #include "core/text_util.h"
@@ -163,7 +164,8 @@ std::vector<MoveAtom> Rules::atomsAt(int type, int dir, Square s) const {
 }
 
 bool Rules::onFarEdge(Square s, int dir) const {
-  if (promotionRank) [[unlikely]] return relativeRank(s, dir) == promotionRank;
+  if (promotionRank | static_cast<int>(geometry)) [[unlikely]]
+    return geometry == Geometry::kHex3 ? (hexFarEdge[s] >> dir) & 1 : relativeRank(s, dir) == promotionRank;
   switch (dir) {
     case kNorth: return rankOf(s) == height - 1;
     case kSouth: return rankOf(s) == 0;
@@ -619,6 +621,7 @@ using Phase = VariantKey::Phase;
 const VariantKey kVariantKeys[] = {
     {"board", "WxH, 2 to 16 each", Phase::kBoard, readBoard},
     {"blocked", "SQUARE or SQUARE-SQUARE (a rectangle), separated by spaces", Phase::kBoard, readBlocked},
+    {"geometry", "rect|hex3 (three-player chess's 96 cells on a 12x12 board)", Phase::kRule, readGeometry},
     {"seat", "NAME LETTER DIRECTION(n|e|s|w)", Phase::kList, readSeat},
     {"piece", "NAME LETTER|+LETTER BETZA [royal] [pawn]", Phase::kList, readPiece},
     {"region", "LETTER FILES RANKS (relative, 1-based, LO-HI)", Phase::kList, readRegion},
@@ -773,9 +776,13 @@ Result<std::shared_ptr<const Rules>> Rules::compile(const VariantDef& def, const
 
 void Rules::buildTables() {
   seatEnPassant = enPassant && nseats() > 2;
-  buildMoveTables();
-  buildAttackTables();
-  buildLineAttackTables();
+  if (geometry == Geometry::kHex3) {
+    buildHex3Tables();
+  } else {
+    buildMoveTables();
+    buildAttackTables();
+    buildLineAttackTables();
+  }
   computeMoveBounds();
   buildLines();
   buildZobristKeys();
@@ -1067,6 +1074,10 @@ void Rules::computeMoveBounds() {
         const SquareMoves& sm = moves(kindOf(type, dir), s);
         int count = static_cast<int>(sm.leapEnd - sm.leapBegin + sm.lameEnd - sm.lameBegin);
         for (uint32_t i = sm.rayBegin; i < sm.rayEnd; ++i) count += rays[i].len;  // slide and hop squares are apart
+        if (!forkRange.empty()) {  // hex3's fork rays, less the cells they share
+          const auto [fb, fe] = forkRange[kindOf(type, dir) * kMaxSquares + s];
+          for (uint32_t i = fb; i < fe; ++i) count += forkRays[i].len - forkRays[i].skip;
+        }
         for (uint32_t i = sm.bentBegin; i < sm.bentEnd; ++i) {
           count += 1;
           for (int c = 0; c < bents[i].rayCount; ++c) count += bentRays[bents[i].rayBegin + c].len;

@@ -72,7 +72,9 @@ enum class Counting { kNone, kMakruk, kCambodian, kAsean };
 enum : uint8_t { kModeMove = 1, kModeCapture = 2, kModeHopMove = 4, kModeHopCapture = 8 };
 
 struct Leap { uint8_t to; uint8_t mode; };
-struct Ray { uint32_t begin; uint8_t len; uint8_t mode; };
+// skip: the first cells a second path of a fork shares with the first
+// (Rules::forkRays, hex3): they block it but are not generated twice.
+struct Ray { uint32_t begin; uint8_t len; uint8_t mode; uint8_t skip = 0; };
 struct Bent { uint8_t first; uint8_t mode; uint32_t rayBegin; uint8_t rayCount; };
 struct SquareMoves { uint32_t leapBegin, leapEnd, rayBegin, rayEnd, bentBegin, bentEnd, lameBegin, lameEnd; };
 
@@ -108,6 +110,16 @@ class Rules {
   OptionValues options;  // every option with its chosen value
   int width = 8, height = 8;
   std::vector<bool> blocked;  // per square
+  // The board's geometry (geometry): a rectangle with holes, or hex3's cell
+  // graph (core/hex3.cpp), whose tables buildHex3Tables fills.
+  enum class Geometry { kRect, kHex3 } geometry = Geometry::kRect;
+  std::vector<uint8_t> hexFarEdge;  // hex3: per square, bit d when a pawn facing d promotes there
+  bool hexDoubleStep = false;       // hex3: pawns have the two-cell first step
+  // hex3: the second paths of the diagonals that fork at the centre, kept out
+  // of the plain rays (only Position::genHexForks reads them); per kind and
+  // square, [begin, end) in forkRays.
+  std::vector<Ray> forkRays;
+  std::vector<std::pair<uint32_t, uint32_t>> forkRange;
   std::vector<SeatDef> seats;
   std::vector<PieceType> types;
   int royalType = -1;
@@ -345,6 +357,7 @@ class Rules {
  private:
   // buildTables runs the steps below in order (each reads what the previous built).
   void buildTables();
+  void buildHex3Tables();    // hex3.cpp: the move and attack tables from the cell graph
   void buildMoveTables();    // forward: leaps, rays, bent moves per kind and square
   void buildAttackTables();  // reverse: revLeaps, revRays, revBents per target square
   void buildLineAttackTables();  // reverse rays of line moves (line-moves)

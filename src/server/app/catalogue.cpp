@@ -36,7 +36,7 @@ constexpr std::array kKnown{
     Known{"minishogi", {"family", 38, "Shogi on a 5x5 board with drops and promotions."}},
     Known{"four-player-chess", {"more-players", 40, "Four armies on a cross-shaped board, each for itself or in teams."}},
     Known{"chaturaji", {"more-players", 41, "The four-handed Indian game: four armies, boats and points for captures."}},
-    Known{"three-player-chess", {"more-players", 42, "Chess for three players."}},
+    Known{"three-player-chess", {"more-players", 42, "Three armies on a six-sided board of 96 cells; files bend and diagonals fork at the centre."}},
     Known{"eight-player-chess", {"more-players", 43, "Chess for eight players."}},
 };
 
