@@ -3,6 +3,7 @@
 #include <map>
 #include <set>
 
+#include "core/pgn.h"
 #include "engine/bot.h"
 #include "test_util.h"
 
@@ -114,6 +115,12 @@ TEST(Chaturaji, PawnsPromoteToABoatOnTheFarEdgeOnly) {
   Game g = game(fen('R', withKings({{"c7", "rP"}, {"g2", "bP"}})));
   Position p = g.position();
   EXPECT_EQ(movesFrom(p, "c7"), (std::vector<std::string>{"c7c8r"}));
+  // The quiescence search sees the promotion (captures and promotions).
+  MoveList caps;
+  p.pseudoCaptures(caps);
+  bool promotes = false;
+  for (Move m : caps) promotes |= p.moveText(m) == "c7c8r";
+  EXPECT_TRUE(promotes);
   play(g, "c7c8r g2h2r");
   EXPECT_EQ(g.rules().types[typeOf(pieceAt(g, "c8"))].letter, 'R');
   EXPECT_EQ(g.rules().types[typeOf(pieceAt(g, "h2"))].letter, 'R');
@@ -243,6 +250,20 @@ TEST(Chaturaji, PositionTextsRoundTripWithDeadArmiesAndPoints) {
   EXPECT_EQ(p.text(), t);
   EXPECT_FALSE(p.isIn(Blue));
   EXPECT_EQ(p.points(Green), 12);
+}
+
+TEST(Chaturaji, RecordsRoundTrip) {
+  for (const auto& opts : {std::vector<std::string>{}, kDice}) {
+    Game g(rules("chaturaji", opts), 5);
+    for (int ply = 0; ply < 12; ++ply) ASSERT_TRUE(g.play(g.legalMoves().front()).ok());
+    const std::string pgn = writePgn(g);
+    EXPECT_NE(pgn.find("[Variant \"Chaturaji\"]"), std::string::npos) << pgn;
+    auto games = readPgn(pgn);
+    ASSERT_TRUE(games.ok()) << games.error().text();
+    auto back = replayPgn(games.value().at(0), VariantRegistry::withEmbedded());
+    ASSERT_TRUE(back.ok()) << back.error().text() << pgn;
+    EXPECT_EQ((*back)->position().text(), g.position().text());
+  }
 }
 
 TEST(Chaturaji, TheDiceChooseTheKindThatMoves) {
