@@ -16,21 +16,7 @@ const std::vector<std::string> kDice = {"dice=on"};
 // A chess.com-style FEN4 of the 8x8 board from square -> "rK" cells.
 std::string fen(char toMove, const std::map<std::string, std::string>& cells, const std::string& out = "0,0,0,0",
                 const std::string& points = "0,0,0,0", int fifty = 0) {
-  std::string board;
-  for (int rank = 8; rank >= 1; --rank) {
-    std::string row;
-    int empty = 0;
-    for (char f = 'a'; f <= 'h'; ++f) {
-      auto it = cells.find(std::string(1, f) + std::to_string(rank));
-      if (it == cells.end() || it->second.empty()) { ++empty; continue; }
-      if (empty) row += (row.empty() ? "" : ",") + std::to_string(empty);
-      empty = 0;
-      row += (row.empty() ? "" : ",") + it->second;
-    }
-    if (empty) row += (row.empty() ? "" : ",") + std::to_string(empty);
-    board += row + (rank > 1 ? "/" : "");
-  }
-  return std::string(1, toMove) + "-" + out + "-0,0,0,0-0,0,0,0-" + points + "-" + std::to_string(fifty) + "-" + board;
+  return fen4ChessCom(*rules("chaturaji"), toMove, cells, out, points, "0,0,0,0", "0,0,0,0", fifty);
 }
 
 // The four kings on their start squares and whatever else is given.
@@ -301,26 +287,9 @@ TEST(Chaturaji, TheDiceChooseTheKindThatMoves) {
   EXPECT_EQ(plain.currentThrow(), 0);
 }
 
-TEST(Chaturaji, BotsPlayLegallyAtLevelsOneFiveAndNine) {
-  for (const auto& opts : {std::vector<std::string>{}, kDice}) {
-    auto r = rules("chaturaji", opts);
-    for (int level : {1, 5, 9}) {
-      Game g(r, 7);
-      auto bot = engine::makeBot(r, level, 3);
-      engine::SearchLimits limits;
-      limits.depth = 2;
-      limits.nodes = 3000;
-      std::atomic<bool> stop{false};
-      for (int ply = 0; ply < 24 && !g.finished(); ++ply) {
-        const auto res = bot->choose(g, limits, stop);
-        ASSERT_TRUE(res.found);
-        const auto legal = g.legalMoves();
-        ASSERT_NE(std::find(legal.begin(), legal.end(), res.best), legal.end()) << g.position().text();
-        ASSERT_TRUE(g.play(res.best).ok());
-      }
-    }
-  }
-  // The bot takes the live boat (5) rather than the dead one (0), and a king (3) over a pawn (1).
+// (Every embedded game's bots at levels 1, 5 and 9, dice included: engine_test.cpp.)
+TEST(Chaturaji, TheBotPrefersLivePiecesAndAnswersUci) {
+  // The bot takes the live boat (5) rather than the dead one (0).
   auto botMove = [](const std::string& text) {
     auto r = rules("chaturaji");
     Game g(r, 1);

@@ -107,6 +107,28 @@ inline std::string fenFromPieces(int width, int height, const std::map<std::stri
     ASSERT_TRUE(play_status_.ok()) << "move " << (m) << ": " << play_status_.error().text(); \
   } while (0)
 
+// chess.com's FEN4 (four-player chess, chaturaji) from a map square -> cell
+// ("rK"); blocked squares are written as empty ones, as chess.com does.
+inline std::string fen4ChessCom(const Rules& r, char toMove, const std::map<std::string, std::string>& cells,
+                                const std::string& out = "0,0,0,0", const std::string& points = "0,0,0,0",
+                                const std::string& ks = "0,0,0,0", const std::string& qs = "0,0,0,0", int fifty = 0) {
+  std::string board;
+  for (int rank = r.height; rank >= 1; --rank) {
+    std::string row;
+    int empty = 0;
+    for (int f = 0; f < r.width; ++f) {
+      auto it = cells.find(std::string(1, static_cast<char>('a' + f)) + std::to_string(rank));
+      if (it == cells.end() || it->second.empty()) { ++empty; continue; }
+      if (empty) row += (row.empty() ? "" : ",") + std::to_string(empty);
+      empty = 0;
+      row += (row.empty() ? "" : ",") + it->second;
+    }
+    if (empty) row += (row.empty() ? "" : ",") + std::to_string(empty);
+    board += row + (rank > 1 ? "/" : "");
+  }
+  return std::string(1, toMove) + "-" + out + "-" + ks + "-" + qs + "-" + points + "-" + std::to_string(fifty) + "-" + board;
+}
+
 // The FEN4-like line from a map square -> cell ("gK", "rPn", ...); holes are written x.
 inline std::string fen4(const Rules& r, char toMove, const std::string& in,
                         const std::map<std::string, std::string>& cells, int fifty = 0, int ply = 1) {
