@@ -33,17 +33,6 @@ Game game(const std::string& text, const std::vector<std::string>& opts = {}, ui
   return g;
 }
 
-void play(Game& g, const std::string& moves) {
-  auto s = g.playAll(moves);
-  ASSERT_TRUE(s.ok()) << s.error().text();
-}
-
-std::array<int, 4> points(const Game& g) {
-  std::array<int, 4> p{};
-  for (int s = 0; s < 4; ++s) p[s] = g.position().points(s);
-  return p;
-}
-
 // The reason of the last elimination the last ply (or turn start) brought.
 OutReason lastOut(const Game& g) {
   const PlyEvents& ev = g.position().lastEvents();

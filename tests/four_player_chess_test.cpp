@@ -35,17 +35,6 @@ Game game(const std::string& fen, const std::vector<std::string>& opts = {}) {
   return g;
 }
 
-void play(Game& g, const std::string& moves) {
-  auto s = g.playAll(moves);
-  ASSERT_TRUE(s.ok()) << s.error().text();
-}
-
-std::array<int, 4> points(const Game& g) {
-  std::array<int, 4> p{};
-  for (int s = 0; s < 4; ++s) p[s] = g.position().points(s);
-  return p;
-}
-
 TEST(FourPlayerChess, StartRoundTripsAndPerft) {
   for (const auto& opts : {std::vector<std::string>{}, kTeams}) {
     auto r = rules("four-player-chess", opts);

@@ -107,6 +107,19 @@ inline std::string fenFromPieces(int width, int height, const std::map<std::stri
     ASSERT_TRUE(play_status_.ok()) << "move " << (m) << ": " << play_status_.error().text(); \
   } while (0)
 
+// Plays a line of moves (text separated by spaces); a failure stops the test.
+inline void play(Game& g, const std::string& moves) {
+  auto s = g.playAll(moves);
+  ASSERT_TRUE(s.ok()) << s.error().text();
+}
+
+// The four seats' free-for-all points (four-player chess, chaturaji).
+inline std::array<int, 4> points(const Game& g) {
+  std::array<int, 4> p{};
+  for (int s = 0; s < 4; ++s) p[s] = g.position().points(s);
+  return p;
+}
+
 // chess.com's FEN4 (four-player chess, chaturaji) from a map square -> cell
 // ("rK"); blocked squares are written as empty ones, as chess.com does.
 inline std::string fen4ChessCom(const Rules& r, char toMove, const std::map<std::string, std::string>& cells,
