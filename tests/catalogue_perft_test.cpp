@@ -50,6 +50,9 @@ TEST(CataloguePerft, FriendlyChess) { checkCatalogueFile("friendly-chess", kFast
 // Three-player chess has no Fairy-Stockfish counterpart: its file is checked
 // against an independent model of the board (docs/rules/three-player-chess.md).
 TEST(CataloguePerft, ThreePlayerChess) { checkCatalogueFile("three-player-chess", kFastNodes); }
+// Chaturaji has no outside engine that plays chess.com's rules: its file is
+// checked against an independent generator written from the rules (docs/rules/chaturaji.md).
+TEST(CataloguePerft, Chaturaji) { checkCatalogueFile("chaturaji", kFastNodes); }
 
 // Fairy-Stockfish's bare king: after 1. Rxd3+ Black, bare against king and
 // rook, may reply (d2d3: 5 at depth 2, 81 in all) and loses at White's turn
@@ -76,6 +79,7 @@ TEST(CataloguePerft, ShatranjBareKingMayReply) {
 TEST(CataloguePerftSlow, Chess) { checkCatalogueFile("chess", UINT64_MAX); }
 TEST(CataloguePerftSlow, FriendlyChess) { checkCatalogueFile("friendly-chess", UINT64_MAX); }
 TEST(CataloguePerftSlow, ThreePlayerChess) { checkCatalogueFile("three-player-chess", UINT64_MAX); }
+TEST(CataloguePerftSlow, Chaturaji) { checkCatalogueFile("chaturaji", UINT64_MAX); }
 TEST(CataloguePerftSlow, Chess960) { checkCatalogueFile("fischerandom", UINT64_MAX); }
 TEST(CataloguePerftSlow, Chaturanga) { checkCatalogueFile("chaturanga", UINT64_MAX); }
 TEST(CataloguePerftSlow, Shatranj) { checkCatalogueFile("shatranj", UINT64_MAX); }

@@ -1010,6 +1010,7 @@ TEST(Bots, EveryEmbeddedGamePlaysLegalMovesAtLevelsOneFiveNine) {
   std::vector<std::pair<std::string, std::vector<std::string>>> games;
   for (const VariantDef* d : embedded.all()) games.push_back({d->name, {}});
   games.push_back({"four-player-chess", {"mode=teams"}});  // partners cooperate (a paranoid search)
+  games.push_back({"chaturaji", {"dice=on"}});  // the throws as chance nodes
   for (const auto& [variant, options] : games) {
     auto r = rules(variant, options);
     for (int level : {1, 5, 9}) {

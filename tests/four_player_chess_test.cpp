@@ -18,21 +18,7 @@ const std::vector<std::string> kTeams = {"mode=teams"};
 std::string fen4cc(char toMove, const std::map<std::string, std::string>& cells, const std::string& out = "0,0,0,0",
                    const std::string& points = "0,0,0,0", const std::string& ks = "0,0,0,0",
                    const std::string& qs = "0,0,0,0", int fifty = 0) {
-  std::string board;
-  for (int rank = 14; rank >= 1; --rank) {
-    std::string row;
-    int empty = 0;
-    for (char f = 'a'; f <= 'n'; ++f) {
-      auto it = cells.find(std::string(1, f) + std::to_string(rank));
-      if (it == cells.end() || it->second.empty()) { ++empty; continue; }
-      if (empty) row += (row.empty() ? "" : ",") + std::to_string(empty);
-      empty = 0;
-      row += (row.empty() ? "" : ",") + it->second;
-    }
-    if (empty) row += (row.empty() ? "" : ",") + std::to_string(empty);
-    board += row + (rank > 1 ? "/" : "");
-  }
-  return std::string(1, toMove) + "-" + out + "-" + ks + "-" + qs + "-" + points + "-" + std::to_string(fifty) + "-" + board;
+  return fen4ChessCom(*rules("four-player-chess"), toMove, cells, out, points, ks, qs, fifty);
 }
 
 // The four kings on their start squares and whatever else is given.
@@ -47,17 +33,6 @@ Game game(const std::string& fen, const std::vector<std::string>& opts = {}) {
   auto s = g.setStart(fen);
   EXPECT_TRUE(s.ok()) << (s.ok() ? "" : s.error().text());
   return g;
-}
-
-void play(Game& g, const std::string& moves) {
-  auto s = g.playAll(moves);
-  ASSERT_TRUE(s.ok()) << s.error().text();
-}
-
-std::array<int, 4> points(const Game& g) {
-  std::array<int, 4> p{};
-  for (int s = 0; s < 4; ++s) p[s] = g.position().points(s);
-  return p;
 }
 
 TEST(FourPlayerChess, StartRoundTripsAndPerft) {

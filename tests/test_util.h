@@ -107,6 +107,41 @@ inline std::string fenFromPieces(int width, int height, const std::map<std::stri
     ASSERT_TRUE(play_status_.ok()) << "move " << (m) << ": " << play_status_.error().text(); \
   } while (0)
 
+// Plays a line of moves (text separated by spaces); a failure stops the test.
+inline void play(Game& g, const std::string& moves) {
+  auto s = g.playAll(moves);
+  ASSERT_TRUE(s.ok()) << s.error().text();
+}
+
+// The four seats' free-for-all points (four-player chess, chaturaji).
+inline std::array<int, 4> points(const Game& g) {
+  std::array<int, 4> p{};
+  for (int s = 0; s < 4; ++s) p[s] = g.position().points(s);
+  return p;
+}
+
+// chess.com's FEN4 (four-player chess, chaturaji) from a map square -> cell
+// ("rK"); blocked squares are written as empty ones, as chess.com does.
+inline std::string fen4ChessCom(const Rules& r, char toMove, const std::map<std::string, std::string>& cells,
+                                const std::string& out = "0,0,0,0", const std::string& points = "0,0,0,0",
+                                const std::string& ks = "0,0,0,0", const std::string& qs = "0,0,0,0", int fifty = 0) {
+  std::string board;
+  for (int rank = r.height; rank >= 1; --rank) {
+    std::string row;
+    int empty = 0;
+    for (int f = 0; f < r.width; ++f) {
+      auto it = cells.find(std::string(1, static_cast<char>('a' + f)) + std::to_string(rank));
+      if (it == cells.end() || it->second.empty()) { ++empty; continue; }
+      if (empty) row += (row.empty() ? "" : ",") + std::to_string(empty);
+      empty = 0;
+      row += (row.empty() ? "" : ",") + it->second;
+    }
+    if (empty) row += (row.empty() ? "" : ",") + std::to_string(empty);
+    board += row + (rank > 1 ? "/" : "");
+  }
+  return std::string(1, toMove) + "-" + out + "-" + ks + "-" + qs + "-" + points + "-" + std::to_string(fifty) + "-" + board;
+}
+
 // The FEN4-like line from a map square -> cell ("gK", "rPn", ...); holes are written x.
 inline std::string fen4(const Rules& r, char toMove, const std::string& in,
                         const std::map<std::string, std::string>& cells, int fifty = 0, int ply = 1) {

@@ -172,6 +172,9 @@ TEST(VariantFile, EveryKeyRefusesABadValue) {
       {"teams", "wz"},
       {"dead-pieces", "maybe"},
       {"points", "Z:3"},
+      {"awards", "mate:lots"},
+      {"awards", "check2:1/x"},
+      {"die", "5:KZ"},
       {"position-text", "fen"},
       {"start", "8/8/8/8/8/8/8/8 w - - 0 1"},
   };

@@ -223,6 +223,9 @@ std::vector<BenchCase> benchCases(int scale) {
       // Friendly chess (unions and chains; no Fairy-Stockfish counterpart).
       {"friendly-chess", {}, "", 3 + scale},
       {"friendly-chess", {}, "r1b1r3/2Pk4/n1a1p2p/1faB1pNn/c4EpN/6qP/1P1B1PPK/7R w - - 13 36", 2 + scale},
+      // Chaturaji (no Fairy-Stockfish counterpart): the start, and a middlegame with a dead army.
+      {"chaturaji", {}, "", 5 + scale},
+      {"chaturaji", {}, "Y-1,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-1,bP,3,yB,1,yR/bR,bP,2,yK,yP,yP,1/bB,7/bK,1,bP,4,yP/6,gK,1/5,yN,2/bN,rP,rP,rP,3,gN/rR,rN,rB,2,gB,gP,gR", 3 + scale},
   };
 }
 

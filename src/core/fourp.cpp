@@ -154,32 +154,37 @@ Square Position::epCaptureSquare(Move m) const {
 void Position::scoreCapture(int capturer, Piece captured) {
   // Dead pieces (of a seat that is out) earn nothing.
   if (isIn(seatOf(captured))) st_.points[capturer] += static_cast<int16_t>(rules_->capturePoints[typeOf(captured)]);
+  else if (typeOf(captured) == rules_->royalType) st_.points[capturer] += static_cast<int16_t>(rules_->awards.deadKing);
 }
 
-void Position::scoreChecks(const PlyEvents& ev, Piece moved) {
+void Position::scoreChecks(const PlyEvents& ev, Piece moved, const KingThreats* before) {
   const int us = ev.mover;
+  const auto& a = rules_->awards;
   int kings = 0;
-  for (int t = 0; t < rules_->nseats(); ++t)
-    if ((ev.checkStarts[t] >> us) & 1) ++kings;
+  if (before) kings = newlyThreatenedKings(*before, us);
+  else
+    for (int t = 0; t < rules_->nseats(); ++t)
+      if ((ev.checkStarts[t] >> us) & 1) ++kings;
   if (kings < 2) return;
   const char letter = rules_->types[typeOf(moved)].letter;
   const int queen = letter == 'Q' || letter == 'D' ? 1 : 0;
-  st_.points[us] += static_cast<int16_t>(kings == 2 ? kDoubleCheckPoints[queen] : kTripleCheckPoints[queen]);
+  st_.points[us] += static_cast<int16_t>(kings == 2 ? a.check2[queen] : a.check3[queen]);
 }
 
 void Position::scoreOut(int seat, OutReason reason, int by) {
-  if (reason == OutReason::kMated && by >= 0) st_.points[by] += kMatePoints;
-  if (reason == OutReason::kStalemated) st_.points[seat] += kSelfStalematePoints;
+  const auto& a = rules_->awards;
+  if (reason == OutReason::kMated && by >= 0) st_.points[by] += static_cast<int16_t>(a.mate);
+  if (reason == OutReason::kStalemated) st_.points[seat] += static_cast<int16_t>(a.stalemate);
   // A resigned or timed-out seat's king stays live on chess.com; when only
   // one seat is left in, that seat gets the king's points (the "claim win").
   if ((reason == OutReason::kResigned || reason == OutReason::kTimeout) && seatsIn() == 1)
     for (int s = 0; s < rules_->nseats(); ++s)
-      if (isIn(s)) st_.points[s] += kLastKingPoints;
+      if (isIn(s)) st_.points[s] += static_cast<int16_t>(a.resignKing);
 }
 
 void Position::scoreDraw() {
   for (int s = 0; s < rules_->nseats(); ++s)
-    if (isIn(s)) st_.points[s] += kDrawPoints;
+    if (isIn(s)) st_.points[s] += static_cast<int16_t>(rules_->awards.draw);
 }
 
 // Places by points, the most first; equal points share a place.

@@ -15,12 +15,4 @@ Status readDeadPieces(Rules& r, const VariantLine& l);
 Status readPoints(Rules& r, const VariantLine& l);
 Status readPositionText(Rules& r, const VariantLine& l);
 
-// The fixed awards of chess.com's free-for-all points (Rules::capturePoints).
-constexpr int kMatePoints = 20;            // a mate, to the mater
-constexpr int kSelfStalematePoints = 20;   // a stalemate, to the stalemated seat
-constexpr int kDrawPoints = 10;            // a draw, to each seat still in
-constexpr int kLastKingPoints = 20;        // a resigned seat's king, to the last seat in
-constexpr int kDoubleCheckPoints[2] = {5, 1};   // two kings checked at once: [0] otherwise, [1] by a queen
-constexpr int kTripleCheckPoints[2] = {20, 5};  // three kings
-
 }  // namespace acedrex

@@ -122,10 +122,12 @@ std::vector<Move> Game::legalMoves() {
   if (finished()) return out;
   std::vector<Move> list;
   pos_.legalTurns(list);  // with a duck, a move and the duck's square each; with unions, every chain
-  const int type = currentThrowType();
+  const DieFace* face = nullptr;
+  for (const auto& f : rules().die)
+    if (f.face == throw_) face = &f;
   for (Move m : list)
-    if (type < 0 || typeOf(pos_.at(m.from())) == type) out.push_back(m);
-  if (out.empty() && type >= 0) out.push_back(Move::null());
+    if (!face || face->allows(typeOf(pos_.at(m.from())))) out.push_back(m);
+  if (out.empty() && face) out.push_back(Move::null());
   return out;
 }
 

@@ -298,8 +298,9 @@ std::vector<PgnTag> standardTags(const Game& game, const PgnWriteOptions& o) {
     if (v == "yes" || v == "on") ruleVariants += (ruleVariants.empty() ? "" : " ") + capitalised(k);
   }
   if (!options.empty()) tags.push_back({"VariantOptions", options});
-  if (r.fen4ChessCom) {
-    // chess.com's names: [Variant "FFA"] or "Teams", and its rule switches.
+  if (r.fen4ChessCom && r.seatEnPassant) {
+    // chess.com's four-player chess names: [Variant "FFA"] or "Teams", and its
+    // rule switches (chaturaji, without en passant, keeps its own name).
     for (PgnTag& t : tags)
       if (t.name == "Variant") t.value = r.teams ? "Teams" : "FFA";
     ruleVariants = r.teams ? "EnPassant" : "EnPassant PromoteTo=D";

@@ -781,6 +781,7 @@ void Position::finishIfDecided() {
     st_.result = ResultKind::kWin;
     for (int s = 0; s < rules_->nseats(); ++s)
       if (isIn(s)) st_.winner = static_cast<int8_t>(s);
+    if (rules_->awards.standingKing) [[unlikely]] scoreStandingKings();
     return;
   }
   if (rules_->onlyKingsDraw) {
@@ -872,6 +873,8 @@ void Position::makeImpl(Move m, bool full) {
     return;
   }
 
+  std::optional<KingThreats> threatsBefore;
+  if (full && r.awards.threatSquares) [[unlikely]] threatsBefore = kingThreats();
   const Square from = m.from(), to = m.to();
   const Piece p = st_.board[from];
   const bool pawn = r.types[typeOf(p)].pawn;
@@ -933,7 +936,7 @@ void Position::makeImpl(Move m, bool full) {
   st_.toMove = static_cast<uint8_t>(nextSeat(us));
   if (r.counting != Counting::kNone) updateCounting(capturedType, m.promo() >= 0);
   afterConsequences(ev, full);
-  if (full && !r.capturePoints.empty()) [[unlikely]] scoreChecks(ev, st_.board[to]);
+  if (full && !r.capturePoints.empty()) [[unlikely]] scoreChecks(ev, st_.board[to], threatsBefore ? &*threatsBefore : nullptr);
   if (r.bikjang) afterBikjang();
   // A consequence (a bare king going out) may have removed the seat whose turn it was.
   if (!isIn(st_.toMove)) st_.toMove = static_cast<uint8_t>(nextSeat(st_.toMove));

@@ -84,6 +84,14 @@ struct PlyEvents {
 
 constexpr int kMaxPiecesPerSeat = 96;
 
+// Per seat, the squares (square * kMaxSeats + attacking seat) from which
+// live enemy pieces attack its king (chaturaji's threat points, chaturaji.cpp).
+struct KingThreats {
+  static constexpr int kMax = 48;
+  std::array<uint8_t, kMaxSeats> n{};
+  std::array<std::array<uint16_t, kMax>, kMaxSeats> from{};
+};
+
 class Position {
  public:
   explicit Position(std::shared_ptr<const Rules> rules);
@@ -370,7 +378,13 @@ class Position {
   Square epCaptureSquare(Move m) const;         // where the en-passant move m captures
   std::string fen4ChessComText() const;
   void scoreCapture(int capturer, Piece captured);
-  void scoreChecks(const PlyEvents& ev, Piece moved);
+  void scoreChecks(const PlyEvents& ev, Piece moved, const KingThreats* before);
+  // Chaturaji (chaturaji.cpp): the threats on every live king, the kings
+  // threatened after a move from a square that did not threaten them before,
+  // and the standing kings' award when one seat is left.
+  KingThreats kingThreats() const;
+  int newlyThreatenedKings(const KingThreats& before, int mover) const;
+  void scoreStandingKings();
   void scoreOut(int seat, OutReason reason, int by);
   void scoreDraw();
   std::array<int, kMaxSeats> placesByPoints() const;

@@ -10,6 +10,7 @@
 
 #include "core/drops.h"
 #include "core/sittuyin.h"
+#include "core/chaturaji.h"
 #include "core/fourp.h"
 #include "core/hex3.h"
 #include "core/friendly.h"
@@ -565,11 +566,18 @@ Status readDie(Rules& r, const VariantLine& l) {
   if (l.value == "none") return okStatus();
   for (const auto& w : words(l.value)) {
     const size_t colon = w.find(':');
-    const int t = colon == std::string::npos ? -1 : r.typeByLetter(w[colon + 1]);
-    if (t < 0) return formError(l, "FACE:PIECE ...");
+    // FACE:LETTERS: the face lets any of the kinds move (chaturaji's 5:KP).
+    const int t = colon == std::string::npos || colon + 1 >= w.size() ? -1 : r.typeByLetter(w[colon + 1]);
+    if (t < 0) return formError(l, "FACE:PIECES ...");
+    uint64_t kinds = 0;
+    for (size_t i = colon + 1; i < w.size(); ++i) {
+      const int k = r.typeByLetter(w[i]);
+      if (k < 0) return formError(l, "FACE:PIECES ...");
+      kinds |= uint64_t{1} << k;
+    }
     if (static_cast<int>(r.die.size()) >= kMaxDieFaces)
       return keyError("a die has at most " + std::to_string(kMaxDieFaces) + " faces");
-    r.die.push_back({std::atoi(w.substr(0, colon).c_str()), t});
+    r.die.push_back({std::atoi(w.substr(0, colon).c_str()), t, kinds});
   }
   return okStatus();
 }
@@ -584,7 +592,7 @@ Status readBlast(Rules& r, const VariantLine& l) {
 
 Status readKingCapture(Rules& r, const VariantLine& l) {
   if (auto s = yesNo(l, r.kingCapture); !s.ok()) return s;
-  if (r.kingCapture && (r.royalType < 0 || r.nseats() != 2)) return keyError("king-capture = yes needs two seats and a royal piece");
+  if (r.kingCapture && r.royalType < 0) return keyError("king-capture = yes needs a royal piece");
   return okStatus();
 }
 
@@ -659,7 +667,7 @@ const VariantKey kVariantKeys[] = {
     {"record-notation", "san|shogi", Phase::kRule, readRecordNotation},
     {"hop-not-same", "piece letters (hoppers that neither hop over nor capture their own type)", Phase::kRule, readHopNotSame},
     {"coins", "yes|no", Phase::kRule, readCoins},
-    {"die", "none, or FACE:PIECE ...", Phase::kRule, readDie},
+    {"die", "none, or FACE:PIECES ...", Phase::kRule, readDie},
     {"must-capture", "yes|no", Phase::kRule, readMustCapture},
     {"blast", "none|atomic", Phase::kRule, readBlast},
     {"king-capture", "yes|no", Phase::kRule, readKingCapture},
@@ -678,6 +686,7 @@ const VariantKey kVariantKeys[] = {
     {"dead-pieces", "yes|no", Phase::kRule, readDeadPieces},
     {"points", "none, or LETTER:POINTS ...", Phase::kRule, readPoints},
     {"position-text", "acedrex|chess.com", Phase::kRule, readPositionText},
+    {"awards", "NAME:VALUE ... (mate, stalemate, draw, resign-king, standing-king, dead-king, check2, check3, threats)", Phase::kRule, readAwards},
     {"start", "a position text", Phase::kRule, readStart},
 };
 

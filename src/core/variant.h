@@ -83,7 +83,14 @@ struct RevLeap { uint8_t from; uint64_t kinds; };
 struct RevRay { uint32_t begin; uint8_t len; uint64_t sliders; uint64_t hoppers; };
 struct RevBent { uint32_t begin; uint8_t len; uint64_t kinds; };  // pairs (Y, X) in revBentSq
 
-struct DieFace { int face; int type; };
+// A face of the die and the piece kinds it lets move: `type` the first one
+// (its name is shown), `kinds` every one (chaturaji's 5: king or pawn).
+struct DieFace {
+  int face;
+  int type;
+  uint64_t kinds;
+  bool allows(int t) const { return (kinds >> t) & 1; }
+};
 
 // A lame leap (Betza n): blocked when a piece stands on block[0] or block[1]
 // (0xFF: no square).
@@ -277,6 +284,19 @@ class Rules {
   std::vector<int> capturePoints;
   bool fen4ChessCom = false;
   bool seatEnPassant = false;  // en-passant with more than two seats (per seat, fourp.cpp)
+  // The points' awards besides captures (awards, chaturaji.cpp); the
+  // defaults are four-player chess's. check2/check3: a move that starts
+  // threats on two or three kings, [0] otherwise and [1] by a queen;
+  // threatSquares: a threat is new when a square attacks the king that did
+  // not before (by any live seat; chaturaji), else when a seat does that did
+  // not (four-player chess). standingKing: when one seat is left in, it gets
+  // this for each king of an out seat still on the board; deadKing: the
+  // capture of a dead king earns this.
+  struct PointAwards {
+    int mate = 20, stalemate = 20, draw = 10, resignKing = 20, standingKing = 0, deadKing = 0;
+    int check2[2] = {5, 1}, check3[2] = {20, 5};
+    bool threatSquares = false;
+  } awards;
   // The lateral coordinate of s for the seat's castling (castling files):
   // the file with two seats, counted from the seat's left with more.
   int castleLateral(int seat, Square s) const;

@@ -362,7 +362,7 @@ int MultiSearch::chance(int depth, int alpha, int beta, int ply) {
     int best = maxNode ? -kInf : kInf;
     bool any = false;
     for (Move m : list) {
-      if (typeOf(pos_.at(m.from())) != face.type) continue;
+      if (!face.allows(typeOf(pos_.at(m.from())))) continue;
       any = true;
       const int records = play(m);
       // Alpha-beta within the face: only its best move's value is needed exactly.

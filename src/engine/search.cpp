@@ -135,7 +135,7 @@ int Search::kingCaptureAtHorizon(int ply, int evasionFaces) {
     if (m.to() == king && pos_.isLegal(m)) kinds |= uint64_t{1} << typeOf(pos_.at(m.from()));
   const double n = static_cast<double>(rules_->die.size());
   int hits = 0;
-  for (const DieFace& face : rules_->die) hits += (kinds >> face.type) & 1 ? 1 : 0;
+  for (const DieFace& face : rules_->die) hits += (kinds & face.kinds) ? 1 : 0;
   const double take = hits / n, answer = evasionFaces / n;
   const double taken = hits == 0 ? 0.0 : take / (take + answer - take * answer);
   FaceAverage average;
@@ -164,7 +164,7 @@ int Search::chance(int depth, int alpha, int beta, int ply) {
   uint64_t kinds = 0;
   for (Move m : list) kinds |= uint64_t{1} << typeOf(pos_.at(m.from()));
   int evasionFaces = 0;  // in check: the faces that can answer it
-  for (const DieFace& face : r.die) evasionFaces += (kinds >> face.type) & 1 ? 1 : 0;
+  for (const DieFace& face : r.die) evasionFaces += (kinds & face.kinds) ? 1 : 0;
   int nullValue = -kInf;
   // Each face's value so far: after its first move a lower bound, so their
   // mean is one too and may already reach beta (Star2's probing phase).
@@ -191,7 +191,7 @@ int Search::chance(int depth, int alpha, int beta, int ply) {
   for (int f = 0; f < nFaces; ++f) {
     best[f] = -kInf;
     const auto first =
-        std::find_if(list.begin(), list.end(), [&](Move m) { return typeOf(pos_.at(m.from())) == r.die[f].type; });
+        std::find_if(list.begin(), list.end(), [&](Move m) { return r.die[f].allows(typeOf(pos_.at(m.from()))); });
     if (first != list.end()) {
       search(*first, f);
       if (stopped_) return 0;
@@ -217,7 +217,7 @@ int Search::chance(int depth, int alpha, int beta, int ply) {
     bool first = true;
     for (Move m : list) {
       if (best[f] >= hi) break;
-      if (typeOf(pos_.at(m.from())) != r.die[f].type) continue;
+      if (!r.die[f].allows(typeOf(pos_.at(m.from())))) continue;
       if (first) {
         first = false;  // searched above
         continue;
