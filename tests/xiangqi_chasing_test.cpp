@@ -124,5 +124,23 @@ TEST(XiangqiChasing, SearchScoresAChasingRepetitionAsALoss) {
   EXPECT_GT(r.info.mateIn, 0);
 }
 
+TEST(XiangqiChasing, ChecksLengthenTheFiftyMoveCount) {
+  // White checks with its first eleven moves, then both sides move quietly.
+  // From a count of 79 plies the count reaches 100 after 21 plies, but the
+  // eleven checks (one beyond ten) add two plies: Fairy-Stockfish claims the
+  // draw after 23 plies, not before (its xboard `go` after 20 to 24 plies).
+  const char* fen = "4k4/9/9/9/9/9/9/9/R8/3K4R w - - 79 1";
+  const std::string moves =
+      "a2e2 e10f10 e2f2 f10e10 f2f10 e10e9 f10e10 e9f9 e10e9 f9f10 e9e10 f10f9 e10e9 f9f8 e9f9 f8e8 f9f8 e8e9 "
+      "f8e8 e9f9 i1i9 f9f10 i9i1";
+  Game g(rules("xiangqi"));
+  ASSERT_TRUE(g.setStart(fen).ok());
+  ASSERT_TRUE(g.playAll(moves.substr(0, moves.rfind(' '))).ok());  // 22 plies, the count at 101
+  EXPECT_FALSE(g.finished());
+  ASSERT_TRUE(g.play("i9i1").ok());
+  EXPECT_TRUE(g.finished());
+  EXPECT_EQ(g.drawReasonKind(), DrawReason::kFiftyMoves);
+}
+
 }  // namespace
 }  // namespace acedrex::test

@@ -6,6 +6,7 @@
 // soldier "protects" sideways before crossing.
 #include "core/chasing.h"
 
+#include <algorithm>
 #include <bitset>
 #include <cstdlib>
 
@@ -395,6 +396,20 @@ std::vector<Square> chasedByLastMove(const Position& pos) {
   for (Square s = 0; s < pos.rules().nsq(); ++s)
     if (b.test(static_cast<size_t>(s))) out.push_back(s);
   return out;
+}
+
+int moveRuleExtension(const Position& pos) {
+  const int plies = pos.undoDepth();
+  if (plies < 20) return 0;
+  const int end = std::min(pos.fifty(), plies);
+  // Checks of the side to move's enemy: its positions 0, 2, ... before `end`;
+  // of the side to move: the positions 1, 3, ... up to `end`.
+  int theirs = 0, ours = 0;
+  for (int i = 0; i <= end; ++i) {
+    const bool counted = i % 2 == 0 ? (i == 0 || i < end) : (i == 1 || i <= end);
+    if (counted && inCheckAgo(pos, i)) ++(i % 2 == 0 ? theirs : ours);
+  }
+  return 2 * std::max(std::max(theirs, ours) - 10, 0);
 }
 
 RepetitionVerdict judgeRepetition(const Position& pos, int span) {

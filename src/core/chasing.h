@@ -26,6 +26,11 @@ struct RepetitionVerdict {
 // ago (even, 4 <= span <= pos.undoDepth()), for Rules::chasing.
 RepetitionVerdict judgeRepetition(const Position& pos, int span);
 
+// Fairy-Stockfish's n-move count under the chasing rules ends later: two
+// plies for every check beyond ten that one side (the one that gave more)
+// gave within the count, once the history holds 20 plies or more.
+int moveRuleExtension(const Position& pos);
+
 // The squares of the side to move's pieces that the last move chased
 // (empty at the start of the history), in square order.
 std::vector<Square> chasedByLastMove(const Position& pos);

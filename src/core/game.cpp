@@ -191,7 +191,9 @@ void Game::afterPly() {
     else if (pos_.countingExpired()) drawReason_ = DrawReason::kCounting;
     else if (rules().promoMoveType >= 0 && pos_.onlyPromotionMovesLeft()) drawReason_ = DrawReason::kStalemate;
     else if (rules().insufficientMaterialDraw && pos_.insufficientMaterial()) drawReason_ = DrawReason::kInsufficient;
-    else if (rules().moveRule && pos_.fifty() >= rules().moveRule * pos_.seatsIn()) drawReason_ = DrawReason::kFiftyMoves;
+    else if (rules().moveRule && pos_.fifty() >= rules().moveRule * pos_.seatsIn() &&
+             (!rules().chasing || pos_.fifty() >= rules().moveRule * pos_.seatsIn() + moveRuleExtension(pos_)))
+      drawReason_ = DrawReason::kFiftyMoves;
     // Where the rules count material (janggi), what would draw is decided by the count.
     if (drawReason_ != DrawReason::kNone && !rules().materialPoints.empty()) {
       drawReason_ = DrawReason::kNone;
