@@ -101,6 +101,7 @@ TEST(VariantFile, YesNoAndNamedValuesAcceptOnlyTheDocumentedWords) {
       {"bare-king", {"plays", "loses"}, {"lose", "loss", "yes", ""}, "bare-king = plays|loses"},
       {"double-step-rights", {"none", "until-capture"}, {"always", "until", ""}, "double-step-rights = none|until-capture"},
       {"double-step", {"0", "2", "8"}, {"x", "-1", "9", "2 3", ""}, "double-step = a relative rank from 0 (none) to 8"},
+      {"chasing", {"none"}, {"aaf", "yes", ""}, "chasing = none|axf"},
   };
   for (const auto& c : cases) {
     for (const char* v : c.good) EXPECT_EQ(errorWith(std::string(c.key) + " = " + v), "") << c.key << " = " << v;
@@ -109,6 +110,9 @@ TEST(VariantFile, YesNoAndNamedValuesAcceptOnlyTheDocumentedWords) {
       EXPECT_NE(e.find(c.expected), std::string::npos) << c.key << " = " << v << " -> " << e;
     }
   }
+  // The chasing rule names xiangqi's pieces; chess's are refused.
+  EXPECT_NE(errorWith("chasing = axf").find("chasing = axf needs xiangqi's pieces"), std::string::npos)
+      << errorWith("chasing = axf");
 }
 
 // Every key of the compiler's table checks its value: a bad value is an error
@@ -155,6 +159,7 @@ TEST(VariantFile, EveryKeyRefusesABadValue) {
       {"pass", "always"},
       {"material-count", "R:13"},
       {"perpetual-check", "wins"},
+      {"chasing", "aaf"},
       {"must-capture", "always"},
       {"blast", "nuclear"},
       {"king-capture", "sometimes"},

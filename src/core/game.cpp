@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <sstream>
 
+#include "core/chasing.h"
 #include "core/json_text.h"
 
 namespace acedrex {
@@ -61,6 +62,7 @@ std::string_view nameOf(Game::Decision d) {
   switch (d) {
     case Game::Decision::kPerpetualCheck: return "perpetual-check";
     case Game::Decision::kMaterialCount: return "material-count";
+    case Game::Decision::kPerpetualChase: return "perpetual-chase";
     case Game::Decision::kNone: break;
   }
   return "";
@@ -191,7 +193,9 @@ void Game::afterPly() {
     else if (pos_.countingExpired()) drawReason_ = DrawReason::kCounting;
     else if (rules().promoMoveType >= 0 && pos_.onlyPromotionMovesLeft()) drawReason_ = DrawReason::kStalemate;
     else if (rules().insufficientMaterialDraw && pos_.insufficientMaterial()) drawReason_ = DrawReason::kInsufficient;
-    else if (rules().moveRule && pos_.fifty() >= rules().moveRule * pos_.seatsIn()) drawReason_ = DrawReason::kFiftyMoves;
+    else if (rules().moveRule && pos_.fifty() >= rules().moveRule * pos_.seatsIn() &&
+             (!rules().chasing || pos_.fifty() >= rules().moveRule * pos_.seatsIn() + moveRuleExtension(pos_)))
+      drawReason_ = DrawReason::kFiftyMoves;
     // Where the rules count material (janggi), what would draw is decided by the count.
     if (drawReason_ != DrawReason::kNone && !rules().materialPoints.empty()) {
       drawReason_ = DrawReason::kNone;
@@ -234,7 +238,15 @@ int Game::perpetualChecker() const {
 // (minishogi) the first seat loses.
 void Game::settleRepetition() {
   const Rules& r = rules();
-  if (r.perpetualCheckLoses) {
+  if (r.chasing) {  // perpetual check, then perpetual chase (chasing.h)
+    const auto first = std::find(hashes_.begin(), hashes_.end(), hashes_.back()) - hashes_.begin();
+    const RepetitionVerdict v = judgeRepetition(pos_, static_cast<int>(hashes_.size()) - 1 - static_cast<int>(first));
+    if (v.loser >= 0) {
+      decision_ = v.byCheck ? Decision::kPerpetualCheck : Decision::kPerpetualChase;
+      pos_.removeSeat(v.loser, v.byCheck ? OutReason::kPerpetualCheck : OutReason::kPerpetualChase);
+      return;
+    }
+  } else if (r.perpetualCheckLoses) {
     if (const int checker = perpetualChecker(); checker >= 0) {
       decision_ = Decision::kPerpetualCheck;
       pos_.removeSeat(checker, OutReason::kPerpetualCheck);
@@ -349,6 +361,12 @@ std::string Game::summaryJson() const {
   if (!r.die.empty()) o << ",\"die\":" << throw_;
   if (drawReason_ != DrawReason::kNone) o << ",\"draw_reason\":" << jsonString(textOf(drawReason_));
   if (decision_ != Decision::kNone) o << ",\"decision\":" << jsonString(nameOf(decision_));
+  if (r.chasing && !finished()) {  // the pieces the last move chased (chasing.h)
+    o << ",\"chased\":[";
+    const auto chased = chasedByLastMove(pos_);
+    for (size_t i = 0; i < chased.size(); ++i) o << (i ? "," : "") << jsonString(r.squareName(chased[i]));
+    o << "]";
+  }
   o << ",\"plies\":" << record_.size();
   o << ",\"fen\":" << jsonString(pos_.text()) << "}";
   return o.str();

@@ -80,9 +80,10 @@ class Game {
   uint64_t seed() const { return seed_; }
   DrawReason drawReasonKind() const { return drawReason_; }
   // How a game that history decided was won without a mate: perpetual
-  // check (Rules::perpetualCheckLoses) or material counting (Rules::materialPoints:
-  // repetition, the fifty-move count, bikjang or two passes).
-  enum class Decision : uint8_t { kNone, kPerpetualCheck, kMaterialCount };
+  // check (Rules::perpetualCheckLoses), material counting (Rules::materialPoints:
+  // repetition, the fifty-move count, bikjang or two passes) or perpetual
+  // chase (Rules::chasing).
+  enum class Decision : uint8_t { kNone, kPerpetualCheck, kMaterialCount, kPerpetualChase };
   Decision decision() const { return decision_; }
   // textOf(drawReasonKind()), "" if not drawn: for the callers that still
   // read the text (record.cpp's Termination tag, the server's result).
@@ -114,7 +115,7 @@ class Game {
 };
 
 // A decision's name in the summary's "decision" and the PGN's Termination:
-// "perpetual-check", "material-count"; "" for kNone.
+// "perpetual-check", "material-count", "perpetual-chase"; "" for kNone.
 std::string_view nameOf(Game::Decision d);
 
 }  // namespace acedrex

@@ -16,6 +16,7 @@ constexpr OutReasonName kOutReasonNames[] = {
     {OutReason::kBareKing, "bare-king"}, {OutReason::kResigned, "resign"},      {OutReason::kTimeout, "timeout"},
     {OutReason::kOpponentNoMoves, "opponent-no-moves"},
     {OutReason::kRepetition, "repetition"}, {OutReason::kPerpetualCheck, "perpetual-check"},
+    {OutReason::kPerpetualChase, "perpetual-chase"},
 };
 }  // namespace
 

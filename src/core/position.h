@@ -57,7 +57,8 @@ class MoveList {
 // How a seat went out.
 // kOpponentNoMoves: stalemate=win, the other seat had no move (antichess).
 enum class OutReason : uint8_t {
-  kMated, kStalemated, kKingCaptured, kBareKing, kResigned, kTimeout, kOpponentNoMoves, kRepetition, kPerpetualCheck
+  kMated, kStalemated, kKingCaptured, kBareKing, kResigned, kTimeout, kOpponentNoMoves, kRepetition, kPerpetualCheck,
+  kPerpetualChase  // chasing.h
 };
 // Its name, as the API writes it: "checkmate", "stalemate", "king-captured",
 // "bare-king", "resign", "timeout", "opponent-no-moves"; and back (nullopt for any other text).
@@ -150,6 +151,12 @@ class Position {
   int undoDepth() const { return static_cast<int>(undo_.size()); }
   // The duck's square (Rules::duck), or kNoSquare before its first placement.
   Square duckSquare() const { return st_.duck; }
+  // The history a repetition rule reads (chasing.cpp): the board `back`
+  // plies ago and who was to move then (0: now; back <= undoDepth()).
+  const std::array<Piece, kMaxSquares>& boardAgo(int back) const {
+    return back == 0 ? st_.board : undo_[undo_.size() - static_cast<size_t>(back)].saved.board;
+  }
+  int toMoveAgo(int back) const { return back == 0 ? st_.toMove : undo_[undo_.size() - static_cast<size_t>(back)].saved.toMove; }
 
   // Places (1 = first) when finished; shared places share a number; 0 if none.
   std::array<int, kMaxSeats> places() const;

@@ -422,6 +422,30 @@ Status readPerpetualCheck(Rules& r, const VariantLine& l) {
 
 Status readFlyingGeneral(Rules& r, const VariantLine& l) { return yesNo(l, r.flyingGeneral); }
 
+// chasing = axf: two seats, and every type one of xiangqi's pieces by its moves.
+Status readChasing(Rules& r, const VariantLine& l) {
+  if (auto s = oneWordOf(l, [&](int i) { r.chasing = i == 1; }); !s.ok()) return s;
+  r.chaseRole.clear();
+  if (!r.chasing) return okStatus();
+  if (r.nseats() != 2) return keyError("chasing = axf needs two seats");
+  using Role = Rules::ChaseRole;
+  static const std::pair<std::string_view, Role> kRoles[] = {
+      {"F", Role::kAdvisor}, {"nA", Role::kElephant}, {"nN", Role::kHorse},
+      {"R", Role::kRook},    {"mRcpR", Role::kCannon}, {"fW", Role::kSoldier},
+  };
+  for (const auto& t : r.types) {
+    if (t.royal && t.betza == "W") {
+      r.chaseRole.push_back(Role::kKing);
+      continue;
+    }
+    const auto* it = std::find_if(std::begin(kRoles), std::end(kRoles), [&](const auto& x) { return x.first == t.betza; });
+    if (t.royal || it == std::end(kRoles))
+      return keyError("chasing = axf needs xiangqi's pieces (W royal, F, nA, nN, R, mRcpR, fW), not " + t.name + " " + t.betza);
+    r.chaseRole.push_back(it->second);
+  }
+  return okStatus();
+}
+
 Status readPromotion(Rules& r, const VariantLine& l) { return typeList(r, l.value, r.promoChoices); }
 
 Status readPromotionByFile(Rules& r, const VariantLine& l) {
@@ -663,6 +687,7 @@ const VariantKey kVariantKeys[] = {
     {"pass", "yes|no", Phase::kRule, readPass},
     {"material-count", "none, or HANDICAP LETTER:POINTS ...", Phase::kRule, readMaterialCount},
     {"perpetual-check", "draws|loses", Phase::kRule, readPerpetualCheck},
+    {"chasing", "none|axf", Phase::kRule, readChasing},
     {"san-letters", "none, or LETTER:SAN-LETTER ... (e.g. N:H B:E)", Phase::kRule, readSanLetters},
     {"record-notation", "san|shogi", Phase::kRule, readRecordNotation},
     {"hop-not-same", "piece letters (hoppers that neither hop over nor capture their own type)", Phase::kRule, readHopNotSame},

@@ -177,6 +177,14 @@ class Rules {
   // Perpetual check (perpetual-check): at the repetition that ends the game, a side that
   // gave check with every move since the position first stood loses.
   bool perpetualCheckLoses = false;
+  // Chasing (chasing = axf; chasing.cpp): xiangqi's perpetual chase as
+  // Fairy-Stockfish rules it. At a repetition, perpetual check goes first;
+  // then a side that chased one enemy piece with every move of the cycle
+  // loses (both: the repetition draws). chaseRole: each type's part (from
+  // its moves), which the rule's exceptions name.
+  enum class ChaseRole : uint8_t { kKing, kAdvisor, kElephant, kHorse, kRook, kCannon, kSoldier };
+  bool chasing = false;
+  std::vector<ChaseRole> chaseRole;  // per type; empty without chasing
   bool onLines(const MoveAtom& atom, Square s) const { return !atom.linesOnly || lineSquares[s]; }
   // Captures with side effects (core/captures.cpp).
   bool mustCapture = false;        // a side that can capture must (antichess)

@@ -236,7 +236,7 @@ int Search::negamax(int depth, int alpha, int beta, int ply, bool allowNull) {
   ++nodes_;
   if (ply > selDepth_) selDepth_ = ply;
   if (timeUp()) return 0;
-  if (drawnByRule()) return 0;
+  if (drawnByRule()) return ruleScore(ply);
   if (ply >= kMaxPly - 4) return evaluate();
   // Mate distance pruning.
   alpha = std::max(alpha, -(kMate - ply));

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/chasing.h"
 #include "engine/duck.h"
 #include "engine/see.h"
 
@@ -58,6 +59,20 @@ SearchBase::SearchBase(std::shared_ptr<const Rules> rules, const Evaluator& eval
       rng_(config.seed) {
   history_.assign(kMaxSeats * kMaxSquares * kMaxSquares, 0);
   evalCache_.assign(1 << 16, EvalSlot{});
+}
+
+int SearchBase::ruleScore(int ply) const {
+  if (!rules_->chasing) [[likely]] return 0;
+  const uint64_t h = pos_.hash();
+  const int n = static_cast<int>(stack_.size());
+  const int back = std::min({n - 1, pos_.fifty(), pos_.undoDepth()});
+  for (int i = 4; i <= back; i += 2)
+    if (stack_[n - 1 - i] == h) {
+      const RepetitionVerdict v = judgeRepetition(pos_, i);
+      if (v.loser < 0) return 0;
+      return v.loser == pos_.toMove() ? -(kMate - ply) : kMate - ply;
+    }
+  return 0;
 }
 
 void SearchBase::clear() {

@@ -116,6 +116,10 @@ class SearchBase {
       if (stack_[n - 1 - i] == h) return true;
     return pos_.fifty() >= 50 * pos_.seatsIn();
   }
+  // The score for the side to move of a node drawnByRule() found: a draw,
+  // but with Rules::chasing a repetition where one side checked or chased
+  // with every move of the cycle is lost by that side (core/chasing.h).
+  int ruleScore(int ply) const;
 
   // Killers and history.
   int& history(int seat, Move m) { return history_[(seat * kMaxSquares + m.from()) * kMaxSquares + m.to()]; }
