@@ -94,8 +94,7 @@ class ServeChild {
       : ServeChild({"--db", db.string(), "--web", web.string(), "--threads", "2", "--bot-threads", "1"}, log) {}
   // `acedrex serve --port 0 --address 127.0.0.1 ARGS...`, or with onlyArgs
   // `acedrex serve ARGS...`, started in `cwd` (empty: the runner's folder).
-  ServeChild(const std::vector<std::string>& args, const fs::path& log, const fs::path& cwd = {},
-             bool onlyArgs = false)
+  ServeChild(const std::vector<std::string>& args, const fs::path& log, const fs::path& cwd = {}, bool onlyArgs = false)
       : log_(log) {
     int out[2];
     if (pipe2(out, O_CLOEXEC) != 0) return;
@@ -1169,6 +1168,10 @@ TEST(HostileServer, HostileRequestsLeakNothingChangeNoGameAndLeaveTheServerUp) {
     add("stream with " + name, get("/api/game/" + a.id + "/stream", header));
   add("stream with the token and %00", get("/api/game/" + a.id + "/stream?token=" + toMoveA + "%00"));
   add("a watcher's stream with junk in the query", get("/api/game/" + a.id + "/stream?x=%ff&token="));
+  // The token under keys the API decodes to "token" (a state read: a stream
+  // would mark the seat connected, a change): the access log must hide it too.
+  for (const std::string key : {"tok%65n", "%74oken", "%74%6F%6B%65%6E"})
+    add("state with the token under " + key, get("/api/game/" + a.id + "?" + key + "=" + toMoveA));
 
   // 6. Broken HTTP framing.
   const std::string variants = "GET /api/variants HTTP/1.1\r\n" + kHost;
@@ -1485,6 +1488,19 @@ TEST(HostileServer, HostileRequestsLeakNothingChangeNoGameAndLeaveTheServerUp) {
   const int changed = (afterA != beforeA) + (afterB != beforeB) +
                       (afterC.plies != beforeC.plies || afterC.fen != beforeC.fen || afterC.status != beforeC.status);
   std::printf("hostile: games changed %d of 3, games in the lobby %zu (3 before)\n", changed, list.items().size());
+
+  // The log (its access log goes to stderr): a line per request, never a token.
+  const std::string log = readFile(tmp.path() / "serve.log");
+  EXPECT_NE(log.find(" GET /api/variants 200 "), std::string::npos) << "the access log:\n" << child.logTail();
+  int tokensLogged = 0;
+  for (const auto* g : {&a, &b, &c})
+    for (const auto& token : g->tokens)
+      if (!token.empty() && log.find(token) != std::string::npos) {
+        ++tokensLogged;
+        ADD_FAILURE() << "a seat token is in the server's log: "
+                      << log.substr(log.find(token) < 200 ? 0 : log.find(token) - 200, 300);
+      }
+  std::printf("hostile: the log has %zu bytes, %d seat tokens\n", log.size(), tokensLogged);
 }
 
 // Pages from a web directory with no index.html (or none at all) must not
@@ -1589,8 +1605,7 @@ TEST(HostileServer, StartedInAnEmptyFolderWithOnlyAPortItServesTheLobbyTheApiAnd
       ++refused;
     }
   }
-  std::printf("empty folder, --port only: lobby %d, API %d, %d of %zu traversal attempts refused (400/404), the rest "
-              "served front-end files\n",
+  std::printf("empty folder, --port only: lobby %d, API %d, %d of %zu traversal attempts refused (400/404)\n",
               lobby.status, variants.status, refused, attempts.size());
 }
 
