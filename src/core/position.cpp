@@ -563,7 +563,9 @@ bool Position::isCaptureOrPromotion(Move m) const {
 }
 
 bool Position::isLegal(Move m) {
-  if (rules_->blastOnCapture | rules_->kingCapture) [[unlikely]] return legalByRule(m);
+  // One test for the two flags: a bitwise or on purpose (clang's -Wbitwise-instead-of-logical wants the casts).
+  if (static_cast<int>(rules_->blastOnCapture) | static_cast<int>(rules_->kingCapture)) [[unlikely]]
+    return legalByRule(m);
   if (rules_->unions) [[unlikely]] return true;  // no check: a king left to be united just loses
   const int us = st_.toMove;
   const Rules& r = *rules_;

@@ -12,7 +12,8 @@
 namespace acedrex::server::testing {
 
 int spawnServe(const std::vector<std::string>& args, const ServeChildSetup& setup) {
-  std::vector<std::string> all{ACEDREX_BINARY, "serve", "--port", "0", "--address", "127.0.0.1"};
+  std::vector<std::string> all{ACEDREX_BINARY, "serve"};
+  if (!setup.onlyArgs) all.insert(all.end(), {"--port", "0", "--address", "127.0.0.1"});
   all.insert(all.end(), args.begin(), args.end());
   std::vector<char*> argv;
   for (auto& a : all) argv.push_back(a.data());
@@ -31,6 +32,7 @@ int spawnServe(const std::vector<std::string>& args, const ServeChildSetup& setu
   if (setup.dieWithParent) prctl(PR_SET_PDEATHSIG, SIGKILL);
   if (setup.stdoutFd >= 0) dup2(setup.stdoutFd, STDOUT_FILENO);
   if (setup.stderrFd >= 0) dup2(setup.stderrFd, STDERR_FILENO);
+  if (!setup.cwd.empty() && chdir(setup.cwd.c_str()) != 0) _exit(126);
   execv(ACEDREX_BINARY, argv.data());
   _exit(127);
 }

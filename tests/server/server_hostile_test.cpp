@@ -90,7 +90,12 @@ std::string readFile(const fs::path& p) {
 
 class ServeChild {
  public:
-  ServeChild(const fs::path& db, const fs::path& web, const fs::path& log) : log_(log) {
+  ServeChild(const fs::path& db, const fs::path& web, const fs::path& log)
+      : ServeChild({"--db", db.string(), "--web", web.string(), "--threads", "2", "--bot-threads", "1"}, log) {}
+  // `acedrex serve --port 0 --address 127.0.0.1 ARGS...`, or with onlyArgs
+  // `acedrex serve ARGS...`, started in `cwd` (empty: the runner's folder).
+  ServeChild(const std::vector<std::string>& args, const fs::path& log, const fs::path& cwd = {}, bool onlyArgs = false)
+      : log_(log) {
     int out[2];
     if (pipe2(out, O_CLOEXEC) != 0) return;
     const int logFd = ::open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
@@ -99,8 +104,9 @@ class ServeChild {
     setup.stderrFd = logFd;
     setup.noCore = true;         // no core file from a crash on purpose
     setup.dieWithParent = true;  // and no server left behind if the test runner dies
-    pid_ = testing::spawnServe({"--db", db.string(), "--web", web.string(), "--threads", "2", "--bot-threads", "1"},
-                               setup);
+    setup.cwd = cwd.string();
+    setup.onlyArgs = onlyArgs;
+    pid_ = testing::spawnServe(args, setup);
     ::close(out[1]);
     if (logFd >= 0) ::close(logFd);
     out_ = out[0];
@@ -552,6 +558,8 @@ struct Tally {
   std::string crash;
   int timeouts = 0;  // exchanges that reached their bound with the connection still open
   int timeoutsInARow = 0;
+  int leaks = 0;       // replies that carried bytes of a planted secret, /etc/passwd or the SQLite file
+  int strayPages = 0;  // 200 pages that are no file of the web root
 };
 
 void inspect(const Case& c, const std::string& raw, const Secrets& secrets, Tally& tally) {
@@ -559,6 +567,7 @@ void inspect(const Case& c, const std::string& raw, const Secrets& secrets, Tall
   for (const auto& [what, bytes] : secrets.markers)
     if (raw.find(bytes) != std::string::npos) {
       tally.issues.push_back("LEAK of " + what + ": " + c.name);
+      if (!leaked) ++tally.leaks;
       leaked = true;
     }
   std::string problem;
@@ -607,6 +616,7 @@ void inspect(const Case& c, const std::string& raw, const Secrets& secrets, Tall
     } else if (r.status == 200 && r.complete && !c.head && type.find("pgn") == std::string::npos) {
       bool known = r.body.find("Acedrex server is running") != std::string::npos;
       for (const auto& f : secrets.webFiles) known = known || r.body == f;
+      if (!known && !leaked) ++tally.strayPages;
       if (!known && !leaked)
         tally.issues.push_back(c.name + ": a 200 page that is no file of the web root (" +
                                std::to_string(r.body.size()) + " bytes, not shown)");
@@ -761,7 +771,8 @@ std::string statusLine(const Tally& t) {
     s += (first ? "" : ", ") + (status == 0 ? std::string("none") : std::to_string(status)) + ": " + std::to_string(n);
     first = false;
   }
-  return s + "}, timeouts " + std::to_string(t.timeouts) + ", crashes " + std::to_string(t.crashes);
+  return s + "}, timeouts " + std::to_string(t.timeouts) + ", crashes " + std::to_string(t.crashes) + ", leaks " +
+         std::to_string(t.leaks) + ", pages from outside the web root " + std::to_string(t.strayPages);
 }
 
 // ---------------------------------------------------------------------------
@@ -1157,6 +1168,10 @@ TEST(HostileServer, HostileRequestsLeakNothingChangeNoGameAndLeaveTheServerUp) {
     add("stream with " + name, get("/api/game/" + a.id + "/stream", header));
   add("stream with the token and %00", get("/api/game/" + a.id + "/stream?token=" + toMoveA + "%00"));
   add("a watcher's stream with junk in the query", get("/api/game/" + a.id + "/stream?x=%ff&token="));
+  // The token under keys the API decodes to "token" (a state read: a stream
+  // would mark the seat connected, a change): the access log must hide it too.
+  for (const std::string key : {"tok%65n", "%74oken", "%74%6F%6B%65%6E"})
+    add("state with the token under " + key, get("/api/game/" + a.id + "?" + key + "=" + toMoveA));
 
   // 6. Broken HTTP framing.
   const std::string variants = "GET /api/variants HTTP/1.1\r\n" + kHost;
@@ -1470,6 +1485,22 @@ TEST(HostileServer, HostileRequestsLeakNothingChangeNoGameAndLeaveTheServerUp) {
   // No hostile body created a game.
   const Json list = askJson(port, 300, get("/api/games?limit=500"));
   EXPECT_LE(list.items().size(), 3u) << "games in the lobby after the hostile requests";
+  const int changed = (afterA != beforeA) + (afterB != beforeB) +
+                      (afterC.plies != beforeC.plies || afterC.fen != beforeC.fen || afterC.status != beforeC.status);
+  std::printf("hostile: games changed %d of 3, games in the lobby %zu (3 before)\n", changed, list.items().size());
+
+  // The log (its access log goes to stderr): a line per request, never a token.
+  const std::string log = readFile(tmp.path() / "serve.log");
+  EXPECT_NE(log.find(" GET /api/variants 200 "), std::string::npos) << "the access log:\n" << child.logTail();
+  int tokensLogged = 0;
+  for (const auto* g : {&a, &b, &c})
+    for (const auto& token : g->tokens)
+      if (!token.empty() && log.find(token) != std::string::npos) {
+        ++tokensLogged;
+        ADD_FAILURE() << "a seat token is in the server's log: "
+                      << log.substr(log.find(token) < 200 ? 0 : log.find(token) - 200, 300);
+      }
+  std::printf("hostile: the log has %zu bytes, %d seat tokens\n", log.size(), tokensLogged);
 }
 
 // Pages from a web directory with no index.html (or none at all) must not
@@ -1514,6 +1545,68 @@ TEST(HostileServer, EmptyWebDirectoryDoesNotCrashTheServer) {
   TempDir tmp("hostile-emptyweb");
   fs::create_directories(tmp.path() / "web");
   pagesDoNotCrash(tmp.path() / "web", tmp.path(), false);
+}
+
+// Issue 21's "done when": `acedrex serve` started in an empty folder with no
+// flag but --port serves the lobby at / (the front end inside the binary), and
+// the API, and no traversal attempt reaches the database it made there or any
+// other file.
+TEST(HostileServer, StartedInAnEmptyFolderWithOnlyAPortItServesTheLobbyTheApiAndNoTraversal) {
+  TempDir tmp("hostile-bare");
+  const fs::path folder = tmp.path() / "empty";
+  fs::create_directories(folder);
+  ServeChild child({"--port", "0"}, tmp.path() / "serve.log", folder, true);
+  const int port = child.port();
+  ASSERT_GT(port, 0) << "the server did not start: " << child.howItEnded() << "\n" << child.logTail();
+  int source = 0;
+
+  const Reply lobby = askPatiently(port, source++, get("/"));
+  EXPECT_EQ(lobby.status, 200);
+  EXPECT_EQ(lobby.body, readFile(fs::path(ACEDREX_SOURCE_DIR) / "web" / "index.html")) << "the lobby page";
+  const Reply variants = askPatiently(port, source++, get("/api/variants"));
+  EXPECT_EQ(variants.status, 200);
+  EXPECT_TRUE(parseJson(variants.body).ok());
+  int status = 0;
+  const Json created = askJson(port, source++, postJson("/api/game", R"({"variant":"shako"})"), &status);
+  ASSERT_EQ(status, 201);
+  const std::string id = created.get("id") ? created.get("id")->asString() : "";
+  EXPECT_EQ(askPatiently(port, source++, get("/api/game/" + id)).status, 200);
+  const fs::path db = folder / "acedrex.db";
+  ASSERT_TRUE(fs::exists(db)) << "the default database is made in the folder the server started in";
+  ASSERT_NE(readFile(db).find("SQLite format 3"), std::string::npos);
+
+  std::vector<std::string> pages;  // what a 200 page may be: a file of the front end
+  std::error_code walk;
+  for (fs::recursive_directory_iterator it(fs::path(ACEDREX_SOURCE_DIR) / "web", walk), end; !walk && it != end;
+       it.increment(walk))
+    if (it->is_regular_file()) pages.push_back(readFile(it->path()));
+  std::string dbAbs;
+  for (char ch : fs::absolute(db).string()) dbAbs += ch == '/' ? std::string("%2F") : std::string(1, ch);
+  const std::vector<std::string> attempts = {
+      "/%2Fetc%2Fpasswd", "/%2fetc%2fpasswd", "//etc/passwd", "/etc/passwd", "/..%2Facedrex.db", "/..%2facedrex.db",
+      "/../acedrex.db", "/%2e%2e/acedrex.db", "/%2E%2E%2Facedrex.db", "/.%2e/acedrex.db", "/%2e./acedrex.db",
+      "/js/..%2F..%2Facedrex.db", "/js/../../acedrex.db", "/game/..%2F..%2Facedrex.db", "/rules/%2e%2e%2facedrex.db",
+      "/%252e%252e%252facedrex.db", "/..%5cacedrex.db", "/..\\acedrex.db", "/acedrex.db", "/acedrex.db-wal",
+      "/./acedrex.db", "/%00/../acedrex.db", "/index.html%00/../../acedrex.db", "/" + dbAbs, "/%2F" + dbAbs,
+      "/..%2F..%2F..%2F..%2F..%2F..%2F..%2F..%2Fetc%2Fpasswd", "/%c0%ae%c0%ae/acedrex.db", "/..;/acedrex.db"};
+  int refused = 0;
+  for (const auto& target : attempts) {
+    const Reply r = askPatiently(port, source++, get(target));
+    ASSERT_TRUE(child.alive()) << "GET " << target << ": the server " << child.howItEnded();
+    EXPECT_NE(r.status, 0) << "GET " << target << ": no reply";
+    EXPECT_EQ(r.body.find("SQLite format 3"), std::string::npos) << "GET " << target << " served the database";
+    EXPECT_EQ(r.body.find("root:x:0:0"), std::string::npos) << "GET " << target << " served /etc/passwd";
+    if (r.status == 200) {
+      bool known = false;
+      for (const auto& p : pages) known = known || r.body == p;
+      EXPECT_TRUE(known) << "GET " << target << ": a 200 that is no file of the front end";
+    } else {
+      EXPECT_TRUE(r.status == 400 || r.status == 404) << "GET " << target << ": " << r.status;
+      ++refused;
+    }
+  }
+  std::printf("empty folder, --port only: lobby %d, API %d, %d of %zu traversal attempts refused (400/404)\n",
+              lobby.status, variants.status, refused, attempts.size());
 }
 
 }  // namespace

@@ -51,7 +51,7 @@ TEST(ServerRestart, AFullDescriptorTableIsShedNotSpunOn) {
   size_t failures = 0;
   for (size_t at = log.find("accept failed"); at != std::string::npos; at = log.find("accept failed", at + 1))
     ++failures;
-  // Backing off (5 ms doubling to 1 s) makes a handful of attempts in those
+  // Backing off (10 ms doubling to 1 s) makes a handful of attempts in those
   // seconds; spinning made hundreds of thousands.
   EXPECT_LT(failures, 200u) << log.substr(0, 2000);
   std::filesystem::remove_all(dir);

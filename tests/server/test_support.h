@@ -102,14 +102,18 @@ inline std::vector<std::string> movesOf(const Json& state) {
 // `acedrex serve --port 0 --address 127.0.0.1 ARGS...` (the binary under
 // test) as a child process. Its stdout goes to stdoutFd and its stderr to
 // stderrFd (-1: inherited); nofile > 0 sets its RLIMIT_NOFILE; hostile tests
-// ask for no core file and for the child to die with the test runner.
-// Returns the pid (-1 if fork failed). Pass descriptors made close-on-exec.
+// ask for no core file and for the child to die with the test runner; cwd
+// (non-empty) is the folder it starts in; onlyArgs: `acedrex serve ARGS...`
+// with nothing added. Returns the pid (-1 if fork failed). Pass descriptors
+// made close-on-exec.
 struct ServeChildSetup {
   int stdoutFd = -1;
   int stderrFd = -1;
   int nofile = 0;
   bool noCore = false;
   bool dieWithParent = false;
+  std::string cwd;
+  bool onlyArgs = false;
 };
 int spawnServe(const std::vector<std::string>& args, const ServeChildSetup& setup);
 

@@ -7,6 +7,8 @@
 #include <memory>
 #include <mutex>
 
+#include "server/app/http_util.h"
+
 namespace acedrex::server::log {
 namespace {
 
@@ -134,7 +136,11 @@ std::string redactTarget(std::string_view target) {
       first = false;
       const size_t eq = pair.find('=');
       const std::string_view key = pair.substr(0, eq);
-      if (eq != std::string_view::npos && (key == "token" || key == "access_token")) {
+      // The key as the API reads it (%-escapes and '+' decoded: "tok%65n" is
+      // "token"); a key that does not decode is redacted too.
+      std::string decoded;
+      const bool plain = urlDecode(key, decoded, true);
+      if (eq != std::string_view::npos && (!plain || decoded == "token" || decoded == "access_token")) {
         emit(key);
         out += "=***";
       } else {

@@ -32,7 +32,8 @@ void error(const std::string& message);
 void access(std::string_view client, std::string_view method, std::string_view target, int status,
             uint64_t bytes, double ms);
 
-// The target with every `token=` query value replaced by "***" and every
+// The target with every `token=` query value (the key read as the API reads
+// it, %-escapes decoded) replaced by "***" and every
 // byte outside printable ASCII written as %XX, so a log line never carries a
 // seat token or a control character.
 std::string redactTarget(std::string_view target);
