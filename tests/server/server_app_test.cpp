@@ -1089,6 +1089,8 @@ TEST(ServerApi, VariantsTellTheBoardsGeometry) {
   EXPECT_EQ(text(*find("janggi").get("palaces")), R"([["d1","f3"],["d8","f10"]])");
   EXPECT_FALSE(find("janggi").get("river")->asBool());
   EXPECT_EQ(text(*find("chess").get("palaces")), "[]");
+  EXPECT_EQ(find("chess").get("geometry")->asString(), "rect");
+  EXPECT_EQ(find("three-player-chess").get("geometry")->asString(), "hex3");
   EXPECT_FALSE(find("chess").get("drops")->asBool());
   EXPECT_TRUE(find("shogi").get("drops")->asBool());
   EXPECT_TRUE(find("crazyhouse").get("drops")->asBool());
