@@ -122,6 +122,7 @@ test('the lobby card and the rules diagrams draw the six-sided board', async () 
   await pic.waitFor();
   assert.equal(await pic.locator('polygon[data-cell]').count(), 96);
   assert.equal(await pic.locator('[data-sq]').count(), 48, 'every piece of the start');
+  assert.match(await page.locator('[data-variant="three-player-chess"] .cat-meta').textContent(), /96 cells/);
   await page.goto(`${server.base}/rules/three-player-chess`);
   await page.waitForSelector('body[data-ready="1"]', { timeout: 20000 });
   const diagram = page.locator('[data-piece="bishop"] [data-count], [data-count]').first();

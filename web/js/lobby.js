@@ -125,7 +125,9 @@ const describeGame = (v) => tOr(`catalogue.desc.${v.name}`, v.description || '')
 
 function card(v) {
   const players = v.players || (v.seats || []).length;
-  const size = v.board ? `${v.board.width}×${v.board.height}` : '';
+  const size = !v.board ? '' : v.geometry === 'hex3'
+    ? t('catalogue.hexCells', { n: v.board.width * v.board.height - (v.board.blocked || []).length })
+    : `${v.board.width}×${v.board.height}`;
   return h('article', { class: 'cat-card', 'data-variant': v.name },
     h('a', { class: 'cat-pic', href: `/?variant=${encodeURIComponent(v.name)}#create`, onclick: (e) => { e.preventDefault(); setUp(v.name); } },
       miniBoard(v.board || {}, v.startPieces || [], { ...pictureStyle(v.name), size: 96, label: t('catalogue.picture', { title: v.title || v.name }) })),
