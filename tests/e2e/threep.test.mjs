@@ -13,9 +13,9 @@ let server, browser;
 before(async () => { server = await startServer(); browser = await launch(); });
 after(async () => { await browser?.close(); await server?.stop(); });
 
-// Clicks a cell at its centre (the middle of a quadrilateral's box need not lie in it).
-async function clickCell(page, name) {
-  const p = await page.evaluate((n) => {
+// A cell's centre on the screen (the middle of a quadrilateral's box need not lie in it).
+async function centreOf(page, name) {
+  return page.evaluate((n) => {
     const poly = document.querySelector(`#board polygon[data-sq="${n}"]`);
     const pts = poly.getAttribute('points').trim().split(/\s+/).map((s) => s.split(',').map(Number));
     const c = pts.reduce((a, [x, y]) => [a[0] + x / pts.length, a[1] + y / pts.length], [0, 0]);
@@ -24,7 +24,17 @@ async function clickCell(page, name) {
     const s = pt.matrixTransform(svg.getScreenCTM());
     return { x: s.x, y: s.y };
   }, name);
+}
+async function clickCell(page, name) {
+  const p = await centreOf(page, name);
   await page.mouse.click(p.x, p.y);
+}
+async function dragCell(page, from, to) {
+  const a = await centreOf(page, from), b = await centreOf(page, to);
+  await page.mouse.move(a.x, a.y);
+  await page.mouse.down();
+  for (let i = 1; i <= 8; i++) await page.mouse.move(a.x + ((b.x - a.x) * i) / 8, a.y + ((b.y - a.y) * i) / 8);
+  await page.mouse.up();
 }
 async function clickMove(page, from, to) {
   await clickCell(page, from);
@@ -95,7 +105,7 @@ test('against two bots from the lobby: the hexagonal board, clicks, a move acros
   await page.context().close();
 });
 
-test('Black sees its army at the bottom, and the board turns by thirds', async () => {
+test('Black sees its army at the bottom, plays by dragging, and the board turns by thirds', async () => {
   const r = await fetch(`${server.base}/api/game`, { method: 'POST', body: JSON.stringify({ variant: 'three-player-chess', seats: [{ kind: 'bot', level: 1 }, { kind: 'human' }, { kind: 'bot', level: 1 }] }) });
   const g = await r.json();
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
@@ -105,6 +115,11 @@ test('Black sees its army at the bottom, and the board turns by thirds', async (
   assert.equal(await page.locator('#board svg').getAttribute('data-rotation'), '1');
   const below = async (a, b) => (await page.locator(`#board [data-sq="${a}"]`).boundingBox()).y > (await page.locator(`#board [data-sq="${b}"]`).boundingBox()).y;
   assert.ok(await below('d8', 'd4'), 'Black\'s king below the centre');
+  // a move dragged onto a rosette cell, in the turned view
+  await waitFor(async () => (await page.locator('#board').getAttribute('data-to-move')) === 'black', { what: 'black to move' });
+  await dragCell(page, 'd7', 'd5');
+  const st = await waitFor(async () => { const x = await fetchState(server.base, g.id); return x.moves.length >= 2 ? x : null; }, { what: 'the drag sent' });
+  assert.equal(st.moves[1].uci, 'd7d5');
   await page.locator('#rotate').click();
   assert.equal(await page.locator('#board svg').getAttribute('data-rotation'), '2');
   assert.ok(await below('i12', 'd4'), 'then Red\'s');

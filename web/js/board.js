@@ -830,12 +830,10 @@ export class Board {
         active = true;
         floating = this.drawPiece({ square: '', seat, letter, name }, this.dragLayer);
         floating.classList.add('floating', 'no-anim');
-        hover = el('rect', { class: 'hl-hover', width: S, height: S, x: -1000, y: -1000 }, this.dragLayer);
+        hover = this.hoverShape();
       }
       floating.style.transform = `translate(${hit.x - S / 2}px, ${hit.y - S / 2}px) scale(1.08)`;
-      const ok = hit.sq && this.dropTargets(letter).has(hit.sq);
-      const p = ok ? this.squareXY(hit.sq) : { x: -1000, y: -1000 };
-      hover.setAttribute('x', p.x); hover.setAttribute('y', p.y);
+      this.placeHover(hover, hit.sq && this.dropTargets(letter).has(hit.sq) ? hit.sq : null);
     };
     const up = (e) => {
       window.removeEventListener('pointermove', move);
@@ -936,20 +934,28 @@ export class Board {
         this.floating.classList.add('floating', 'no-anim');
         this.floating.classList.remove('dragging');
       }
-      this.hover = el('rect', { class: 'hl-hover', width: S, height: S, x: -1000, y: -1000 }, this.dragLayer);
+      this.hover = this.hoverShape();
     }
     if (this.floating) {
       const t = `translate(${hit.x - S / 2}px, ${hit.y - S / 2}px) scale(1.08)`;
       this.floating.style.transform = t;
     }
-    if (this.hover) {
-      if (hit.sq && this.destinations(this.drag.from).has(hit.sq)) {
-        const p = this.squareXY(hit.sq);
-        this.hover.setAttribute('x', p.x); this.hover.setAttribute('y', p.y);
-      } else {
-        this.hover.setAttribute('x', -1000);
-      }
+    if (this.hover) this.placeHover(this.hover, hit.sq && this.destinations(this.drag.from).has(hit.sq) ? hit.sq : null);
+  }
+
+  // The mark under a dragged piece: a square's rect, or a hex cell's polygon.
+  hoverShape() {
+    return this.hex ? el('polygon', { class: 'hl-hover', points: '' }, this.dragLayer)
+      : el('rect', { class: 'hl-hover', width: S, height: S, x: -1000, y: -1000 }, this.dragLayer);
+  }
+  placeHover(hover, sq) {
+    if (this.hex) {
+      const c = sq && this.layout.cells.get(sq);
+      hover.setAttribute('points', c ? polygonPoints(c.corners) : '');
+      return;
     }
+    const p = sq ? this.squareXY(sq) : { x: -1000, y: -1000 };
+    hover.setAttribute('x', p.x); hover.setAttribute('y', p.y);
   }
 
   pointerUp(e) {
