@@ -120,6 +120,18 @@ test('Black sees its army at the bottom, plays by dragging, and the board turns 
   await dragCell(page, 'd7', 'd5');
   const st = await waitFor(async () => { const x = await fetchState(server.base, g.id); return x.moves.length >= 2 ? x : null; }, { what: 'the drag sent' });
   assert.equal(st.moves[1].uci, 'd7d5');
+  // the keyboard's cursor goes from cell to cell as the cells are seen
+  await page.locator('#board svg').focus();
+  const cursor = () => page.locator('#board [data-cursor]').getAttribute('data-cursor');
+  const c0 = await cursor();
+  await page.keyboard.press('ArrowUp');
+  const c1 = await cursor();
+  assert.notEqual(c1, c0);
+  assert.ok(await below(c0, c1), `ArrowUp goes up the screen: ${c0} -> ${c1}`);
+  assert.ok(hexCellOf(c1), c1);
+  await page.keyboard.press('ArrowDown');
+  const c2 = await cursor();
+  assert.ok(await below(c2, c1), `ArrowDown goes down the screen: ${c1} -> ${c2}`);
   await page.locator('#rotate').click();
   assert.equal(await page.locator('#board svg').getAttribute('data-rotation'), '2');
   assert.ok(await below('i12', 'd4'), 'then Red\'s');
