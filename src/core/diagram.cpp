@@ -60,6 +60,21 @@ PieceReach diagramReach(const Rules& r, int type, int dir, Square from) {
     if ((l.mode & kModeCapture) && std::find(out.captures.begin(), out.captures.end(), l.to) == out.captures.end())
       out.captures.push_back(l.to);
   }
+  // hex3: the second branches of the diagonals that fork at the centre
+  // (their cells before the fork are already in the first branch).
+  if (!r.forkRange.empty()) {
+    const auto [begin, end] = r.forkRange[static_cast<size_t>(kindOf(type, dir)) * kMaxSquares + from];
+    for (uint32_t k = begin; k < end; ++k) {
+      const Ray& ray = r.forkRays[k];
+      for (int j = ray.skip; j < ray.len; ++j) {
+        const Square s = r.raySq[ray.begin + j];
+        if ((ray.mode & kModeMove) && std::find(out.moves.begin(), out.moves.end(), s) == out.moves.end())
+          out.moves.push_back(s);
+        if ((ray.mode & kModeCapture) && std::find(out.captures.begin(), out.captures.end(), s) == out.captures.end())
+          out.captures.push_back(s);
+      }
+    }
+  }
   return out;
 }
 

@@ -1071,6 +1071,14 @@ TEST(ServerApi, VariantsAndPieceReach) {
   EXPECT_EQ(horse.get("captures")->items().size(), 8u);
   auto elephant = parsed(f.call("GET", "/api/variant/xiangqi/piece/B?from=e3").body);
   EXPECT_EQ(elephant.get("moves")->items().size(), 4u);
+  // three-player chess: a diagonal through the centre forks into both other
+  // halves (c3-d4, then i5..l8 and e9..h12), never onto the other colour's i9
+  auto bishop = parsed(f.call("GET", "/api/variant/three-player-chess/piece/B?from=c3").body);
+  std::set<std::string> reach;
+  for (const auto& m : bishop.get("moves")->items()) reach.insert(m.asString());
+  for (const char* s : {"d4", "i5", "l8", "e9", "h12", "b4", "a1"}) EXPECT_TRUE(reach.count(s)) << s;
+  EXPECT_FALSE(reach.count("i9"));
+  EXPECT_EQ(reach.size(), 15u);  // and b4-a5, b2-a1, d2-e1
 }
 
 // What the board draws beyond the squares: palaces, the river, hands, blasts, promoted forms.
@@ -1089,6 +1097,8 @@ TEST(ServerApi, VariantsTellTheBoardsGeometry) {
   EXPECT_EQ(text(*find("janggi").get("palaces")), R"([["d1","f3"],["d8","f10"]])");
   EXPECT_FALSE(find("janggi").get("river")->asBool());
   EXPECT_EQ(text(*find("chess").get("palaces")), "[]");
+  EXPECT_EQ(find("chess").get("geometry")->asString(), "rect");
+  EXPECT_EQ(find("three-player-chess").get("geometry")->asString(), "hex3");
   EXPECT_FALSE(find("chess").get("drops")->asBool());
   EXPECT_TRUE(find("shogi").get("drops")->asBool());
   EXPECT_TRUE(find("crazyhouse").get("drops")->asBool());

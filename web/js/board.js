@@ -5,7 +5,10 @@
 //   const board = new Board(element, { onMove: (uci) => ... });
 //   board.update({ width, height, blocked, pieces, legal, lastMove, check,
 //                  rotation, toMove, arrows, interactive, pieceNames,
-//                  style, palaces, river, glyph, promoted, visible });
+//                  style, palaces, river, glyph, promoted, visible, geometry });
+// geometry 'hex3' (three-player chess, js/hexboard.js): the playable squares
+// are drawn as the cells of the six-sided board (<polygon data-sq>), the
+// holes not at all, and `rotation` counts third turns (the half at the bottom).
 // visible (fog of war): the squares the viewer sees; the others are drawn as
 // fog (a dark hatch, data-fog="e7"). null or absent: everything is seen.
 //
@@ -26,6 +29,7 @@
 // with pointer-events off, so clicks always land on a square.
 
 import { pieceGlyph } from './pieces.js';
+import { hexLayout, hexHit, hexNeighbour, insetCorners, polygonPoints } from './hexboard.js';
 
 const SVGNS = 'http://www.w3.org/2000/svg';
 const S = 100;       // square size in SVG units
@@ -152,7 +156,9 @@ export class Board {
       return;
     }
     const delta = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] }[e.key];
-    if (delta) {
+    if (delta && this.hex) {
+      this.cursor = hexNeighbour(this.layout, this.cursor, delta[0], delta[1]);
+    } else if (delta) {
       const p = parseSquare(this.cursor) || { file: 0, rank: 0 };
       const d = this.toDisplay(p.file, p.rank);
       const c = Math.min(this.cols - 1, Math.max(0, d.c + delta[0])), r = Math.min(this.rows - 1, Math.max(0, d.r + delta[1]));
@@ -189,7 +195,29 @@ export class Board {
   }
 
   // ---- geometry -----------------------------------------------------------
-  get rot() { return ((this.cfg.rotation || 0) % 4 + 4) % 4; }
+  get rot() { return this.hex ? 0 : ((this.cfg.rotation || 0) % 4 + 4) % 4; }
+  get hex() { return this.cfg.geometry === 'hex3'; }
+  // the hex board's layout for the view's third turn (kept until the turn changes)
+  get layout() {
+    const turn = ((this.cfg.rotation || 0) % 3 + 3) % 3;
+    if (!this.hexLay || this.hexLay.turn !== turn) this.hexLay = { turn, lay: { ...hexLayout(turn), turn } };
+    return this.hexLay.lay;
+  }
+  // the board's drawing area (SVG units): the squares without the coordinates
+  area() {
+    if (this.hex) { const m = 40; return { x: m, y: m, w: this.layout.width - 2 * m, h: this.layout.height - 2 * m }; }
+    return { x: this.M, y: PAD, w: this.cols * S, h: this.rows * S };
+  }
+  // A square's shape (a rect, or the hex cell's quadrilateral), inset by `inset`.
+  cellShape(parent, sq, attrs, inset = 0, rx = 0) {
+    if (this.hex) {
+      const c = this.layout.cells.get(sq);
+      if (!c) return null;
+      return el('polygon', { points: polygonPoints(inset ? insetCorners(c, inset) : c.corners), 'stroke-linejoin': 'round', ...attrs }, parent);
+    }
+    const { x, y } = this.squareXY(sq);
+    return el('rect', { x: x + inset, y: y + inset, width: S - 2 * inset, height: S - 2 * inset, ...(rx ? { rx } : {}), ...attrs }, parent);
+  }
   get cols() { return this.rot % 2 ? this.cfg.height : this.cfg.width; }
   get rows() { return this.rot % 2 ? this.cfg.width : this.cfg.height; }
 
@@ -212,6 +240,10 @@ export class Board {
     return null;
   }
   squareXY(name) {
+    if (this.hex) {
+      const c = this.layout.cells.get(name);
+      return c ? { x: c.cx - S / 2, y: c.cy - S / 2 } : { x: -1000, y: -1000 };
+    }
     const p = parseSquare(name);
     const d = this.toDisplay(p.file, p.rank);
     return { x: this.M + d.c * S, y: PAD + d.r * S };
@@ -222,6 +254,7 @@ export class Board {
     const ctm = this.svg.getScreenCTM();
     if (!ctm) return null;
     const p = pt.matrixTransform(ctm.inverse());
+    if (this.hex) return { sq: hexHit(this.layout, p.x, p.y), x: p.x, y: p.y };
     const c = Math.floor((p.x - this.M) / S), r = Math.floor((p.y - PAD) / S);
     if (c < 0 || r < 0 || c >= this.cols || r >= this.rows) return { sq: null, x: p.x, y: p.y };
     return { sq: this.fromDisplay(c, r), x: p.x, y: p.y };
@@ -328,8 +361,9 @@ export class Board {
     const { cfg } = this;
     const svg = this.svg;
     const W = this.cols * S, H = this.rows * S;
-    svg.setAttribute('viewBox', `0 0 ${this.M + W + PAD} ${PAD + H + this.M}`);
-    svg.setAttribute('data-rotation', String(this.rot));
+    svg.setAttribute('viewBox', this.hex ? `0 0 ${this.layout.width} ${this.layout.height}` : `0 0 ${this.M + W + PAD} ${PAD + H + this.M}`);
+    svg.classList.toggle('hex3', this.hex);
+    svg.setAttribute('data-rotation', String(this.hex ? this.layout.turn : this.rot));
     if (cfg.labels && cfg.labels.board) svg.setAttribute('aria-label', cfg.labels.board);
     svg.replaceChildren();
     const defs = el('defs', {}, svg);
@@ -356,6 +390,7 @@ export class Board {
     // Holes inside the board (Joko's centre) stay hatched squares.
     const outside = this.outsideHoles(blocked);
     const band = (cls, m, attrs) => {
+      if (this.hex) { el('polygon', { class: cls, points: polygonPoints(this.layout.hexagon(m)), 'stroke-linejoin': 'round', ...attrs }, svg); return; }
       if (!outside.size) { el('rect', { class: cls, x: this.M - m, y: PAD - m, width: W + 2 * m, height: H + 2 * m, rx: m > 6 ? m - 4 : 3, ...attrs }, svg); return; }
       const g = el('g', { class: cls, ...attrs }, svg);
       for (const [r, c0, c1] of this.rowRuns(outside)) el('rect', { x: this.M + c0 * S - m, y: PAD + r * S - m, width: (c1 - c0) * S + 2 * m, height: S + 2 * m, rx: 3 }, g);
@@ -370,7 +405,10 @@ export class Board {
     svg.classList.toggle('points', points);
     if (points) this.drawLines(svg);
     const squares = el('g', { class: 'squares' }, svg);
-    for (let f = 0; f < cfg.width; f++) {
+    if (this.hex) {
+      for (const [name, c] of this.layout.cells) this.cellShape(squares, name, { class: `sq ${c.dark ? 'dark' : 'light'}`, 'data-sq': name });
+    }
+    for (let f = 0; f < (this.hex ? 0 : cfg.width); f++) {
       for (let r = 0; r < cfg.height; r++) {
         const name = squareName(f, r);
         const { x, y } = this.squareXY(name);
@@ -389,9 +427,7 @@ export class Board {
         for (let r = 0; r < cfg.height; r++) {
           const name = squareName(f, r);
           if (seen.has(name) || blocked.has(name)) continue;
-          const { x, y } = this.squareXY(name);
-          const inset = points ? 8 : 0;
-          el('rect', { class: 'fog-sq', x: x + inset, y: y + inset, width: S - 2 * inset, height: S - 2 * inset, rx: points ? 14 : 0, fill: 'url(#fog-hatch)', 'data-fog': name }, fog);
+          this.cellShape(fog, name, { class: 'fog-sq', fill: 'url(#fog-hatch)', 'data-fog': name }, points ? 8 : 0, points ? 14 : 0);
         }
       }
     }
@@ -406,15 +442,13 @@ export class Board {
     (cfg.seatMoves || []).forEach((mv, i, all) => {
       for (const sq of [mv.from, mv.to]) {
         if (!parseSquare(sq)) continue;
-        const { x, y } = this.squareXY(sq);
-        el('rect', { class: `hl-seat seat-${mv.seat}${i === all.length - 1 ? ' latest' : ''}`, x: x + 4, y: y + 4, width: S - 8, height: S - 8, rx: 6, 'data-hl': i === all.length - 1 ? 'last' : 'seat-last', 'data-hl-seat': mv.seat }, hl);
+        this.cellShape(hl, sq, { class: `hl-seat seat-${mv.seat}${i === all.length - 1 ? ' latest' : ''}`, 'data-hl': i === all.length - 1 ? 'last' : 'seat-last', 'data-hl-seat': mv.seat }, 4, 6);
       }
     });
     if (last) {
       for (const sq of [last.from, last.to, last.duck]) {
         if (!parseSquare(sq)) continue;
-        const { x, y } = this.squareXY(sq);
-        el('rect', { class: 'hl-last', x, y, width: S, height: S, 'data-hl': 'last' }, hl);
+        this.cellShape(hl, sq, { class: 'hl-last', 'data-hl': 'last' });
       }
     }
     for (const sq of cfg.check || []) {
@@ -447,21 +481,18 @@ export class Board {
       }
     };
     if (this.selected) {
-      const { x, y } = this.squareXY(this.selected);
-      el('rect', { class: 'hl-sel', x, y, width: S, height: S, 'data-hl': 'selected' }, hl);
+      this.cellShape(hl, this.selected, { class: 'hl-sel', 'data-hl': 'selected' });
       dots(this.destinations(this.selected).keys());
     }
     if (this.dropSel) dots(this.dropTargets(this.dropSel).keys());
     // a queued premove, and the piece picked for one
     for (const [sq, kind] of [[this.premove && this.premove.from, 'premove'], [this.premove && this.premove.to, 'premove'], [this.preSel, 'premove-sel']]) {
       if (!parseSquare(sq)) continue;
-      const { x, y } = this.squareXY(sq);
-      el('rect', { class: `hl-premove${kind === 'premove-sel' ? ' sel' : ''}`, x, y, width: S, height: S, 'data-hl': kind, 'data-premove': sq }, hl);
+      this.cellShape(hl, sq, { class: `hl-premove${kind === 'premove-sel' ? ' sel' : ''}`, 'data-hl': kind, 'data-premove': sq });
     }
     if (this.duck) {
       if (this.cfg.stepKind === 'chain' && this.duck.at && parseSquare(this.duck.at)) {
-        const { x, y } = this.squareXY(this.duck.at);
-        el('rect', { class: 'hl-sel', x, y, width: S, height: S, 'data-hl': 'chain-from' }, hl);
+        this.cellShape(hl, this.duck.at, { class: 'hl-sel', 'data-hl': 'chain-from' });
       }
       for (const to of this.duck.options.keys()) {
         const p = this.squareXY(to);
@@ -481,20 +512,25 @@ export class Board {
     }
 
     if (this.focused && this.cursor && parseSquare(this.cursor)) {
-      const { x, y } = this.squareXY(this.cursor);
-      el('rect', { class: 'hl-cursor', x: x + 3, y: y + 3, width: S - 6, height: S - 6, rx: 4, 'data-hl': 'cursor', 'data-cursor': this.cursor }, hl);
+      this.cellShape(hl, this.cursor, { class: 'hl-cursor', 'data-hl': 'cursor', 'data-cursor': this.cursor }, 3, 4);
     }
 
     // coordinates: the bottom row and the left column of the view
     const coords = el('g', { class: 'coords', 'pointer-events': 'none' }, svg);
-    for (let c = 0; c < this.cols; c++) {
+    if (this.hex) {
+      for (const lb of this.layout.labels) {
+        const t = el('text', { class: 'coord', x: lb.x, y: lb.y + this.coordSize * 0.36, 'text-anchor': 'middle', 'font-size': this.coordSize * 1.2 }, coords);
+        t.textContent = lb.text;
+      }
+    }
+    for (let c = 0; c < (this.hex ? 0 : this.cols); c++) {
       const name = this.fromDisplay(c, this.rows - 1);
       const p = parseSquare(name);
       const label = this.rot % 2 ? String(p.rank + 1) : String.fromCharCode(97 + p.file);
       const t = el('text', { class: 'coord', x: this.M + c * S + S / 2, y: PAD + H + this.coordSize * 1.6, 'text-anchor': 'middle', 'font-size': this.coordSize }, coords);
       t.textContent = label;
     }
-    for (let r = 0; r < this.rows; r++) {
+    for (let r = 0; r < (this.hex ? 0 : this.rows); r++) {
       const name = this.fromDisplay(0, r);
       const p = parseSquare(name);
       const label = this.rot % 2 ? String.fromCharCode(97 + p.file) : String(p.rank + 1);
@@ -647,7 +683,7 @@ export class Board {
     else if (pc.seat === 'blue') el('circle', { class: 'cb-mark cb-ring', cx: 84, cy: 16, r: 9 }, g);
     else if (pc.seat === 'yellow') el('path', { class: 'cb-mark', d: 'M84 3 L97 16 L84 29 L71 16 Z' }, g);
     if (pc.dir && this.cfg.arrows && (pc.name === 'pawn' || (!pc.name && pc.letter === 'P')) && DIR_ANGLE[pc.dir] !== undefined) {
-      const angle = DIR_ANGLE[pc.dir] + this.rot * 90;
+      const angle = this.hex ? this.hexForward(pc) : DIR_ANGLE[pc.dir] + this.rot * 90;
       el('path', {
         class: 'pawn-arrow', d: 'M50 1 L61 13 L39 13 Z', fill: 'var(--pf)', stroke: 'var(--ps)',
         transform: `rotate(${angle} 50 50)`, 'data-dir': pc.dir,
@@ -656,17 +692,30 @@ export class Board {
     return g;
   }
 
+  // The hex board: where a pawn heads on screen (degrees, 0 up): up its file
+  // towards the centre in its own half (the seat's half: dir n, e, s), down
+  // the file towards that half's back rank in another.
+  hexForward(pc) {
+    const c = this.layout.cells.get(pc.square);
+    if (!c) return 0;
+    const [p0, p1, p2, p3] = c.corners;
+    const up = [(p2[0] + p3[0] - p0[0] - p1[0]) / 2, (p2[1] + p3[1] - p0[1] - p1[1]) / 2];
+    const own = { n: 0, e: 1, s: 2 }[pc.dir] === c.half;
+    const [vx, vy] = own ? up : [-up[0], -up[1]];
+    return (Math.atan2(vx, -vy) * 180) / Math.PI;
+  }
+
   drawPromo() {
     const { from, to, moves } = this.promo;
-    const W = this.cols * S, H = this.rows * S;
+    const { x: ax, y: ay, w: W, h: H } = this.area();
     const layer = el('g', { class: 'promo' }, this.svg);
-    const bg = el('rect', { class: 'promo-bg', x: this.M, y: PAD, width: W, height: H }, layer);
+    const bg = el('rect', { class: 'promo-bg', x: ax, y: ay, width: W, height: H }, layer);
     bg.addEventListener('pointerdown', (e) => { e.stopPropagation(); this.promo = null; this.selected = null; this.render(); });
     const mover = this.pieceAt(from);
     const seat = mover ? mover.seat : 'white';
     const n = moves.length;
     const size = Math.min(S * 1.3, (W - 20) / n);
-    const x0 = this.M + W / 2 - (n * size) / 2, y0 = PAD + H / 2 - size / 2;
+    const x0 = ax + W / 2 - (n * size) / 2, y0 = ay + H / 2 - size / 2;
     moves.forEach((m, i) => {
       const suffix = parseMove(m.split(',').pop()).suffix;
       const { name, letter } = this.promoPiece(mover, suffix);
@@ -684,7 +733,7 @@ export class Board {
         this.choose(m);
       });
     });
-    const label = el('text', { x: this.M + W / 2, y: y0 - 14, 'text-anchor': 'middle', 'font-size': 30, fill: '#fff', 'font-weight': 700 }, layer);
+    const label = el('text', { x: ax + W / 2, y: y0 - 14, 'text-anchor': 'middle', 'font-size': 30, fill: '#fff', 'font-weight': 700 }, layer);
     label.textContent = this.cfg.labels && this.cfg.labels.promote ? this.cfg.labels.promote(to) : `Promote on ${to}`;
   }
 
@@ -781,12 +830,10 @@ export class Board {
         active = true;
         floating = this.drawPiece({ square: '', seat, letter, name }, this.dragLayer);
         floating.classList.add('floating', 'no-anim');
-        hover = el('rect', { class: 'hl-hover', width: S, height: S, x: -1000, y: -1000 }, this.dragLayer);
+        hover = this.hoverShape();
       }
       floating.style.transform = `translate(${hit.x - S / 2}px, ${hit.y - S / 2}px) scale(1.08)`;
-      const ok = hit.sq && this.dropTargets(letter).has(hit.sq);
-      const p = ok ? this.squareXY(hit.sq) : { x: -1000, y: -1000 };
-      hover.setAttribute('x', p.x); hover.setAttribute('y', p.y);
+      this.placeHover(hover, hit.sq && this.dropTargets(letter).has(hit.sq) ? hit.sq : null);
     };
     const up = (e) => {
       window.removeEventListener('pointermove', move);
@@ -887,20 +934,28 @@ export class Board {
         this.floating.classList.add('floating', 'no-anim');
         this.floating.classList.remove('dragging');
       }
-      this.hover = el('rect', { class: 'hl-hover', width: S, height: S, x: -1000, y: -1000 }, this.dragLayer);
+      this.hover = this.hoverShape();
     }
     if (this.floating) {
       const t = `translate(${hit.x - S / 2}px, ${hit.y - S / 2}px) scale(1.08)`;
       this.floating.style.transform = t;
     }
-    if (this.hover) {
-      if (hit.sq && this.destinations(this.drag.from).has(hit.sq)) {
-        const p = this.squareXY(hit.sq);
-        this.hover.setAttribute('x', p.x); this.hover.setAttribute('y', p.y);
-      } else {
-        this.hover.setAttribute('x', -1000);
-      }
+    if (this.hover) this.placeHover(this.hover, hit.sq && this.destinations(this.drag.from).has(hit.sq) ? hit.sq : null);
+  }
+
+  // The mark under a dragged piece: a square's rect, or a hex cell's polygon.
+  hoverShape() {
+    return this.hex ? el('polygon', { class: 'hl-hover', points: '' }, this.dragLayer)
+      : el('rect', { class: 'hl-hover', width: S, height: S, x: -1000, y: -1000 }, this.dragLayer);
+  }
+  placeHover(hover, sq) {
+    if (this.hex) {
+      const c = sq && this.layout.cells.get(sq);
+      hover.setAttribute('points', c ? polygonPoints(c.corners) : '');
+      return;
     }
+    const p = sq ? this.squareXY(sq) : { x: -1000, y: -1000 };
+    hover.setAttribute('x', p.x); hover.setAttribute('y', p.y);
   }
 
   pointerUp(e) {

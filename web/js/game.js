@@ -6,6 +6,7 @@ import { Board, parseMove } from './board.js';
 import { pieceIcon, pieceGlyph } from './pieces.js';
 import { Hand } from './hands.js';
 import { SETS, familyOf, boardLook } from './sets.js';
+import { hexTurnFor } from './hexboard.js';
 import { t, tOr, seatName as plainSeatName, pieceName, translatePage, languageSwitch } from './i18n.js';
 import { prefs } from './prefs.js';
 import { sounds } from './sounds.js';
@@ -187,8 +188,11 @@ function rotationOf(seat) {
   const pcs = state.pieces.filter((p) => p.seat === seat);
   const king = pcs.find((p) => p.name === 'king') || pcs[0];
   if (!king) return rotation || 0;
+  if (hexBoard()) return hexTurnFor(king.square);
   return Board.rotationFor(b.width, b.height, king.square, state.seats.length);
 }
+// three-player chess's six-sided board: the view turns by thirds (js/hexboard.js)
+function hexBoard() { return !!variant && variant.geometry === 'hex3'; }
 function initialRotation() {
   const seat = viewerSeat();
   return seat ? rotationOf(seat) : 0;
@@ -282,7 +286,7 @@ function render() {
     arrows: state.seats.length > 2,
     pieceNames: pieceNames(),
     hint: analysisHint(live ? state.fen : frame.fen),
-    ...(({ style, palaces, river, glyph, promoted }) => ({ style, palaces, river, glyph, promoted }))(look()),
+    ...(({ style, palaces, river, glyph, promoted, geometry }) => ({ style, palaces, river, glyph, promoted, geometry }))(look()),
     labels: {
       seat: seatName, piece: pieceName, promote: (sq) => t('board.promoteOn', { square: sq }), promoteTo: (n) => t('board.promoteTo', { piece: pieceName(n) }),
       board: t('board.label'), empty: t('board.empty'), hidden: t('fog.hiddenSquare'), selected: t('board.selected'), destination: t('board.destination'), movable: t('board.movable'),
@@ -563,7 +567,7 @@ function renderControls() {
     }
   }
   box.append(btn(t('ctl.rotate'), { id: 'rotate', title: t('ctl.rotateHelp') }, () => {
-    rotation = (rotation + (state.seats.length > 2 ? 1 : 2)) % 4;
+    rotation = hexBoard() ? (rotation + 1) % 3 : (rotation + (state.seats.length > 2 ? 1 : 2)) % 4;
     localStorage.setItem(`acedrex.rot.${id}`, String(rotation));
     render();
   }));

@@ -8,6 +8,7 @@ import { api, tokens, myGames, GameSocket } from './api.js';
 import { t, tOr, seatName, translatePage, languageSwitch, lang, optionName, optionValue, optionHelp } from './i18n.js';
 import './prefs.js';
 import { boardLook } from './sets.js';
+import { hexLayout, polygonPoints } from './hexboard.js';
 
 const $ = (id) => document.getElementById(id);
 let variants = [];
@@ -40,7 +41,7 @@ const GROUPS = ['alfonso', 'chess', 'family', 'more-players', 'other'];
 // variant's entry as the game page tells them (sets.js boardLook).
 const pictureStyle = (name) => {
   const look = boardLook(variants.find((x) => x.name === name));
-  return { points: look.style === 'intersections', plain: look.style === 'plain', palaces: look.palaces, river: look.river };
+  return { points: look.style === 'intersections', plain: look.style === 'plain', palaces: look.palaces, river: look.river, hex: look.geometry === 'hex3' };
 };
 const SVG = 'http://www.w3.org/2000/svg';
 
@@ -54,7 +55,8 @@ function svg(tag, attrs = {}, ...children) {
 // A small picture of a position: the board (holes dark, or the lines of a
 // board played on points, or squares of one colour) and each piece as a disc in its seat's colour with
 // its letter. `board` is {width, height, blocked}; `pieces` [{square, seat, letter}].
-export function miniBoard(board, pieces, { points = false, plain = false, palaces = [], river = false, size = 132, label = '' } = {}) {
+export function miniBoard(board, pieces, { points = false, plain = false, palaces = [], river = false, hex = false, size = 132, label = '' } = {}) {
+  if (hex) return miniHexBoard(pieces, size, label);
   const w = board.width || 8, ht = board.height || 8;
   const cell = size / Math.max(w, ht);
   const W = w * cell, H = ht * cell;
@@ -101,12 +103,31 @@ export function miniBoard(board, pieces, { points = false, plain = false, palace
   return root;
 }
 
+// Three-player chess's six-sided board (js/hexboard.js), its cells drawn as quadrilaterals.
+function miniHexBoard(pieces, size, label) {
+  const lay = hexLayout(0, 100, 2);
+  const k = size / lay.width;
+  const W = size, H = lay.height * k;
+  const root = svg('svg', { class: 'mini-board mini-hex', viewBox: `0 0 ${lay.width} ${lay.height}`, width: W, height: H, role: 'img', 'aria-label': label });
+  for (const [name, c] of lay.cells) root.append(svg('polygon', { class: `mini-sq ${c.dark ? 'dark' : 'light'}`, points: polygonPoints(c.corners), 'data-cell': name }));
+  for (const p of pieces || []) {
+    const c = lay.cells.get(p.square);
+    if (!c) continue;
+    const g = svg('g', { class: `mini-piece seat-${p.seat}`, 'data-sq': p.square });
+    g.append(svg('circle', { cx: c.cx, cy: c.cy, r: 6 }));
+    root.append(g);
+  }
+  return root;
+}
+
 const groupOf = (v) => (GROUPS.includes(v.group) ? v.group : 'other');
 const describeGame = (v) => tOr(`catalogue.desc.${v.name}`, v.description || '');
 
 function card(v) {
   const players = v.players || (v.seats || []).length;
-  const size = v.board ? `${v.board.width}×${v.board.height}` : '';
+  const size = !v.board ? '' : v.geometry === 'hex3'
+    ? t('catalogue.hexCells', { n: v.board.width * v.board.height - (v.board.blocked || []).length })
+    : `${v.board.width}×${v.board.height}`;
   return h('article', { class: 'cat-card', 'data-variant': v.name },
     h('a', { class: 'cat-pic', href: `/?variant=${encodeURIComponent(v.name)}#create`, onclick: (e) => { e.preventDefault(); setUp(v.name); } },
       miniBoard(v.board || {}, v.startPieces || [], { ...pictureStyle(v.name), size: 96, label: t('catalogue.picture', { title: v.title || v.name }) })),

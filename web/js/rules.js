@@ -148,7 +148,8 @@ async function drawDiagrams(v, box, optionValues, prose) {
     card.append(h('h3', {}, h('span', { class: `seat-${seat}` }, pieceIcon(p.name, seat, 34)), `${cap(pieceName(p.name))} (${p.letter})`),
       h('p', { class: 'piece-text', style: 'font-size:14px;margin:4px 0 8px' }, prose.piece(p.name)), diagram);
     box.append(card);
-    const from = diagramSquare(board);
+    // the six-sided board: c3, whose diagonal forks at the centre and whose file crosses it
+    const from = look.geometry === 'hex3' ? 'c3' : diagramSquare(board);
     let reach;
     try {
       reach = await api.reach(v.name, p.letter, from, `&dir=n${extra}`);
@@ -174,7 +175,7 @@ async function drawDiagrams(v, box, optionValues, prose) {
     if (screen) pieces.push({ square: screen, seat: other, letter: pawn.letter, name: pawn.name, dir: 's' });
     b.update({
       width: board.width, height: board.height, blocked: board.blocked || [],
-      style: look.style, palaces: look.palaces, river: look.river, glyph: look.glyph, promoted: look.promoted,
+      style: look.style, palaces: look.palaces, river: look.river, glyph: look.glyph, promoted: look.promoted, geometry: look.geometry,
       pieces, marks, arrows: p.name === 'pawn', interactive: false, animate: false,
       labels: { seat: (x) => x, piece: pieceName, board: t('rules.diagramOf', { piece: pieceName(p.name) }) },
     });

@@ -134,6 +134,7 @@ export function boardLook(variant, set = null, seatOrder = ['white', 'black']) {
   const chosen = fam && SETS[fam].includes(set) ? set : fam ? SETS[fam][0] : null;
   return {
     family: fam,
+    geometry: (variant && variant.geometry) || 'rect',
     style: (variant && (variant.palaces || []).length) ? 'intersections' : fam === 'shogi' ? 'plain' : undefined,
     palaces: (variant && variant.palaces) || [],
     river: !!(variant && variant.river),

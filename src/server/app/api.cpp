@@ -33,8 +33,10 @@ void writeBoard(JsonWriter& w, const Rules& r) {
 // What a board needs to draw a game beyond its squares (docs/api.md, "Variants"):
 // the palaces (the squares a royal piece's region allows, as [corner, corner]
 // per seat), whether a type is kept to its own half (a river), hands, and
-// whether captures explode.
+// whether captures explode, and the board's shape (`rect`, or `hex3`: the 12x12
+// grid's cells drawn as three-player chess's hexagon).
 void writeGeometry(JsonWriter& w, const Rules& r) {
+  w.key("geometry").value(r.geometry == Rules::Geometry::kHex3 ? "hex3" : "rect");
   w.key("palaces").beginArray();
   if (r.hasRegion && r.nseats() == 2)
     for (size_t t = 0; t < r.types.size(); ++t) {
