@@ -33,7 +33,8 @@ std::optional<OutReason> parseOutReason(std::string_view name) {
 
 Position::Position(std::shared_ptr<const Rules> rules) : rules_(std::move(rules)) {
   const Rules& r = *rules_;
-  plainLegality_ = !r.blastOnCapture && !r.kingCapture && !r.unions && !r.mustDrop && r.promoMoveType < 0;
+  const bool rare = r.kingCapture || r.unions || r.mustDrop || r.promoMoveType >= 0;
+  fastLegality_ = rare ? kFastNone : r.blastOnCapture ? kFastQuiet : kFastAll;
   clear();
   undo_.reserve(256);
 }
@@ -567,7 +568,7 @@ bool Position::judgeLegal(Move m) {
     // Another piece's move can only expose the king along a line through
     // the squares it leaves or enters; a king not in check and off those
     // lines stays safe.
-    if (!plainLegality_ && offLineLegal(m)) return true;  // plain games asked it in isLegal
+    if (fastLegality_ == kFastNone && offLineLegal(m)) return true;  // the others asked it in isLegal
     const Square capSq = m.flag() == kEnPassant ? epCaptureSquare(m) : to;
     const Piece cap = b[capSq];
     const bool simple = !isPiece(cap) || (typeOf(cap) != r.royalType && !(r.bareKingLoses && st_.count[seatOf(cap)] == 2));

@@ -174,7 +174,8 @@ class Position {
   // m must be pseudo-legal. Most moves are judged inline (offLineLegal);
   // the rest, and every move of a game with rare legality rules, out of line.
   bool isLegal(Move m) {
-    if (plainLegality_ && offLineLegal(m)) [[likely]] return true;
+    if (fastLegality_ && offLineLegal(m) && (fastLegality_ == kFastAll || st_.board[m.to()] == kEmpty)) [[likely]]
+      return true;
     return judgeLegal(m);
   }
   int countLegal();
@@ -418,9 +419,12 @@ class Position {
   std::array<Piece, kMaxSquares> partner_{};
   std::vector<UnionUndo> unionUndo_;
   mutable std::vector<UnionTable> unionTables_;
-  // No blast, king capture, unions, forced drops or promotion moves: isLegal
-  // may answer offLineLegal's true without asking the rules.
-  bool plainLegality_ = true;
+  // When isLegal may answer offLineLegal's true without asking the rules:
+  // kFastAll with no blast, king capture, unions, forced drops or promotion
+  // moves; kFastQuiet with blasts, for a move onto an empty square (it
+  // explodes nothing, and touching kings stay touching); kFastNone otherwise.
+  enum FastLegality : uint8_t { kFastNone, kFastAll, kFastQuiet };
+  uint8_t fastLegality_ = kFastAll;
 
 };
 
