@@ -232,7 +232,7 @@ bool Position::dropLegal(Move m) {
   const Square k = st_.king[us];
   // A royal piece dropped from the hand (drops = setup) may not land attacked.
   if (m.dropType() == r.royalType) return !attacked(m.to(), enemiesOf(us));
-  if (k == kNoSquare || (!inCheck(us) && !r.onLine(k, m.to()))) return true;
+  if (k == kNoSquare || (!inCheck(us) && !r.onHopLine(k, m.to()))) return true;
   auto& b = st_.board;
   b[m.to()] = makePiece(m.dropType(), r.seats[us].dir, us);
   const bool ok = !attacked(k, enemiesOf(us));

@@ -33,6 +33,9 @@ std::optional<OutReason> parseOutReason(std::string_view name) {
 }
 
 Position::Position(std::shared_ptr<const Rules> rules) : rules_(std::move(rules)) {
+  const Rules& r = *rules_;
+  const bool rare = r.kingCapture || r.unions || r.mustDrop || r.promoMoveType >= 0;
+  fastLegality_ = rare ? kFastNone : r.blastOnCapture ? kFastQuiet : kFastAll;
   clear();
   undo_.reserve(256);
 }
@@ -235,8 +238,7 @@ uint8_t Position::flyingGenerals(Square s, uint8_t seats) const {
   return mask;
 }
 
-bool Position::inCheck(int seat) const {
-  if (st_.checkSeat == seat) return st_.checkValue;
+bool Position::computeCheck(int seat) const {
   const Square k = st_.king[seat];
   bool v = k != kNoSquare && attacked(k, enemiesOf(seat));
   if (v && (rules_->blastOnCapture || rules_->kingCapture)) [[unlikely]] v = !rules_->kingCapture && !kingsTouch();
@@ -562,7 +564,7 @@ bool Position::isCaptureOrPromotion(Move m) const {
   return m.flag() == kEnPassant || m.promo() >= 0 || isPiece(st_.board[m.to()]);
 }
 
-bool Position::isLegal(Move m) {
+bool Position::judgeLegal(Move m) {
   // One test for the two flags: a bitwise or on purpose (clang's -Wbitwise-instead-of-logical wants the casts).
   if (static_cast<int>(rules_->blastOnCapture) | static_cast<int>(rules_->kingCapture)) [[unlikely]]
     return legalByRule(m);
@@ -597,16 +599,13 @@ bool Position::isLegal(Move m) {
       b[rook] = rp;
       return ok;
     }
+    // Another piece's move can only expose the king along a line through
+    // the squares it leaves or enters; a king not in check and off those
+    // lines stays safe.
+    if (fastLegality_ == kFastNone && offLineLegal(m)) return true;  // the others asked it in isLegal
     const Square capSq = m.flag() == kEnPassant ? epCaptureSquare(m) : to;
     const Piece cap = b[capSq];
     const bool simple = !isPiece(cap) || (typeOf(cap) != r.royalType && !(r.bareKingLoses && st_.count[seatOf(cap)] == 2));
-    if (simple && typeOf(p) != r.royalType && m.flag() != kEnPassant) {
-      // Another piece's move can only expose the king along a line through
-      // the squares it leaves or enters; a king not in check and off those
-      // lines stays safe.
-      const Square king = st_.king[us];
-      if (king == kNoSquare || (!r.onLine(king, from) && !r.onLine(king, to) && !inCheck(us))) return true;
-    }
     if (simple) {
       const Square king = typeOf(p) == r.royalType ? to : st_.king[us];
       b[capSq] = kEmpty;

@@ -186,14 +186,20 @@ class Position {
   bool attackedPast(Square s, uint8_t seats, Square block);
   // Unions (friendly.cpp): appends every legal turn (legalTurns).
   void appendUnionTurns(std::vector<Move>& out);
-  bool isLegal(Move m);  // m must be pseudo-legal
+  // m must be pseudo-legal. Most moves are judged inline (offLineLegal);
+  // the rest, and every move of a game with rare legality rules, out of line.
+  bool isLegal(Move m) {
+    if (fastLegality_ && offLineLegal(m) && (fastLegality_ == kFastAll || st_.board[m.to()] == kEmpty)) [[likely]]
+      return true;
+    return judgeLegal(m);
+  }
   int countLegal();
   // Seats among `seats` whose pieces attack s (could capture an enemy there).
   uint8_t attackers(Square s, uint8_t seats) const;
   // The same without the flying general (janggi's bikjang is no check).
   uint8_t pieceAttackers(Square s, uint8_t seats) const;
   bool attacked(Square s, uint8_t seats) const { return attackers(s, seats) != 0; }
-  bool inCheck(int seat) const;
+  bool inCheck(int seat) const { return st_.checkSeat == seat ? st_.checkValue : computeCheck(seat); }
   // False only when the pseudo-legal move m surely leaves no other seat's king
   // attacked by a seat that did not attack it before: a plain move (no
   // castling, en passant, promotion or king leap) whose squares lie on no line
@@ -329,6 +335,24 @@ class Position {
   int nextSeat(int seat) const;
   int mateCredit(int seat) const;
   void makeImpl(Move m, bool full);
+  bool computeCheck(int seat) const;  // inCheck without the remembered answer
+  // isLegal's fast path: a normal move or double step (a promotion too) of a
+  // piece other than the king, taking no king and leaving no seat bare,
+  // that leaves no square on a line to the mover's king and enters none a
+  // hopper could use as a screen against it, while that king is not in
+  // check, is legal (a king-less seat's moves all are). False proves nothing.
+  bool offLineLegal(Move m) const {
+    if (m.flag() > kDoubleStep) return false;
+    const Rules& r = *rules_;
+    const Square from = m.from(), to = m.to();
+    if (typeOf(st_.board[from]) == r.royalType) return false;
+    const Piece cap = st_.board[to];
+    if (isPiece(cap) && (typeOf(cap) == r.royalType || (r.bareKingLoses && st_.count[seatOf(cap)] == 2))) return false;
+    const int us = st_.toMove;
+    const Square king = st_.king[us];
+    return king == kNoSquare || (!r.onLine(king, from) && !r.onHopLine(king, to) && !inCheck(us));
+  }
+  bool judgeLegal(Move m);  // isLegal after the fast path
   enum class GenType { kAll, kCaptures };  // kCaptures: captures and promotions
   template <GenType kGen>
   void genPieces(MoveList& out) const;  // the moves of the pieces of the seat to move
@@ -418,6 +442,12 @@ class Position {
   std::array<Piece, kMaxSquares> partner_{};
   std::vector<UnionUndo> unionUndo_;
   mutable std::vector<UnionTable> unionTables_;
+  // When isLegal may answer offLineLegal's true without asking the rules:
+  // kFastAll with no blast, king capture, unions, forced drops or promotion
+  // moves; kFastQuiet with blasts, for a move onto an empty square (it
+  // explodes nothing, and touching kings stay touching); kFastNone otherwise.
+  enum FastLegality : uint8_t { kFastNone, kFastAll, kFastQuiet };
+  uint8_t fastLegality_ = kFastAll;
 
 };
 

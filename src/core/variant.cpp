@@ -1073,17 +1073,17 @@ void Rules::buildLines() {
   lines_.assign(static_cast<size_t>(n) * n, 0);
   for (Square a = 0; a < n; ++a) {
     for (const RevRay& rr : revRays[a])
-      for (int i = 0; i < rr.len; ++i) lines_[a * n + revRaySq[rr.begin + i]] = 1;
+      for (int i = 0; i < rr.len; ++i) lines_[a * n + revRaySq[rr.begin + i]] |= rr.hoppers ? 3 : 1;
     for (const RevBent& rb : revBents[a])
       for (int i = 0; i < 2 * rb.len; ++i)
-        if (revBentSq[rb.begin + i] != 0xFF) lines_[a * n + revBentSq[rb.begin + i]] = 1;
+        if (revBentSq[rb.begin + i] != 0xFF) lines_[a * n + revBentSq[rb.begin + i]] |= 1;
     // A piece leaving or entering a lame leap's path opens or closes it.
     for (const RevLame& rl : revLames[a])
       for (uint8_t b : rl.block)
-        if (b != 0xFF) lines_[a * n + b] = 1;
+        if (b != 0xFF) lines_[a * n + b] |= 1;
     // The flying general (and bikjang) sees along the file.
     if (flyingGeneral || bikjang)
-      for (Square b = fileOf(a); b < n; b += width) lines_[a * n + b] = 1;
+      for (Square b = fileOf(a); b < n; b += width) lines_[a * n + b] |= 1;
   }
 }
 

@@ -361,6 +361,9 @@ class Rules {
   // (a slide, hop or bent path through b): a move that neither leaves nor
   // enters such a square cannot open or close an attack on a.
   bool onLine(Square a, Square b) const { return lines_[a * nsq() + b] != 0; }
+  // Whether a piece entering b may open an attack on a: b lies on a ray
+  // that a hopper may use as its screen (entering any other line only closes it).
+  bool onHopLine(Square a, Square b) const { return (lines_[a * nsq() + b] & 2) != 0; }
   // Bounds on move generation, from the tables: per piece type, the most
   // moves one piece of it can generate on any square facing any way, counting
   // each table entry (a square reached by two atoms counts twice) and, for a
