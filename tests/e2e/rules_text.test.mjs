@@ -98,6 +98,31 @@ for (const l of LANGS) {
   });
 }
 
+test('the rules page\'s navigation links every game the server plays, in the lobby\'s groups', async () => {
+  browser ??= await launch();
+  const page = await browser.newPage({ locale: 'fr-FR' });
+  const cat = JSON.parse(fs.readFileSync(path.join(web, 'i18n', 'fr.json'), 'utf8'));
+  for (const where of ['/rules/xiangqi', '/rules.html']) {
+    await page.goto(`${server.base}${where}`);
+    await page.waitForSelector('body[data-ready="1"]', { timeout: 20000 });
+    const links = await page.locator('header.top nav .nav-menu a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    assert.deepEqual(links.slice().sort(), variants.map((v) => `/rules/${v.name}`).sort(), `${where}: a link to every game`);
+    for (const v of variants) {
+      const group = await page.locator(`header.top nav [data-game="${v.name}"]`).evaluate((a) => a.closest('details').dataset.group);
+      assert.equal(group, ['alfonso', 'chess', 'family', 'more-players'].includes(v.group) ? v.group : 'other', `${v.name}: its group`);
+    }
+    assert.equal((await page.locator('header.top nav details[data-group="alfonso"] summary').textContent()).trim(), cat['catalogue.group.alfonso']);
+  }
+  // a menu opens on a click and leads to the game's rules
+  await page.locator('header.top nav details[data-group="chess"] summary').click();
+  await page.locator('header.top nav [data-game="chess"]').click();
+  await page.waitForURL(/\/rules\/chess$/);
+  await page.waitForSelector('body[data-ready="1"]', { timeout: 20000 });
+  assert.equal(await page.locator('header.top nav [data-game="chess"][aria-current="page"]').count(), 1);
+  assert.equal(page.errors.length, 0, page.errors.join('; '));
+  await page.context().close();
+});
+
 test('a language without a game\'s text falls back to English and says so', async () => {
   browser ??= await launch();
   const page = await browser.newPage({ locale: 'de-DE' });

@@ -163,5 +163,32 @@ TEST(ServerFog, ABotsMovesStayHiddenFromItsOpponent) {
   }
 }
 
+// The page hides the button; the server refuses the take-back too, against a
+// bot as between two players, and the game goes on unchanged.
+TEST(ServerFog, NoTakebacks) {
+  Fixture f;
+  for (bool bot : {true, false}) {
+    CreateRequest req;
+    req.variant = "fog-of-war";
+    req.seats = {SeatPlan{}, SeatPlan{}};
+    req.seats[1].bot = bot;
+    req.seats[1].level = 1;
+    CreatedGame g;
+    ASSERT_FALSE(f.lobby.create(req, &g));
+    auto room = f.lobby.find(g.id);
+    ASSERT_FALSE(room->move(g.tokens[0], "a2a3"));
+    if (!bot) ASSERT_FALSE(room->move(g.tokens[1], "a7a6"));
+    while (f.lobby.runOneBotJob()) {
+    }
+    const size_t before = parsed(room->stateJson(g.tokens[0])).get("moves")->items().size();
+    ASSERT_EQ(before, 2u);
+    const auto refused = room->takeback(g.tokens[0]);
+    ASSERT_TRUE(refused.has_value());
+    EXPECT_EQ(refused->status, 403);
+    EXPECT_EQ(refused->code, "no-takeback");
+    EXPECT_EQ(parsed(room->stateJson(g.tokens[0])).get("moves")->items().size(), before);
+  }
+}
+
 }  // namespace
 }  // namespace acedrex::server

@@ -152,3 +152,8 @@ export const myGames = {
     return out;
   },
 };
+
+// The groups of the catalogue (the seeds' "More games" list), in the order the
+// lobby and the rules page's navigation show them.
+export const CATALOGUE_GROUPS = ['alfonso', 'chess', 'family', 'more-players', 'other'];
+export const catalogueGroup = (v) => (CATALOGUE_GROUPS.includes(v.group) ? v.group : 'other');

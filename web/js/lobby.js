@@ -4,7 +4,7 @@
 // who sits where, a clock, listed publicly or by invitation); the open games
 // whose free seats anyone may take; the games being played, as live
 // miniatures; the finished games and this browser's own.
-import { api, tokens, myGames, GameSocket } from './api.js';
+import { api, tokens, myGames, GameSocket, CATALOGUE_GROUPS as GROUPS, catalogueGroup as groupOf } from './api.js';
 import { t, tOr, seatName, translatePage, languageSwitch, lang, optionName, optionValue, optionHelp } from './i18n.js';
 import './prefs.js';
 import { boardLook } from './sets.js';
@@ -35,7 +35,6 @@ function describe(v) {
 }
 
 // ---- the catalogue ----------------------------------------------------------------
-const GROUPS = ['alfonso', 'chess', 'family', 'more-players', 'other'];
 // Games whose pieces stand on the points where lines cross (with their
 // palaces and river), and games played on squares of one colour: told by the
 // variant's entry as the game page tells them (sets.js boardLook).
@@ -120,7 +119,6 @@ function miniHexBoard(pieces, size, label) {
   return root;
 }
 
-const groupOf = (v) => (GROUPS.includes(v.group) ? v.group : 'other');
 const describeGame = (v) => tOr(`catalogue.desc.${v.name}`, v.description || '');
 
 function card(v) {

@@ -641,6 +641,8 @@ Outcome GameRoom::takeback(const std::string& token) {
   if (token.empty()) return apiError(401, "no-token", "a seat token is needed (Authorization: Bearer <token>)");
   const auto seats = seatsOfLocked(token);
   if (seats.empty()) return apiError(403, "wrong-token", "this token holds no seat in this game");
+  // Fog of war: a take-back would show the player a position the fog hid.
+  if (rules_->fog) return apiError(403, "no-takeback", "there are no takebacks in fog of war");
   auto holds = [&](int s) { return std::find(seats.begin(), seats.end(), s) != seats.end(); };
   for (size_t s = 0; s < meta_.seats.size(); ++s)
     if (!holds(static_cast<int>(s)) && !meta_.seats[s].bot)
