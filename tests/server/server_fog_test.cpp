@@ -177,7 +177,9 @@ TEST(ServerFog, NoTakebacks) {
     ASSERT_FALSE(f.lobby.create(req, &g));
     auto room = f.lobby.find(g.id);
     ASSERT_FALSE(room->move(g.tokens[0], "a2a3"));
-    if (!bot) ASSERT_FALSE(room->move(g.tokens[1], "a7a6"));
+    if (!bot) {
+      ASSERT_FALSE(room->move(g.tokens[1], "a7a6"));
+    }
     while (f.lobby.runOneBotJob()) {
     }
     const size_t before = parsed(room->stateJson(g.tokens[0])).get("moves")->items().size();
