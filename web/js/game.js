@@ -453,7 +453,7 @@ function dieFace(n, sides) {
   return face;
 }
 function renderDie(src) {
-  const dieOn = (state.options && state.options.die && state.options.die !== 'off') || state.die;
+  const dieOn = (state.options && ((state.options.die && state.options.die !== 'off') || state.options.dice === 'on')) || state.die;
   $('die-card').hidden = !dieOn;
   const mini = $('mini-die');
   mini.replaceChildren();
