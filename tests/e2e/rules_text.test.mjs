@@ -21,7 +21,7 @@ const plain = (html) => String(html).replace(/<[^>]+>/g, '').replace(/\s+/g, ' '
 
 let server, browser, variants;
 before(async () => {
-  server = await startServer();
+  server = await startServer({ args: ['--max-requests-per-second', '0'] });  // five pages in four languages, each with its diagrams: over the default rate
   variants = await (await fetch(`${server.base}/api/variants`)).json();
 });
 after(async () => { await browser?.close(); await server?.stop(); });
