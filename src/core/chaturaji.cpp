@@ -14,8 +14,6 @@ namespace acedrex {
 
 namespace {
 
-Error keyError(std::string why) { return makeError("variant-file", std::move(why)); }
-
 // N, or N/Q: the award otherwise and with a queen (check2, check3).
 bool readPair(const std::string& v, int out[2]) {
   const size_t slash = v.find('/');

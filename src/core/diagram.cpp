@@ -52,27 +52,22 @@ PieceReach pieceReach(const Rules& r, int type, int dir, Square from) {
 
 PieceReach diagramReach(const Rules& r, int type, int dir, Square from) {
   PieceReach out = pieceReach(r, type, dir, from);
+  auto add = [&](Square s, uint8_t mode) {
+    auto once = [](std::vector<Square>& v, Square x) {
+      if (std::find(v.begin(), v.end(), x) == v.end()) v.push_back(x);
+    };
+    if (mode & kModeMove) once(out.moves, s);
+    if (mode & kModeCapture) once(out.captures, s);
+  };
   const SquareMoves& sm = r.moves(kindOf(type, dir), from);
-  for (uint32_t i = sm.lameBegin; i < sm.lameEnd; ++i) {
-    const LameLeap& l = r.lameLeaps[i];
-    if ((l.mode & kModeMove) && std::find(out.moves.begin(), out.moves.end(), l.to) == out.moves.end())
-      out.moves.push_back(l.to);
-    if ((l.mode & kModeCapture) && std::find(out.captures.begin(), out.captures.end(), l.to) == out.captures.end())
-      out.captures.push_back(l.to);
-  }
+  for (uint32_t i = sm.lameBegin; i < sm.lameEnd; ++i) add(r.lameLeaps[i].to, r.lameLeaps[i].mode);
   // hex3: the second branches of the diagonals that fork at the centre
   // (their cells before the fork are already in the first branch).
   if (!r.forkRange.empty()) {
     const auto [begin, end] = r.forkRange[static_cast<size_t>(kindOf(type, dir)) * kMaxSquares + from];
     for (uint32_t k = begin; k < end; ++k) {
       const Ray& ray = r.forkRays[k];
-      for (int j = ray.skip; j < ray.len; ++j) {
-        const Square s = r.raySq[ray.begin + j];
-        if ((ray.mode & kModeMove) && std::find(out.moves.begin(), out.moves.end(), s) == out.moves.end())
-          out.moves.push_back(s);
-        if ((ray.mode & kModeCapture) && std::find(out.captures.begin(), out.captures.end(), s) == out.captures.end())
-          out.captures.push_back(s);
-      }
+      for (int j = ray.skip; j < ray.len; ++j) add(r.raySq[ray.begin + j], ray.mode);
     }
   }
   return out;

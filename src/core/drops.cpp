@@ -20,8 +20,6 @@ namespace acedrex {
 
 namespace {
 
-Error keyError(std::string why) { return makeError("variant-file", std::move(why)); }
-
 // A piece letter, or "+X" for the promoted form of X: its type or -1.
 int typeOfWord(const Rules& r, const std::string& w) {
   if (w.size() == 1) return r.typeByLetter(static_cast<char>(std::toupper(static_cast<unsigned char>(w[0]))));

@@ -14,7 +14,6 @@ namespace acedrex {
 
 namespace {
 
-Error keyError(std::string why) { return makeError("variant-file", std::move(why)); }
 Error fenError(std::string why) { return makeError("fen", std::move(why)); }
 
 std::vector<std::string> split(const std::string& s, char sep) {

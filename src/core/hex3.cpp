@@ -12,8 +12,6 @@ namespace acedrex {
 
 namespace {
 
-Error keyError(std::string why) { return makeError("variant-file", std::move(why)); }
-
 constexpr int kHalves = 3;
 constexpr int kGrid = 12;
 

@@ -183,8 +183,6 @@ bool Rules::onFarEdge(Square s, int dir) const {
 
 namespace {
 
-Error keyError(std::string why) { return makeError("variant-file", std::move(why)); }
-
 const VariantKey* findKey(const std::string& name);
 
 // The form of the line's key, from the table.

@@ -11,6 +11,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/betza.h"
@@ -422,6 +423,10 @@ struct VariantKey {
   Phase phase;
   Status (*apply)(Rules& rules, const VariantLine& line);
 };
+
+// A key handler's error: the message only (Rules::compile adds the variant
+// and the line). Every file with key handlers uses this one.
+inline Error keyError(std::string why) { return makeError("variant-file", std::move(why)); }
 
 // The keys Rules::compile reads, in the order of the docs; any other is an error.
 std::span<const VariantKey> variantKeys();

@@ -63,16 +63,12 @@ SearchBase::SearchBase(std::shared_ptr<const Rules> rules, const Evaluator& eval
 
 int SearchBase::ruleScore(int ply) const {
   if (!rules_->chasing) [[likely]] return 0;
-  const uint64_t h = pos_.hash();
-  const int n = static_cast<int>(stack_.size());
-  const int back = std::min({n - 1, pos_.fifty(), pos_.undoDepth()});
-  for (int i = 4; i <= back; i += 2)
-    if (stack_[n - 1 - i] == h) {
-      const RepetitionVerdict v = judgeRepetition(pos_, i);
-      if (v.loser < 0) return 0;
-      return v.loser == pos_.toMove() ? -(kMate - ply) : kMate - ply;
-    }
-  return 0;
+  // The cycle must lie in the position's own history for the rule to judge it.
+  const int ago = repetitionAgo();
+  if (ago < 4 || ago > pos_.undoDepth()) return 0;
+  const RepetitionVerdict v = judgeRepetition(pos_, ago);
+  if (v.loser < 0) return 0;
+  return v.loser == pos_.toMove() ? -(kMate - ply) : kMate - ply;
 }
 
 void SearchBase::clear() {

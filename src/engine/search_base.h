@@ -108,13 +108,16 @@ class SearchBase {
   // A repetition of a position on the path or in the game since the last
   // capture or pawn move (the game could repeat it again), or the fifty-round
   // count run out: the game's draw.
-  bool drawnByRule() const {
+  bool drawnByRule() const { return repetitionAgo() > 0 || pos_.fifty() >= 50 * pos_.seatsIn(); }
+  // How many plies ago this position last stood on the path or in the game
+  // since the last capture or pawn move; 0 if it did not.
+  int repetitionAgo() const {
     const uint64_t h = pos_.hash();
     const int n = static_cast<int>(stack_.size());
     const int back = std::min(n - 1, pos_.fifty());
     for (int i = 1; i <= back; ++i)
-      if (stack_[n - 1 - i] == h) return true;
-    return pos_.fifty() >= 50 * pos_.seatsIn();
+      if (stack_[n - 1 - i] == h) return i;
+    return 0;
   }
   // The score for the side to move of a node drawnByRule() found: a draw,
   // but with Rules::chasing a repetition where one side checked or chased
