@@ -258,9 +258,15 @@ TEST(Chaturaji, TheDiceChooseTheKindThatMoves) {
       case 3:
         EXPECT_EQ(texts, (std::set<std::string>{"b1a3", "b1c3"}));
         break;
-      case 5:  // the king or a pawn
+      case 5: {  // the king or a pawn, and a wrong piece's move is refused naming both
         EXPECT_EQ(texts, (std::set<std::string>{"a2a3", "b2b3", "c2c3", "d2d3", "d1e1", "d1e2"}));
+        EXPECT_EQ(g.currentThrowKinds(), "king or pawn");
+        const auto wrong = g.play("b1c3");
+        ASSERT_FALSE(wrong.ok());
+        EXPECT_NE(wrong.error().text().find("the die shows 5 (king or pawn): move a king or pawn"), std::string::npos)
+            << wrong.error().text();
         break;
+      }
       default:
         ADD_FAILURE() << "a throw of " << t;
     }

@@ -113,10 +113,24 @@ Status Game::setStart(const std::string& text) {
   return okStatus();
 }
 
-int Game::currentThrowType() const {
+const DieFace* Game::currentFace() const {
   for (const auto& f : rules().die)
-    if (f.face == throw_) return f.type;
-  return -1;
+    if (f.face == throw_) return &f;
+  return nullptr;
+}
+
+int Game::currentThrowType() const {
+  const DieFace* f = currentFace();
+  return f ? f->type : -1;
+}
+
+std::string Game::currentThrowKinds() const {
+  const DieFace* f = currentFace();
+  std::string out;
+  if (!f) return out;
+  for (size_t t = 0; t < rules().types.size(); ++t)
+    if (f->allows(static_cast<int>(t))) out += (out.empty() ? "" : " or ") + rules().types[t].name;
+  return out;
 }
 
 std::vector<Move> Game::legalMoves() {
@@ -124,9 +138,7 @@ std::vector<Move> Game::legalMoves() {
   if (finished()) return out;
   std::vector<Move> list;
   pos_.legalTurns(list);  // with a duck, a move and the duck's square each; with unions, every chain
-  const DieFace* face = nullptr;
-  for (const auto& f : rules().die)
-    if (f.face == throw_) face = &f;
+  const DieFace* face = currentFace();
   for (Move m : list)
     if (!face || face->allows(typeOf(pos_.at(m.from())))) out.push_back(m);
   if (out.empty() && face) out.push_back(Move::null());
@@ -140,9 +152,8 @@ Status Game::play(const std::string& text) {
   if (throw_) {
     auto parsed = pos_.parseMove(text);
     if (parsed.ok() || text == "0000")
-      return makeError("move", "the die shows " + std::to_string(throw_) + " (" +
-                                   rules().types[currentThrowType()].name + "): " +
-                                   (legalMoves().front().isNull() ? "no such piece can move; play 0000" : "move a " + rules().types[currentThrowType()].name),
+      return makeError("move", "the die shows " + std::to_string(throw_) + " (" + currentThrowKinds() + "): " +
+                                   (legalMoves().front().isNull() ? "no such piece can move; play 0000" : "move a " + currentThrowKinds()),
                        "move \"" + text + "\"");
     return parsed.error();
   }

@@ -70,7 +70,10 @@ class Game {
   const Rules& rules() const { return pos_.rules(); }
   std::vector<Move> legalMoves();      // restricted by the current throw; {0000} if none
   int currentThrow() const { return throw_; }  // the die face for the seat to move, 0 if none
-  int currentThrowType() const;        // piece type the throw allows, -1 if no die
+  int currentThrowType() const;        // the first piece type the throw allows, -1 if no die
+  const DieFace* currentFace() const;  // the face thrown (every kind it allows), null if none
+  // The kinds the current throw allows, by name: "knight", "king or pawn"; "" if none.
+  std::string currentThrowKinds() const;
   bool finished() const { return pos_.finished(); }
   const std::vector<PlyRecord>& record() const { return record_; }
   // Hashes of the positions after each ply (for repetition checks in search).

@@ -80,6 +80,7 @@ TEST(ServerAnalyse, HostileAndWrongRequestsGetJsonErrorsNotACrash) {
       {R"({"variant":"chess","fen":"not a position"})", 400, "bad-fen"},
       {R"({"variant":"chess","fen":"99/8/8/8/8/8/8/8 w - - 0 1"})", 400, "bad-fen"},
       {R"({"variant":"chess","fen":")" + std::string(5000, 'p') + R"("})", 400, "bad-fen"},
+      {R"({"variant":"chess","fen":")" + std::string(70000, 'p') + R"("})", 413, "too-large"},
       {R"({"variant":"chess","options":{"x":1},"fen":"8/8/8/8/8/8/8/8 w - - 0 1"})", 400, "bad-options"},
       {R"({"variant":"no-such-game","fen":"8/8/8/8/8/8/8/8 w - - 0 1"})", 400, "bad-variant"},
       // fog of war: no analysis at all (its positions hold what a seat may not see)

@@ -411,6 +411,35 @@ TEST(ServerApp, TheDieIsRecordedAndLostTurnsArePlayedByTheServer) {
   }
 }
 
+// A face that lets several kinds move (chaturaji's 5: king or pawn) names
+// them all in dieKinds; the legal moves are of those kinds only.
+TEST(ServerApp, DieKindsNameEveryKindTheThrowAllows) {
+  Fixture f;
+  const std::map<int, std::vector<std::string>> kinds = {{2, {"boat"}}, {3, {"knight"}}, {4, {"bishop"}}, {5, {"king", "pawn"}}};
+  std::set<int> seen;
+  for (uint64_t seed = 1; seed <= 40 && seen.size() < 2; ++seed) {
+    auto g = f.create("chaturaji", {human(), human(), human(), human()}, {{"dice", "on"}}, {}, false, seed);
+    auto s = f.state(g.id);
+    if (!s.get("die")->isNumber()) continue;  // a lost first turn was played and the next throw is pending
+    const int die = static_cast<int>(s.get("die")->asNumber());
+    if (die != 3 && die != 5) continue;
+    seen.insert(die);
+    std::vector<std::string> names;
+    for (const auto& k : s.get("dieKinds")->items()) names.push_back(k.asString());
+    EXPECT_EQ(names, kinds.at(die));
+    EXPECT_EQ(s.get("dieKind")->asString(), kinds.at(die).front());
+    for (const auto& [from, moves] : s.get("legal")->members()) {
+      for (const auto& p : s.get("pieces")->items()) {
+        if (p.get("square")->asString() == from) {
+          EXPECT_NE(std::find(names.begin(), names.end(), p.get("name")->asString()), names.end()) << from;
+        }
+      }
+      (void)moves;
+    }
+  }
+  EXPECT_EQ(seen, (std::set<int>{3, 5}));
+}
+
 TEST(ServerApp, StateMovesCarrySanAndTheDiesPieceKind) {
   Fixture f;
   auto g = f.create("shako", {human(), human()});

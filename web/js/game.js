@@ -475,10 +475,12 @@ function renderDie(src) {
     box.append(dieFace(n, sides), h('span', {}, t('die.threw', { seat: seatName(seat), n })));
     return;
   }
-  mini.append(h('span', { class: `seat-${seat}` }, pieceIcon(kindName, seat, 34)));
+  // A face may allow several kinds (chaturaji's 5: king or pawn): each is shown.
+  const kinds = src.dieKinds && src.dieKinds.length > 1 ? src.dieKinds : [kindName];
+  for (const k of kinds) mini.append(h('span', { class: `seat-${seat}` }, pieceIcon(k, seat, 34)));
   box.append(dieFace(n, sides),
-    h('span', { class: `seat-${seat}` }, pieceIcon(kindName, seat, 44)),
-    h('span', {}, t('die.threwKind', { seat: seatName(seat), n }), ' ', h('b', { 'data-die-kind': kindName }, pieceName(kindName)), ' ', t('die.mustMove')));
+    ...kinds.map((k) => h('span', { class: `seat-${seat}` }, pieceIcon(k, seat, 44))),
+    h('span', {}, t('die.threwKind', { seat: seatName(seat), n }), ' ', h('b', { 'data-die-kind': kinds.join(' ') }, kinds.map(pieceName).join(' / ')), ' ', t('die.mustMove')));
 }
 
 function renderCoins(coins) {

@@ -75,6 +75,7 @@ Outcome Lobby::analyse(const AnalyseRequest& req, Analysis* out) {
 }
 
 ApiResponse Api::analyse(const ApiRequest& req) {
+  if (req.body.size() > kMaxBodyBytes) return error(413, "too-large", "the body is over 64 KiB");
   auto parsed = parseJson(req.body);
   if (!parsed.ok()) return error(400, "bad-json", "malformed JSON: " + parsed.error().text());
   const Json& j = *parsed;

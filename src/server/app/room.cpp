@@ -361,6 +361,12 @@ const std::string& GameRoom::stateBase(uint8_t seatMask) {
   if (g.currentThrow() && !over && g.currentThrowType() >= 0)
     w.value(r.types[static_cast<size_t>(g.currentThrowType())].name);
   else w.null();
+  // Every kind the throw allows (chaturaji's 5: king or pawn); dieKind is the first.
+  w.key("dieKinds").beginArray();
+  if (const DieFace* face = g.currentFace(); face && !over)
+    for (size_t t = 0; t < r.types.size(); ++t)
+      if (face->allows(static_cast<int>(t))) w.value(r.types[t].name);
+  w.endArray();
   w.key("coins");
   if (r.coins) {
     w.beginObject();
