@@ -223,7 +223,7 @@ void Game::afterPly() {
   }
   settleEnd();
   throw_ = 0;
-  if (!pos_.finished() && !rules().die.empty()) throwDie();
+  if (!pos_.finished() && !rules().die.empty() && !throwNoDie_) throwDie();
 }
 
 int Game::perpetualChecker() const {

@@ -57,6 +57,9 @@ class Game {
   Game(std::shared_ptr<const Rules> rules, uint64_t seed = 1);
 
   Status setStart(const std::string& positionText);  // default: the variant's start
+  // An analysis board's game: the die is never thrown, so every legal move of
+  // the seat to move may be played whatever piece it moves (call before setStart).
+  void throwNoDie() { throwNoDie_ = true; throw_ = 0; }
   // Plays one move given as text; an illegal or malformed move changes nothing.
   Status play(const std::string& moveText);
   Status play(Move m);
@@ -107,6 +110,7 @@ class Game {
   uint64_t seed_;
   DieRng rng_;
   int throw_ = 0;
+  bool throwNoDie_ = false;
   std::vector<PlyRecord> record_;
   std::vector<uint64_t> hashes_;
   std::array<int, kMaxSeats> coins_{};

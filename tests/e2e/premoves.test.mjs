@@ -2,10 +2,10 @@
 // through the API) thinks; it is played at once when White's turn comes. A
 // premove illegal by then is dropped silently; a right click or a click
 // elsewhere cancels one; the setting switches them off. Screenshot:
-// premove.png.
+// premove.png. A premove may also be queued by dragging the piece.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, fetchState, waitFor, clickMove, sq, shot } from './lib.mjs';
+import { startServer, launch, fetchState, waitFor, clickMove, dragMove, sq, shot } from './lib.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launch(); });
@@ -71,12 +71,24 @@ test('premoves: queued, played when the turn comes, dropped when illegal, cancel
   await page.waitForTimeout(300);
   assert.equal((await moves()).length, 6, 'a cancelled premove is not played');
 
-  // switched off: a click on a piece while Black thinks does nothing
+  // By dragging: White drags the bishop c1 to g5 while Black thinks; it is played when the turn comes.
   await clickMove(page, 'd2', 'd3');
   await shown(7);
+  await dragMove(page, 'c1', 'g5');
+  assert.deepEqual(await page.locator('#board [data-hl="premove"]').evaluateAll((els) => els.map((e) => e.dataset.premove).sort()), ['c1', 'g5']);
+  assert.equal(await page.locator('#board [data-hl="premove-sel"]').count(), 0, 'the drag queued it: nothing left picked');
+  assert.equal((await moves()).length, 7, 'nothing sent while Black thinks');
+  await blackMoves('a7a6');
+  await waitFor(async () => (await moves()).length === 9, { what: 'the dragged premove played' });
+  assert.deepEqual((await moves()).slice(7), ['a7a6', 'c1g5']);
+  await shown(9);
+
+  // switched off: a click on a piece while Black thinks does nothing
   await page.locator('#settings summary').click();
   await page.locator('#pref-premoves').uncheck();
-  await sq(page, 'c1').click();
+  await sq(page, 'e1').click();
+  assert.equal(await page.locator('#board [data-hl^="premove"]').count(), 0);
+  await dragMove(page, 'e1', 'd2');
   assert.equal(await page.locator('#board [data-hl^="premove"]').count(), 0);
   await page.locator('#pref-premoves').check();
   assert.equal(page.errors.length, 0, page.errors.join('\n'));

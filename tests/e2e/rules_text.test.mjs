@@ -49,6 +49,8 @@ test('every game the server plays has its rules in every language, with the same
       }
       assert.deepEqual(codes(g.intro), codes(en.intro), `${l}/${v.name}: intro's <code>`);
       assert.deepEqual(Object.keys(g.pieces || {}).sort(), Object.keys(en.pieces || {}).sort(), `${l}/${v.name}: the pieces English describes`);
+      assert.deepEqual(Object.keys(g.names || {}).sort(), Object.keys(en.names || {}).sort(), `${l}/${v.name}: the pieces English names`);
+      for (const p of Object.keys(g.names || {})) if (!(v.pieces || []).some((x) => x.name === p)) problems.push(`${l}/${v.name}: names a ${p}, not a piece of the game`);
       for (const p of v.pieces || []) {
         if (!(g.pieces?.[p.name] || common[l].pieces[p.name])) problems.push(`${l}/${v.name}: no text for the ${p.name}`);
       }
@@ -132,5 +134,89 @@ test('a language without a game\'s text falls back to English and says so', asyn
   await page.waitForSelector('body[data-ready="1"]', { timeout: 20000 });
   assert.equal(await page.locator('[data-prose-note]').count(), 1);
   assert.equal(plain(await page.locator('p.intro').textContent()), plain(read('en', 'chess').intro));
+  await page.context().close();
+});
+
+// A card's heading names the piece as the game does (xiangqi's "king" is its
+// general, its "rook" the chariot), in every language: the prose's "names".
+test('the piece cards are headed with the game\'s own names of its pieces', async () => {
+  browser ??= await launch();
+  const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+  // the heading's own text (the icon's <title> is not part of it)
+  const headingOf = (page, letter) => page.locator(`.piece-card[data-piece="${letter}"] h3`)
+    .evaluate((h) => [...h.childNodes].filter((n) => n.nodeType === 3).map((n) => n.textContent).join('').trim());
+  const want = { xiangqi: { K: 'king', R: 'rook' }, janggi: { K: 'king', R: 'rook' }, makruk: { K: 'king' }, sittuyin: { R: 'rook', N: 'knight' }, chaturanga: { Q: 'ferz' } };
+  for (const l of LANGS) {
+    const page = await browser.newPage({ locale: LOCALES[l] });
+    const cat = JSON.parse(fs.readFileSync(path.join(web, 'i18n', `${l}.json`), 'utf8'));
+    for (const [name, pieces] of Object.entries(want)) {
+      const text = read(l, name);
+      await page.goto(`${server.base}/rules/${name}`);
+      await page.waitForSelector('body[data-ready="1"]', { timeout: 20000 });
+      for (const [letter, piece] of Object.entries(pieces)) {
+        const own = text.names?.[piece];
+        assert.ok(own, `${l}/${name}.json names the ${piece}`);
+        assert.ok(plain(text.pieces[piece]).toLowerCase().includes(own.toLowerCase()), `${l}/${name}: the text calls the ${piece} "${own}"`);
+        assert.equal(await headingOf(page, letter), `${cap(own)} (${letter})`, `${l}/${name}`);
+      }
+    }
+    // every card's heading elsewhere: the catalogue's name (chess's king is a king)
+    await page.goto(`${server.base}/rules/chess`);
+    await page.waitForSelector('body[data-ready="1"]', { timeout: 20000 });
+    assert.equal(await headingOf(page, 'K'), `${cap(cat['piece.king'])} (K)`);
+    await page.context().close();
+  }
+});
+
+// The server refuses (429, 503) or cannot be reached: the page says so in its
+// language, tries again by itself after the wait a refusal names, and offers a
+// button; it never stays blank.
+test('a rules page whose API call fails says so and tries again', async () => {
+  browser ??= await launch();
+  for (const l of LANGS) {
+    const page = await browser.newPage({ locale: LOCALES[l] });
+    const cat = JSON.parse(fs.readFileSync(path.join(web, 'i18n', `${l}.json`), 'utf8'));
+    let refused = 0;
+    await page.route('**/api/variants', (route) => {
+      if (refused++ === 0) {
+        return route.fulfill({ status: l === 'de' ? 503 : 429, contentType: 'application/json', headers: { 'Retry-After': '1' },
+          body: JSON.stringify({ error: 'too many requests', code: 'rate-limited', retryAfterMs: 1500 }) });
+      }
+      return route.continue();
+    });
+    await page.goto(`${server.base}/rules/xiangqi`);
+    const notice = page.locator('[data-load-error="busy"]');
+    await notice.waitFor({ timeout: 5000 });
+    const said = plain(await notice.textContent());
+    assert.ok(said.includes(cat['rules.busy']), `${l}: "${said}" says the server is busy`);
+    assert.ok(said.includes(cat['rules.retrying'].split('{n}')[0].trim()), `${l}: and that it tries again`);
+    // ... and it does, by itself
+    await page.waitForSelector('body[data-ready="1"]', { timeout: 20000 });
+    assert.equal(refused, 2);
+    assert.equal(await page.locator('[data-load-error]').count(), 0);
+    assert.equal(await page.locator('.piece-card').count(), 7);
+    await page.context().close();
+  }
+  // the network fails: said, no automatic try, the button loads the page
+  const page = await browser.newPage({ locale: 'es-ES' });
+  const cat = JSON.parse(fs.readFileSync(path.join(web, 'i18n', 'es.json'), 'utf8'));
+  let down = true;
+  await page.route('**/api/variants', (route) => (down ? route.abort('connectionrefused') : route.continue()));
+  await page.goto(`${server.base}/rules/chess`);
+  await page.locator('[data-load-error="failed"]').waitFor({ timeout: 5000 });
+  assert.ok(plain(await page.locator('[data-load-error]').textContent()).includes(cat['rules.unreachable']));
+  down = false;
+  await page.locator('#rules-retry').click();
+  await page.waitForSelector('body[data-ready="1"]', { timeout: 20000 });
+  assert.equal(await page.locator('[data-section]').count(), read('es', 'chess').sections.length);
+  // a diagram's call refused beyond the waits: said on its card, with a retry
+  await page.route('**/api/variant/chess/piece/Q**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"boom","code":"x"}' }));
+  await page.reload();
+  await page.waitForSelector('body[data-ready="1"]', { timeout: 20000 });
+  assert.equal(await page.locator('.piece-card[data-piece="Q"] [data-diagram-error] button').count(), 1);
+  await page.unroute('**/api/variant/chess/piece/Q**');
+  await page.locator('.piece-card[data-piece="Q"] [data-diagram-error] button').click();
+  await page.waitForSelector('.piece-card[data-piece="Q"] .diagram[data-count]', { timeout: 10000 });
+  assert.equal(await page.locator('[data-diagram-error]').count(), 0);
   await page.context().close();
 });

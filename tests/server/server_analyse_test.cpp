@@ -6,7 +6,9 @@
 // case holds a fake bot inside its search with a latch, not a timer.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
+#include <set>
 #include <thread>
 
 #include "engine/bot.h"
@@ -122,6 +124,183 @@ TEST(ServerAnalyse, RateLimitedPerClientWithRetryAfter) {
   EXPECT_EQ(f.post(body, "10.0.0.2").status, 200) << "another client is not limited";
   f.time.advance(60000);
   EXPECT_EQ(f.post(body).status, 200) << "the bucket fills again";
+}
+
+// ---- POST /api/position: the analysis board's side lines -----------------------
+
+ApiResponse postPosition(AnalyseFixture& f, const std::string& body, const std::string& client = "10.0.0.1") {
+  ApiRequest r;
+  r.method = "POST";
+  r.target = "/api/position";
+  r.body = body;
+  r.client = client;
+  return f.api->handle(r);
+}
+
+std::string positionBody(const std::string& variant, const std::string& fen, const std::string& move = "") {
+  JsonWriter w;
+  w.beginObject().key("variant").value(variant).key("fen").value(fen);
+  if (!move.empty()) w.key("move").value(move);
+  w.endObject();
+  return w.take();
+}
+
+// Every move text of a "legal" object, and the from-square each is listed under.
+std::set<std::string> legalTexts(const Json& legal) {
+  std::set<std::string> out;
+  for (const auto& [from, list] : legal.members())
+    for (const auto& m : list.items()) out.insert(from + " " + m.asString());
+  return out;
+}
+std::set<std::string> coreTexts(Game& g) {
+  std::set<std::string> out;
+  for (Move m : g.legalMoves())
+    out.insert((m.isNull() ? std::string("0000") : g.rules().squareName(m.from())) + " " + g.position().moveText(m));
+  return out;
+}
+
+TEST(ServerPosition, TheLegalMovesAndTheNextPositionAreTheCoresOnEveryKindOfBoard) {
+  AnalyseFixture f(testing::fakeBots());
+  // square boards, drops (crazyhouse, shogi), the palace (xiangqi), promotions
+  // (shogi), four players on the cross, the six-sided board of three, the die
+  // (chaturaji: never thrown on the analysis board) and the duck's two steps.
+  for (const std::string variant : {"chess", "crazyhouse", "shogi", "xiangqi", "four-player-chess", "three-player-chess",
+                                    "chaturaji", "duck", "grant-acedrex"}) {
+    SCOPED_TRACE(variant);
+    auto rules = f.lobby->rulesFor(variant, {});
+    ASSERT_TRUE(rules.ok());
+    Game core(*rules, 1);
+    core.throwNoDie();
+    ASSERT_TRUE(core.setStart((*rules)->start).ok());
+    std::string fen = core.position().text();
+    std::string last;
+    for (int ply = 0; ply < 12 && !core.finished(); ++ply) {
+      const auto r = postPosition(f, positionBody(variant, fen, last), variant);
+      ASSERT_EQ(r.status, 200) << r.body;
+      const Json j = parsed(r.body);
+      EXPECT_EQ(j.get("fen")->asString(), core.position().text());
+      EXPECT_EQ(j.get("toMove")->asString(), (*rules)->seats[static_cast<size_t>(core.position().toMove())].name);
+      if (last.empty()) EXPECT_TRUE(j.get("lastMove")->isNull());
+      else EXPECT_EQ(j.get("lastMove")->asString(), last);
+      EXPECT_TRUE(j.get("die")->isNull()) << "no throws on the analysis board";
+      size_t onBoard = 0;
+      for (int sq = 0; sq < (*rules)->nsq(); ++sq) onBoard += isPiece(core.position().at(sq)) ? 1 : 0;
+      EXPECT_EQ(j.get("pieces")->items().size(), onBoard);
+      const auto listed = legalTexts(*j.get("legal"));
+      ASSERT_EQ(listed, coreTexts(core));
+      ASSERT_FALSE(listed.empty());
+      // the next step from the position just answered: a move of the middle of the list
+      fen = j.get("fen")->asString();
+      const std::string pick = *std::next(listed.begin(), static_cast<long>(listed.size() / 2));
+      last = pick.substr(pick.find(' ') + 1);
+      ASSERT_TRUE(core.play(last).ok()) << last;
+      const std::string afterFen = core.position().text();
+      core = Game(*rules, 1);
+      core.throwNoDie();
+      ASSERT_TRUE(core.setStart(afterFen).ok());
+      // the server plays `last` on `fen`; the core's game restarts from the result as the server does
+      const auto next = postPosition(f, positionBody(variant, fen, last), variant);
+      ASSERT_EQ(next.status, 200) << next.body;
+      EXPECT_EQ(parsed(next.body).get("fen")->asString(), afterFen);
+      EXPECT_EQ(parsed(next.body).get("move")->asString(), last);
+      fen = afterFen;
+      last.clear();
+    }
+  }
+}
+
+TEST(ServerPosition, TheDieIsNotThrownSoEveryKindMayMove) {
+  AnalyseFixture f(testing::fakeBots());
+  auto rules = f.lobby->rulesFor("chaturaji", {{"dice", "on"}});
+  ASSERT_TRUE(rules.ok());
+  // a seed whose first throw allows fewer moves than the board has
+  uint64_t seed = 1;
+  auto allMoves = [](const Game& g) {
+    std::vector<Move> all;
+    Position p = g.position();
+    p.legalTurns(all);
+    return all;
+  };
+  for (; seed < 50; ++seed) {
+    Game g(*rules, seed);
+    if (g.legalMoves().size() < allMoves(g).size()) break;
+  }
+  Game thrown(*rules, seed);
+  const auto all = allMoves(thrown);
+  const auto r = postPosition(f, R"({"variant":"chaturaji","options":{"dice":"on"},"fen":")" + thrown.position().text() + R"("})");
+  ASSERT_EQ(r.status, 200) << r.body;
+  EXPECT_EQ(legalTexts(*parsed(r.body).get("legal")).size(), all.size());
+  EXPECT_LT(thrown.legalMoves().size(), all.size()) << "a throw allows fewer moves than the board has";
+}
+
+TEST(ServerPosition, HostileAndWrongRequestsGetJsonErrorsNotACrash) {
+  AnalyseFixture f(testing::fakeBots());
+  const std::string start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+  struct Case {
+    std::string body;
+    int status;
+    std::string code;
+  };
+  const Case cases[] = {
+      {"not json", 400, "bad-json"},
+      {"[]", 400, "bad-json"},
+      {R"({"fen":")" + start + R"("})", 400, "bad-variant"},
+      {R"({"variant":"chess"})", 400, "bad-fen"},
+      {R"({"variant":"chess","fen":"not a position"})", 400, "bad-fen"},
+      {R"({"variant":"chess","fen":"99/8/8/8/8/8/8/8 w - - 0 1"})", 400, "bad-fen"},
+      {R"({"variant":"chess","fen":")" + std::string(5000, 'p') + R"("})", 400, "bad-fen"},
+      {R"({"variant":"chess","fen":")" + std::string(70000, 'p') + R"("})", 413, "too-large"},
+      {R"({"variant":"no-such-game","fen":")" + start + R"("})", 400, "bad-variant"},
+      {R"({"variant":"chess","options":{"x":1},"fen":")" + start + R"("})", 400, "bad-options"},
+      {positionBody("chess", start, "e2e5"), 400, "illegal-move"},
+      {positionBody("chess", start, "e7e5"), 400, "illegal-move"},  // not the side to move
+      {positionBody("chess", start, "e2-e4"), 400, "illegal-move"}, // another spelling than "legal"'s
+      {positionBody("chess", start, std::string(100, 'e')), 400, "illegal-move"},
+      {R"({"variant":"chess","fen":")" + start + R"(","move":7})", 400, "illegal-move"},
+      {positionBody("chess", "k7/1Q6/1K6/8/8/8/8/8 b - - 0 1", "a8a7"), 400, "illegal-move"},  // mated: no move
+      {positionBody("fog-of-war", start), 403, "hidden"},
+      {positionBody("fog-of-war", start, "e2e4"), 403, "hidden"},
+  };
+  for (const auto& c : cases) {
+    const auto r = postPosition(f, c.body);
+    EXPECT_EQ(r.status, c.status) << c.body.substr(0, 80) << " -> " << r.body;
+    const Json j = parsed(r.body);
+    ASSERT_TRUE(j.isObject()) << r.body;
+    EXPECT_EQ(j.get("code")->asString(), c.code) << c.body.substr(0, 80);
+  }
+  ApiRequest get;
+  get.method = "GET";
+  get.target = "/api/position";
+  EXPECT_EQ(f.api->handle(get).status, 405);
+  // A decided position: an answer with nobody to move and no legal move.
+  const auto mated = postPosition(f, positionBody("chess", "k7/1Q6/1K6/8/8/8/8/8 b - - 0 1"));
+  ASSERT_EQ(mated.status, 200) << mated.body;
+  EXPECT_TRUE(parsed(mated.body).get("toMove")->isNull());
+  EXPECT_TRUE(parsed(mated.body).get("legal")->members().empty());
+  // A mating move: the answer is the decided position.
+  const auto mate = postPosition(f, positionBody("chess", "k7/8/1K6/8/8/8/7Q/8 w - - 0 1", "h2h8"));
+  ASSERT_EQ(mate.status, 200) << mate.body;
+  EXPECT_TRUE(parsed(mate.body).get("toMove")->isNull());
+  EXPECT_EQ(parsed(mate.body).get("lastMove")->asString(), "h2h8");
+}
+
+TEST(ServerPosition, RateLimitedPerClientWithRetryAfter) {
+  AnalyseFixture f(testing::fakeBots());
+  const std::string body = positionBody("chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "e2e4");
+  int ok = 0;
+  ApiResponse last;
+  for (int i = 0; i < 200; ++i) {
+    last = postPosition(f, body);
+    if (last.status != 200) break;
+    ++ok;
+  }
+  EXPECT_EQ(ok, Lobby::kPositionsPerMinute / 10);  // the burst, time standing still
+  EXPECT_EQ(last.status, 429);
+  EXPECT_EQ(parsed(last.body).get("code")->asString(), "rate-limited");
+  EXPECT_GT(parsed(last.body).get("retryAfterMs")->asNumber(), 0);
+  EXPECT_EQ(postPosition(f, body, "10.0.0.2").status, 200) << "another client is not limited";
+  f.time.advance(1000);
+  EXPECT_EQ(postPosition(f, body).status, 200) << "tokens come back";
 }
 
 // A bot that waits inside its search until the test lets it go.

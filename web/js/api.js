@@ -2,7 +2,8 @@
 // tokens, and a WebSocket that delivers the game's state and reconnects.
 
 export class ApiError extends Error {
-  constructor(status, message) { super(message); this.status = status; }
+  // retryAfterMs: the wait a refusal names (429, 503), else undefined
+  constructor(status, message, retryAfterMs) { super(message); this.status = status; this.retryAfterMs = retryAfterMs; }
 }
 
 async function request(method, path, { token, body } = {}) {
@@ -15,7 +16,8 @@ async function request(method, path, { token, body } = {}) {
   try { data = text ? JSON.parse(text) : null; } catch { data = text; }
   if (!res.ok) {
     const msg = (data && (data.error || data.message)) || (typeof data === 'string' && data) || res.statusText;
-    throw new ApiError(res.status, typeof msg === 'object' ? JSON.stringify(msg) : msg);
+    const after = (data && typeof data === 'object' && data.retryAfterMs) || Number(res.headers.get('Retry-After')) * 1000 || undefined;
+    throw new ApiError(res.status, typeof msg === 'object' ? JSON.stringify(msg) : msg, after);
   }
   return data;
 }

@@ -869,7 +869,19 @@ export class Board {
     if (e.button !== undefined && e.button !== 0) return;
     if (this.promo) return;
     const hit = this.pointToSquare(e);
-    if (!this.cfg.interactive && this.cfg.premoveSeat) { this.premoveClick(hit && hit.sq); return; }
+    if (!this.cfg.interactive && this.cfg.premoveSeat) {
+      // a piece of the seat's own may also be dragged to queue its premove
+      // (not the square a picked piece is to go to: that click queues it)
+      const sq = hit && hit.sq;
+      const pc = sq ? this.pieceAt(sq) : null;
+      if (pc && pc.seat === this.cfg.premoveSeat && !pc.dead && !(this.preSel && this.preSel !== sq)) {
+        this.drag = { from: sq, x: hit.x, y: hit.y, active: false, premove: true, pointerId: e.pointerId };
+        try { this.svg.setPointerCapture(e.pointerId); } catch { /* synthetic events */ }
+        e.preventDefault();
+      }
+      this.premoveClick(sq);
+      return;
+    }
     if (this.duck) { if (hit && hit.sq) this.placeDuck(hit.sq); else { this.setDuck(null); this.render(); } return; }
     if (this.dropSel) {
       if (hit && hit.sq && this.dropTargets(this.dropSel).has(hit.sq)) { this.tryDrop(hit.sq); return; }
@@ -940,7 +952,8 @@ export class Board {
       const t = `translate(${hit.x - S / 2}px, ${hit.y - S / 2}px) scale(1.08)`;
       this.floating.style.transform = t;
     }
-    if (this.hover) this.placeHover(this.hover, hit.sq && this.destinations(this.drag.from).has(hit.sq) ? hit.sq : null);
+    const target = hit.sq && (this.drag.premove ? hit.sq !== this.drag.from : this.destinations(this.drag.from).has(hit.sq));
+    if (this.hover) this.placeHover(this.hover, target ? hit.sq : null);
   }
 
   // The mark under a dragged piece: a square's rect, or a hex cell's polygon.
@@ -966,6 +979,15 @@ export class Board {
     if (!drag) return;
     const hit = this.pointToSquare(e);
     const sq = hit && hit.sq;
+    if (drag.premove) {
+      // dropped on another square: the premove is queued as by two clicks
+      if (drag.active) {
+        if (sq && sq !== drag.from) this.premove = { from: drag.from, to: sq };
+        this.preSel = null;
+      }
+      this.render();
+      return;
+    }
     if (drag.active) {
       if (sq && sq !== drag.from && this.tryMove(drag.from, sq)) return;
       if (sq !== drag.from) this.selected = null;

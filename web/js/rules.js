@@ -28,7 +28,9 @@ function h(tag, attrs = {}, ...children) {
 // shared by many games in web/rules/<lang>/common.json. The page takes the
 // page's language and falls back to English only for a text that is missing.
 //   { "intro": "html", "sections": [{ "id": "setup", "title": "…", "html": "…" }, …],
-//     "pieces": { "pawn": "…" }, "options": { "die": "…" } }
+//     "pieces": { "pawn": "…" }, "options": { "die": "…" }, "names": { "king": "general" } }
+// "names" gives a piece the game's own name where it is not the generic one
+// (xiangqi's general is the engine's "king"): the card's heading uses it.
 async function loadJson(url) {
   try {
     const r = await fetch(url);
@@ -49,6 +51,8 @@ export async function loadProse(name, l = lang) {
     fallback: !game && !!gameEn,
     piece: (p) => game?.pieces?.[p] ?? common?.pieces?.[p] ?? gameEn?.pieces?.[p] ?? commonEn?.pieces?.[p] ?? '',
     option: (o) => game?.options?.[o] ?? gameEn?.options?.[o] ?? '',
+    // the game's own name of a piece, in the page's language (English only with the English text)
+    name: (p) => (game ? game.names?.[p] : gameEn?.names?.[p]) || pieceName(p),
   };
 }
 
@@ -145,25 +149,27 @@ async function drawDiagrams(v, box, optionValues, prose) {
   for (const p of v.pieces || []) {
     const card = h('div', { class: 'card piece-card', 'data-piece': p.letter });
     const diagram = h('div', { class: 'diagram' });
-    card.append(h('h3', {}, h('span', { class: `seat-${seat}` }, pieceIcon(p.name, seat, 34)), `${cap(pieceName(p.name))} (${p.letter})`),
+    card.append(h('h3', {}, h('span', { class: `seat-${seat}` }, pieceIcon(p.name, seat, 34)), `${cap(prose.name(p.name))} (${p.letter})`),
       h('p', { class: 'piece-text', style: 'font-size:14px;margin:4px 0 8px' }, prose.piece(p.name)), diagram);
     box.append(card);
     // the six-sided board: c3, whose diagonal forks at the centre and whose file crosses it
     const from = look.geometry === 'hex3' ? 'c3' : diagramSquare(board);
     let reach;
     try {
-      reach = await api.reach(v.name, p.letter, from, `&dir=n${extra}`);
+      reach = await patiently(() => api.reach(v.name, p.letter, from, `&dir=n${extra}`));
       // A piece kept in a region (the xiangqi general in its palace, the
       // elephant on its own side) may not move from the centre: show it from
       // its palace's centre or its own start square instead.
       if (!reachCount(reach)) {
         for (const sq of fallbackSquares(v, p, seat)) {
-          const other = await api.reach(v.name, p.letter, sq, `&dir=n${extra}`);
+          const other = await patiently(() => api.reach(v.name, p.letter, sq, `&dir=n${extra}`));
           if (reachCount(other) > reachCount(reach)) reach = other;
         }
       }
     } catch (e) {
-      diagram.append(h('p', { class: 'error' }, t('rules.noDiagram', { error: e.message })));
+      // still refused after the waits, or another failure: said, with a retry of all the diagrams
+      diagram.append(h('p', { class: 'error', 'data-diagram-error': '' }, t('rules.noDiagram', { error: failure(e) }), ' ',
+        h('button', { type: 'button', onclick: () => drawDiagrams(v, box, optionValues, prose) }, t('rules.retry'))));
       continue;
     }
     const at = reach.from || from;
@@ -183,6 +189,37 @@ async function drawDiagrams(v, box, optionValues, prose) {
     diagram.dataset.from = at;
     diagram.dataset.count = String(new Set([...(reach.moves || []), ...(reach.captures || [])]).size);
   }
+}
+
+// ---- when the server refuses or cannot be reached ---------------------------------
+// A busy server (429 too many requests, 503 full) is asked again after the
+// wait it names (retryAfterMs), or 2 s; `tries` times in all.
+const busy = (e) => e && (e.status === 429 || e.status === 503);
+const waitOf = (e) => Math.min(10000, Math.max(500, Number(e && e.retryAfterMs) || 2000));
+async function patiently(fn, tries = 4) {
+  for (let i = 1; ; i++) {
+    try { return await fn(); } catch (e) {
+      if (!busy(e) || i >= tries) throw e;
+      await new Promise((r) => setTimeout(r, waitOf(e)));
+    }
+  }
+}
+// What went wrong, in the page's language: busy, unreachable, or the server's own words.
+function failure(e) {
+  if (busy(e)) return t('rules.busy');
+  if (!e || e.status === undefined) return t('rules.unreachable');
+  return `${e.message} (${e.status})`;
+}
+// The page's notice of a failed load: what happened, a "Try again" button, and
+// for a busy server a new try by itself after the wait.
+function loadFailed(root, e, retry) {
+  const auto = busy(e);
+  const wait = waitOf(e);
+  const timer = auto ? setTimeout(retry, wait) : 0;
+  root.replaceChildren(h('div', { class: 'card error-card', 'data-load-error': auto ? 'busy' : 'failed', role: 'alert' },
+    h('p', { class: 'error' }, t('rules.loadFailed', { error: failure(e) })),
+    auto ? h('p', { class: 'muted' }, t('rules.retrying', { n: Math.ceil(wait / 1000) })) : null,
+    h('button', { type: 'button', id: 'rules-retry', class: 'primary', onclick: () => { clearTimeout(timer); retry(); } }, t('rules.retry'))));
 }
 
 const reachCount = (r) => new Set([...(r.moves || []), ...(r.captures || [])]).size;
@@ -250,8 +287,14 @@ async function main() {
   // /rules/NAME is served this page directly: the game is in the path.
   const name = new URLSearchParams(location.search).get('variant') || (location.pathname.match(/^\/rules\/([a-z0-9-]+)\/?$/) || [])[1];
   if (!name) { await gallery(root); document.body.dataset.ready = '1'; return; }
+  await showGame(root, name);
+}
+
+// One game's page; on a failed load, a notice and a retry (loadFailed).
+async function showGame(root, name) {
+  root.replaceChildren(h('p', { class: 'muted', 'data-loading': '' }, t('rules.loading')));
   let variants;
-  try { variants = await api.variants(); } catch (e) { root.replaceChildren(h('p', { class: 'error' }, e.message)); return; }
+  try { variants = await api.variants(); } catch (e) { loadFailed(root, e, () => showGame(root, name)); return; }
   fillNav(variants, name);
   const v = variants.find((x) => x.name === name);
   if (!v) { root.replaceChildren(h('p', { class: 'error' }, t('rules.noGame', { name }))); return; }

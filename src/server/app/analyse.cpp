@@ -9,18 +9,35 @@
 #include "server/app/api.h"
 #include "server/app/json.h"
 #include "server/app/lobby.h"
+#include "server/app/records.h"
 
 namespace acedrex::server {
 
-Outcome Lobby::analyse(const AnalyseRequest& req, Analysis* out) {
-  auto rules = rulesFor(req.variant, req.options);
+namespace {
+
+// The rules and the position of an analysis request; the refusals both
+// endpoints share (400 bad-variant / bad-fen, 403 hidden for fog of war).
+Outcome analysedGame(Result<std::shared_ptr<const Rules>> rules, const std::string& fen, bool die,
+                     std::unique_ptr<Game>* out) {
   if (!rules.ok()) return apiError(400, "bad-variant", rules.error().text());
   if ((*rules)->fog) return apiError(403, "hidden", "fog of war: positions are not analysed");
-  if (req.fen.empty() || req.fen.size() > 2000) return apiError(400, "bad-fen", "\"fen\" (a position text) is required");
-  Game game(*rules, 1);
-  if (auto set = game.setStart(req.fen); !set.ok()) return apiError(400, "bad-fen", "the position: " + set.error().text());
+  if (fen.empty() || fen.size() > 2000) return apiError(400, "bad-fen", "\"fen\" (a position text) is required");
+  auto game = std::make_unique<Game>(*rules, 1);
+  if (!die) game->throwNoDie();
+  if (auto set = game->setStart(fen); !set.ok()) return apiError(400, "bad-fen", "the position: " + set.error().text());
+  *out = std::move(game);
+  return std::nullopt;
+}
+
+}  // namespace
+
+Outcome Lobby::analyse(const AnalyseRequest& req, Analysis* out) {
+  std::unique_ptr<Game> owned;
+  if (auto bad = analysedGame(rulesFor(req.variant, req.options), req.fen, true, &owned)) return bad;
+  Game& game = *owned;
+  const auto rules = game.position().rulesPtr();
   if (game.finished()) return std::nullopt;  // nothing to search: no best move, nobody to move
-  out->toMove = (*rules)->seats[static_cast<size_t>(game.position().toMove())].name;
+  out->toMove = rules->seats[static_cast<size_t>(game.position().toMove())].name;
 
   if (int64_t wait = 0; !analyseLimiter_.allow(req.client, &wait)) {
     ApiError e = apiError(429, "rate-limited",
@@ -43,7 +60,7 @@ Outcome Lobby::analyse(const AnalyseRequest& req, Analysis* out) {
   }
   Outcome result;
   try {
-    std::unique_ptr<engine::Bot> bot = botFactory_ ? botFactory_(*rules, engine::kFullStrength, 1) : nullptr;
+    std::unique_ptr<engine::Bot> bot = botFactory_ ? botFactory_(rules, engine::kFullStrength, 1) : nullptr;
     if (bot) {
       engine::SearchLimits limits;
       limits.moveTimeMs = kAnalyseMs;
@@ -74,22 +91,28 @@ Outcome Lobby::analyse(const AnalyseRequest& req, Analysis* out) {
   return result;
 }
 
-ApiResponse Api::analyse(const ApiRequest& req) {
+std::optional<ApiResponse> Api::analysisBody(const ApiRequest& req, Json* j, std::string* variant,
+                                             std::map<std::string, std::string>* options, std::string* fen) {
   if (req.body.size() > kMaxBodyBytes) return error(413, "too-large", "the body is over 64 KiB");
   auto parsed = parseJson(req.body);
   if (!parsed.ok()) return error(400, "bad-json", "malformed JSON: " + parsed.error().text());
-  const Json& j = *parsed;
-  if (!j.isObject()) return error(400, "bad-json", "the body must be a JSON object");
+  *j = *parsed;
+  if (!j->isObject()) return error(400, "bad-json", "the body must be a JSON object");
+  const Json* v = j->get("variant");
+  if (!v || !v->isString() || v->asString().empty()) return error(400, "bad-variant", "\"variant\" (a string) is required");
+  *variant = v->asString();
+  if (auto bad = optionsOf(*j, options)) return bad;
+  const Json* f = j->get("fen");
+  if (!f || !f->isString()) return error(400, "bad-fen", "\"fen\" (a position text) is required");
+  *fen = f->asString();
+  return std::nullopt;
+}
+
+ApiResponse Api::analyse(const ApiRequest& req) {
+  Json j;
   Lobby::AnalyseRequest a;
   a.client = req.client;
-  const Json* variant = j.get("variant");
-  if (!variant || !variant->isString() || variant->asString().empty())
-    return error(400, "bad-variant", "\"variant\" (a string) is required");
-  a.variant = variant->asString();
-  if (auto bad = optionsOf(j, &a.options)) return *bad;
-  const Json* fen = j.get("fen");
-  if (!fen || !fen->isString()) return error(400, "bad-fen", "\"fen\" (a position text) is required");
-  a.fen = fen->asString();
+  if (auto bad = analysisBody(req, &j, &a.variant, &a.options, &a.fen)) return *bad;
   Lobby::Analysis out;
   if (auto err = lobby_.analyse(a, &out)) return error(*err);
   JsonWriter w;
@@ -111,6 +134,53 @@ ApiResponse Api::analyse(const ApiRequest& req) {
   w.endArray().endObject();
   ApiResponse r;
   r.body = w.take();
+  return r;
+}
+
+Outcome Lobby::position(const PositionRequest& req, std::string* json) {
+  std::unique_ptr<Game> game;
+  if (auto bad = analysedGame(rulesFor(req.variant, req.options), req.fen, false, &game)) return bad;
+  if (int64_t wait = 0; !positionLimiter_.allow(req.client, &wait)) {
+    ApiError e = apiError(429, "rate-limited", "too many positions from this address: at most " +
+                                                   std::to_string(kPositionsPerMinute) + " a minute");
+    e.retryAfterMs = std::max<int64_t>(wait, 1);
+    return e;
+  }
+  if (!req.move.empty()) {
+    if (req.move.size() > 64) return apiError(400, "illegal-move", "malformed move text");
+    if (game->finished()) return apiError(400, "illegal-move", "the position is decided: no move is played");
+    // Only the listed moves: the same texts as "legal" (Game::play also reads other spellings).
+    bool listed = false;
+    for (Move m : game->legalMoves())
+      if (game->position().moveText(m) == req.move) listed = true;
+    if (!listed) return apiError(400, "illegal-move", "not a legal move here");
+    if (auto s = game->play(req.move); !s.ok()) return apiError(400, "illegal-move", s.error().text());
+  }
+  JsonWriter w;
+  w.beginObject().key("variant").value(req.variant).key("move");
+  if (req.move.empty()) w.null();
+  else w.value(req.move);
+  writeFrameFields(w, *game, req.move);
+  w.key("legal");
+  writeLegal(w, *game);
+  w.endObject();
+  *json = w.take();
+  return std::nullopt;
+}
+
+ApiResponse Api::position(const ApiRequest& req) {
+  Json j;
+  Lobby::PositionRequest p;
+  p.client = req.client;
+  if (auto bad = analysisBody(req, &j, &p.variant, &p.options, &p.fen)) return *bad;
+  if (const Json* move = j.get("move"); move && !move->isNull()) {
+    if (!move->isString() || move->asString().empty()) return error(400, "illegal-move", "\"move\" is a move text");
+    p.move = move->asString();
+  }
+  std::string body;
+  if (auto err = lobby_.position(p, &body)) return error(*err);
+  ApiResponse r;
+  r.body = std::move(body);
   return r;
 }
 

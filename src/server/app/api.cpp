@@ -377,6 +377,10 @@ ApiResponse Api::handle(const ApiRequest& req) {
     if (!post) return error(405, "method", "use POST");
     return analyse(req);
   }
+  if (seg[1] == "position" && seg.size() == 2) {
+    if (!post) return error(405, "method", "use POST");
+    return position(req);
+  }
   if (seg[1] == "game" && seg.size() == 2) {
     if (!post) return error(405, "method", "use POST to create a game");
     return createGame(req);

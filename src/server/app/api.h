@@ -67,8 +67,12 @@ class Api {
   ApiResponse pieceReachReply(const std::string& variant, const std::string& letter,
                               const std::map<std::string, std::string>& query);
   ApiResponse analyse(const ApiRequest& r);  // POST /api/analyse (analyse.cpp)
+  ApiResponse position(const ApiRequest& r);  // POST /api/position (analyse.cpp)
   // A request body's "options" (strings; true/false as yes/no) into *out; an error reply when malformed.
   static std::optional<ApiResponse> optionsOf(const Json& body, std::map<std::string, std::string>* out);
+  // An analysis body (analyse, position): the JSON, its variant, options and fen; a refusal as the reply.
+  static std::optional<ApiResponse> analysisBody(const ApiRequest& req, Json* j, std::string* variant,
+                                                 std::map<std::string, std::string>* options, std::string* fen);
   ApiResponse gameAction(const std::shared_ptr<GameRoom>& room, const std::string& token, const Outcome& outcome);
 
   Lobby& lobby_;

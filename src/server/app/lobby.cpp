@@ -17,7 +17,8 @@ Lobby::Lobby(const VariantRegistry& registry, Store& store, BotFactory botFactor
       time_(time ? *time : defaultTime_),
       createLimiter_(std::max(0, config.limits.gamesPerClientPerMinute) / 60.0,
                      std::max(1, config.limits.gamesPerClientPerMinute), time_),
-      analyseLimiter_(kAnalysesPerMinute / 60.0, kAnalysesPerMinute / 3.0, time_) {}
+      analyseLimiter_(kAnalysesPerMinute / 60.0, kAnalysesPerMinute / 3.0, time_),
+      positionLimiter_(kPositionsPerMinute / 60.0, kPositionsPerMinute / 10.0, time_) {}
 
 Lobby::~Lobby() { stop(); }
 

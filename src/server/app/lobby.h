@@ -130,6 +130,22 @@ class Lobby : public RoomHost {
   static constexpr int kAnalysesPerMinute = 30;
   Outcome analyse(const AnalyseRequest& request, Analysis* out);
 
+  // The analysis board's side lines (POST /api/position, docs/api.md
+  // "Analysis"): the position `fen` of `variant`, or the one after `move`
+  // when given, as a replay frame with its legal moves (the state's "legal"),
+  // written into *json. The die is not thrown: every legal move is listed.
+  // The same refusals as analyse (400 bad-fen, 403 hidden), an illegal move
+  // 400 "illegal-move", and kPositionsPerMinute a client (429).
+  struct PositionRequest {
+    std::string variant;
+    std::map<std::string, std::string> options;
+    std::string fen;
+    std::string move;  // "" for the position itself
+    std::string client;
+  };
+  static constexpr int kPositionsPerMinute = 600;
+  Outcome position(const PositionRequest& request, std::string* json);
+
   // For tests run without threads: one pending bot job / one clock tick (which
   // also retries the store for rooms that wait for it).
   bool runOneBotJob();
@@ -154,6 +170,7 @@ class Lobby : public RoomHost {
   std::atomic<int> searching_{0};
   RateLimiter analyseLimiter_;
   ConnectionCounter analysing_{1, 0};
+  RateLimiter positionLimiter_;
   std::mutex createM_;         // the open-games count and the insertion are one step
 
   std::mutex roomsM_;

@@ -1,5 +1,6 @@
 #include "server/app/records.h"
 
+#include <algorithm>
 #include <ctime>
 #include <vector>
 
@@ -57,6 +58,59 @@ void writePieces(JsonWriter& w, const Position& p, const std::vector<bool>* visi
   w.endArray();
 }
 
+void writeLegal(JsonWriter& w, Game& game) {
+  const Position& p = game.position();
+  const Rules& r = p.rules();
+  std::vector<std::pair<std::string, std::vector<std::string>>> groups;
+  for (Move m : game.legalMoves()) {
+    const std::string text = p.moveText(m);
+    const std::string from = m.isNull() ? std::string("0000") : r.squareName(m.from());
+    auto it = std::find_if(groups.begin(), groups.end(), [&](const auto& gr) { return gr.first == from; });
+    if (it == groups.end()) groups.push_back({from, {text}});
+    else it->second.push_back(text);
+  }
+  w.beginObject();
+  for (const auto& [from, list] : groups) {
+    w.key(from).beginArray();
+    for (const auto& t : list) w.value(t);
+    w.endArray();
+  }
+  w.endObject();
+}
+
+void writeFrameFields(JsonWriter& w, const Game& game, const std::string& lastMove) {
+  const Position& p = game.position();
+  const Rules& r = p.rules();
+  w.key("pieces");
+  writePieces(w, p);
+  w.key("toMove");
+  if (game.finished()) w.null();
+  else w.value(r.seats[static_cast<size_t>(p.toMove())].name);
+  w.key("lastMove");
+  if (lastMove.empty()) w.null();
+  else w.value(lastMove);
+  w.key("check").beginArray();
+  for (int s = 0; s < r.nseats(); ++s)
+    if (p.isIn(s) && p.inCheck(s)) w.value(r.seats[static_cast<size_t>(s)].name);
+  w.endArray();
+  w.key("die");
+  if (game.currentThrow() && !game.finished()) w.value(game.currentThrow());
+  else w.null();
+  w.key("coins");
+  if (r.coins) {
+    w.beginObject();
+    for (int s = 0; s < r.nseats(); ++s) w.key(r.seats[static_cast<size_t>(s)].name).value(game.coins()[static_cast<size_t>(s)]);
+    w.endObject();
+  } else {
+    w.null();
+  }
+  w.key("fen").value(p.text());
+  w.key("in").beginArray();
+  for (int s = 0; s < r.nseats(); ++s)
+    if (p.isIn(s)) w.value(r.seats[static_cast<size_t>(s)].name);
+  w.endArray();
+}
+
 std::string pgnOf(const StoredGame& g, const std::shared_ptr<const Rules>& rules) {
   const Rules& r = *rules;
   Replayed rp = startOf(g, rules);
@@ -79,43 +133,14 @@ std::string pgnOf(const StoredGame& g, const std::shared_ptr<const Rules>& rules
 }
 
 std::string replayJsonOf(const StoredGame& g, const std::shared_ptr<const Rules>& rules) {
-  const Rules& r = *rules;
   Replayed rp = startOf(g, rules);
   Game& game = *rp.game;
   JsonWriter w;
   w.beginObject().key("id").value(g.id).key("frames").beginArray();
   std::string lastMove;
   auto frame = [&](size_t ply) {
-    const Position& p = game.position();
     w.beginObject().key("ply").value(static_cast<int64_t>(ply));
-    w.key("pieces");
-    writePieces(w, p);
-    w.key("toMove");
-    if (game.finished()) w.null();
-    else w.value(r.seats[static_cast<size_t>(p.toMove())].name);
-    w.key("lastMove");
-    if (lastMove.empty()) w.null();
-    else w.value(lastMove);
-    w.key("check").beginArray();
-    for (int s = 0; s < r.nseats(); ++s)
-      if (p.isIn(s) && p.inCheck(s)) w.value(r.seats[static_cast<size_t>(s)].name);
-    w.endArray();
-    w.key("die");
-    if (game.currentThrow() && !game.finished()) w.value(game.currentThrow());
-    else w.null();
-    w.key("coins");
-    if (r.coins) {
-      w.beginObject();
-      for (int s = 0; s < r.nseats(); ++s) w.key(r.seats[static_cast<size_t>(s)].name).value(game.coins()[static_cast<size_t>(s)]);
-      w.endObject();
-    } else {
-      w.null();
-    }
-    w.key("fen").value(p.text());
-    w.key("in").beginArray();
-    for (int s = 0; s < r.nseats(); ++s)
-      if (p.isIn(s)) w.value(r.seats[static_cast<size_t>(s)].name);
-    w.endArray();
+    writeFrameFields(w, game, lastMove);
     w.endObject();
   };
   frame(0);

@@ -21,4 +21,13 @@ std::string replayJsonOf(const StoredGame& game, const std::shared_ptr<const Rul
 // (only those on the squares marked in `visible`, when given: fog of war).
 void writePieces(JsonWriter& w, const Position& p, const std::vector<bool>* visible = nullptr);
 
+// The fields of a replay frame (without "ply" and the braces): pieces, toMove,
+// lastMove, check, die, coins, fen, in.
+void writeFrameFields(JsonWriter& w, const Game& game, const std::string& lastMove);
+
+// The state's "legal" object: the legal moves of the seat to move (as
+// Game::legalMoves gives them: restricted by a throw), grouped by from-square;
+// "0000" for a lost turn.
+void writeLegal(JsonWriter& w, Game& game);
+
 }  // namespace acedrex::server

@@ -337,23 +337,9 @@ const std::string& GameRoom::stateBase(uint8_t seatMask) {
   for (int s = 0; s < n && view.all; ++s)
     if (p.isIn(s) && p.inCheck(s)) w.value(seatName(s));
   w.endArray();
-  w.key("legal").beginObject();
-  if (!over && view.showsLegalMoves(p.toMove())) {
-    std::vector<std::pair<std::string, std::vector<std::string>>> groups;
-    for (Move m : g.legalMoves()) {
-      const std::string text = p.moveText(m);
-      const std::string from = m.isNull() ? std::string("0000") : r.squareName(m.from());
-      auto it = std::find_if(groups.begin(), groups.end(), [&](const auto& gr) { return gr.first == from; });
-      if (it == groups.end()) groups.push_back({from, {text}});
-      else it->second.push_back(text);
-    }
-    for (const auto& [from, list] : groups) {
-      w.key(from).beginArray();
-      for (const auto& t : list) w.value(t);
-      w.endArray();
-    }
-  }
-  w.endObject();
+  w.key("legal");
+  if (!over && view.showsLegalMoves(p.toMove())) writeLegal(w, g);
+  else w.beginObject().endObject();
   w.key("die");
   if (g.currentThrow() && !over) w.value(g.currentThrow());
   else w.null();
