@@ -38,6 +38,8 @@ export const api = {
   pgnUrl: (id) => `/api/game/${encodeURIComponent(id)}/pgn`,
   // The bot's evaluation of a position (finished games' analysis board).
   analyse: (variant, options, fen) => request('POST', '/api/analyse', { body: { variant, options: options || {}, fen } }),
+  // A position's legal moves, or the position after `move` with its own (the analysis board's side lines).
+  position: (variant, options, fen, move) => request('POST', '/api/position', { body: { variant, options: options || {}, fen, ...(move ? { move } : {}) } }),
 };
 
 // A WebSocket to one game. Calls onState(state, fresh) for every state the server

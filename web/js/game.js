@@ -247,13 +247,14 @@ function renderHands(fen) {
   const names = pieceNames();
   const fn = look().glyph;
   const glyph = (pc) => (fn && fn(pc, pc.seat === order[0] ? 0 : 180)) || pieceGlyph(pc.name, pc.letter);
-  const live = viewPly === null;
+  const live = viewPly === null && sideAt === null;
+  const tryable = sideMovable();
   for (const [where, seat] of [['top', top], ['bottom', bottom]]) {
     const dir = seat === order[0] ? 'n' : 's';
     hands[where].update({
       seat,
       pieces: parsed[seat].map((p) => ({ ...p, name: names[p.letter] || '', title: pieceName(names[p.letter] || p.letter), dir })),
-      active: live && canMove() && state.toMove === seat,
+      active: (live && canMove() && state.toMove === seat) || (tryable && shownMover() === seat),
       glyph,
       label: t('hand.label', { seat: seatName(seat) }),
       emptyText: t('hand.empty'),
@@ -264,22 +265,24 @@ function renderHands(fen) {
 function render() {
   if (!state) return;
   document.documentElement.dataset.family = family() || '';
-  const frame = viewPly !== null && frames ? frames[viewPly] : null;
+  const sf = sideFrame();
+  const frame = sf || (viewPly !== null && frames ? frames[viewPly] : null);
   const live = !frame;
   const pieces = live ? state.pieces : frame.pieces;
-  const upTo = live ? state.moves.length : viewPly;
+  const upTo = live ? state.moves.length : sf ? null : viewPly;
+  const tryable = sideMovable();
   board.update({
     width: state.board.width,
     height: state.board.height,
     blocked: state.board.blocked || [],
     pieces: withUnions(markDead(pieces, live ? state.seats : frameSeats(frame)), unionsOf(live ? state.fen : frame.fen), pieceNames()),
     stepKind: stepKind(),
-    legal: live ? state.legal || {} : {},
-    interactive: canMove(),
+    legal: live && !tryable ? state.legal || {} : tryable ? shownLegal() : {},
+    interactive: canMove() || tryable,
     premoveSeat: live ? premoveSeat() : null,
     lastMove: live ? state.lastMove : frame.lastMove,
     visible: live ? state.visible || null : null,
-    seatMoves: state.seats.length > 2 ? seatMoves(state.moves, upTo) : null,
+    seatMoves: state.seats.length > 2 && upTo !== null ? seatMoves(state.moves, upTo) : null,
     check: kingSquares(pieces, glowingSeats(state, live ? state : frame, upTo === state.moves.length)),
     toMove: live ? state.toMove : frame.toMove,
     rotation,
@@ -297,10 +300,11 @@ function render() {
   $('board').dataset.v = String(state.v);
   $('board').dataset.toMove = state.toMove || '';
   $('board').dataset.status = state.status;
+  $('board').dataset.tryable = tryable ? '1' : '';  // the analysis board takes a move here
   renderTitle();
   renderSeats();
-  renderDie(live ? state : { ...frame, dieKind: frame.dieKind || (state.moves[viewPly] && state.moves[viewPly].die === frame.die ? state.moves[viewPly].dieKind : null) });
-  renderCoins(live ? state.coins : frame.coins);
+  renderDie(live ? state : sf ? sf : { ...frame, dieKind: frame.dieKind || (state.moves[viewPly] && state.moves[viewPly].die === frame.die ? state.moves[viewPly].dieKind : null) });
+  renderCoins(live ? state.coins : sf ? null : frame.coins);
   renderMoves();
   renderControls();
   renderRecordLink();
@@ -309,8 +313,9 @@ function render() {
   renderStatus();
   renderClocksBar();
   renderReplayBar();
-  $('type-move').disabled = !canMove();
+  $('type-move').disabled = !(canMove() || tryable);
   playPremove();
+  if (state.status === 'finished' && !positions.has(shownFen())) schedulePosition();
 }
 
 // Premoves (two seats and more, not in hot seat): the one seat this page
@@ -519,12 +524,14 @@ function renderMoves() {
     cell.title = m.uci === '0000' && m.die
       ? t('die.lostTurnShort', { seat: seatName(m.seat), n: m.die, kind: m.dieKind ? pieceName(m.dieKind) : '' })
       : `${seatName(m.seat)}: ${m.uci === null ? t('fog.hiddenMoveLong') : m.uci}${m.die ? ` (${t('die.shows', { n: m.die })})` : ''}`;
-    if (i + 1 === shown) { cell.classList.add('cur'); cur = cell; }
+    if (i + 1 === shown && sideAt === null) { cell.classList.add('cur'); cur = cell; }
     cell.addEventListener('click', () => showPly(i + 1));
   });
   if (!state.moves.length) table.append(h('tr', {}, h('td', { class: 'muted' }, t('moves.none'))));
+  const sideCur = renderSideLine(table, n + 1);
+  if (sideCur) cur = sideCur;
   box.replaceChildren(table);
-  if (viewPly === null || !cur) box.scrollTop = box.scrollHeight;
+  if ((viewPly === null && sideAt === null) || !cur) box.scrollTop = box.scrollHeight;
   else {
     // keep the ply shown in view while replaying
     const top = cur.offsetTop, bottom = top + cur.offsetHeight;
@@ -708,6 +715,7 @@ async function takeSeat(seat) {
 
 function renderStatus() {
   const el = $('status');
+  if (sideAt !== null) { el.textContent = t('status.side', { n: sideAt, total: side.moves.length, ply: side.base }); return; }
   if (viewPly !== null) { el.textContent = t('status.replay', { ply: viewPly, total: state.moves.length }); return; }
   if (state.status === 'finished') { el.textContent = t('status.over'); return; }
   const free = freeSeats();
@@ -740,15 +748,23 @@ function analysisHint(fen) {
   const a = analysing && state.status === 'finished' ? analyses.get(fen) : null;
   return a && a.data && a.data.bestmove ? a.data.bestmove.split(',')[0] : null;
 }
+function shownFrame() {
+  return sideFrame() || (viewPly !== null && frames ? frames[viewPly] : null);
+}
 function shownFen() {
-  const frame = viewPly !== null && frames ? frames[viewPly] : null;
+  const frame = shownFrame();
   return frame ? frame.fen : state.fen;
+}
+// The seat to move in the position shown (null where the game is decided).
+function shownToMove() {
+  const frame = shownFrame();
+  return frame ? frame.toMove : state.toMove;
 }
 async function analyseShown() {
   const fen = shownFen();
   if (!analysing || !fen || analyses.has(fen)) { renderAnalysis(); return; }
-  // the final position: the game is over there, nothing to search
-  if (viewPly === null || viewPly >= state.moves.length) { analyses.set(fen, { data: { bestmove: null } }); renderAnalysis(); return; }
+  // a decided position (the end, or a side line's mate): nothing to search
+  if (!shownToMove()) { analyses.set(fen, { data: { bestmove: null } }); renderAnalysis(); return; }
   analyses.set(fen, { pending: true });
   renderAnalysis();
   let entry;
@@ -785,6 +801,113 @@ function renderAnalysis() {
   box.textContent = !a || a.pending ? t('play.analysing') : a.error ? a.error : analysisText(a.data);
 }
 
+// ---- the analysis board: side lines after the end ----------------------------------
+// After the end, moves may be made on the board from any position of the
+// replay (lichess's analysis board). They form one side line branching from
+// the ply shown, listed under that ply, stepped through like the main line,
+// analysed by the "Analyse" switch, and discarded by its button (a move from
+// elsewhere starts a new one). The server gives each position's legal moves
+// and the position after a move (POST /api/position): the page applies no
+// rule itself.
+let side = null;                      // {base: the main line's ply it branches from, moves: [{uci, seat, frame}]}
+let sideAt = null;                    // null: the main line is shown; k: the position after the side line's k-th move
+const positions = new Map();          // fen -> {legal, toMove} | {pending: true}: the position shown, as the server sees it
+let sideRefused = false;              // the server will not give this game's positions (fog of war)
+let positionTimer = 0;
+
+function sideFrame() { return side && sideAt !== null ? side.moves[sideAt - 1].frame : null; }
+function shownLegal() {
+  const p = positions.get(shownFen());
+  return (p && p.legal) || {};
+}
+// The seat to move by the server's reading of the position shown: also at
+// the end of a game that was resigned or lost on time, where the board can go on.
+function shownMover() {
+  const p = positions.get(shownFen());
+  return (p && p.toMove) || null;
+}
+// Whether the position shown takes a move of the side line now.
+function sideMovable() {
+  if (!state || state.status !== 'finished' || sideRefused || pending) return false;
+  return Object.keys(shownLegal()).length > 0;
+}
+// The legal moves of the position shown are asked for once it has stayed a
+// moment (stepping quickly through a game asks for none of the positions passed).
+function schedulePosition() {
+  clearTimeout(positionTimer);
+  if (sideRefused) return;
+  positionTimer = setTimeout(() => loadPosition(shownFen()), 150);
+}
+async function loadPosition(fen) {
+  if (!state || state.status !== 'finished' || sideRefused || !fen || positions.has(fen) || fen !== shownFen()) return;
+  positions.set(fen, { pending: true });
+  try {
+    const r = await api.position(state.variant, state.options, fen);
+    positions.set(fen, { legal: r.legal || {}, toMove: r.toMove });
+  } catch (e) {
+    positions.delete(fen);
+    if (e.status === 403) sideRefused = true;
+    // busy: asked again after the wait if the position is still shown
+    else if (e.status === 429 || e.status === 503) setTimeout(() => { if (shownFen() === fen) loadPosition(fen); }, Math.min(5000, e.retryAfterMs || 1000));
+    else positions.set(fen, { legal: {}, toMove: null });
+  }
+  if (shownFen() === fen) render();
+}
+async function sideMove(uci) {
+  if (!sideMovable()) return;
+  const seat = shownMover();
+  // the next move of the line shown: a step along it, no new line
+  const mainPly = viewPly === null ? state.moves.length : viewPly;
+  if (sideAt === null && state.moves[mainPly] && state.moves[mainPly].uci === uci) { showPly(mainPly + 1); return; }
+  if (sideAt !== null && side.moves[sideAt] && side.moves[sideAt].uci === uci) { sideAt++; render(); return; }
+  const fen = shownFen();
+  pending = true;
+  render();
+  try {
+    const r = await api.position(state.variant, state.options, fen, uci);
+    positions.set(r.fen, { legal: r.legal || {}, toMove: r.toMove });
+    const entry = { uci, seat, frame: r };
+    if (sideAt === null) side = { base: mainPly, moves: [entry] };
+    else side.moves = side.moves.slice(0, sideAt).concat(entry);
+    sideAt = side.moves.length;
+  } catch (e) {
+    if (e.status === 403) sideRefused = true;
+    flash(e.status === 403 ? t('play.analyseHidden') : t('side.refused', { move: uci, error: e.message }));
+  }
+  pending = false;
+  render();
+}
+function discardSide() {
+  if (!side) return;
+  const base = side.base;
+  side = null;
+  if (sideAt !== null) { sideAt = null; showPly(base); return; }
+  render();
+}
+// The side line's row in the move list, under the row of the ply it branches
+// from (at the top when it branches from the start); returns its current move's element.
+function renderSideLine(table, cols) {
+  if (!side) return null;
+  let cur = null;
+  const row = h('tr', { class: 'side-line', 'data-side-base': String(side.base) });
+  const cell = h('td', { colspan: String(cols) });
+  cell.append(h('span', { class: 'muted side-mark', title: t('side.title') }, '↳ '));
+  side.moves.forEach((m, i) => {
+    const mv = h('span', { class: `side-move${sideAt === i + 1 ? ' cur' : ''}`, 'data-side-ply': String(i + 1), role: 'button', tabindex: '-1' },
+      h('span', { class: `mv-chip seat-${m.seat}` }), moveLabel({ uci: m.uci, seat: m.seat, san: null }, 'coord', stepKind() === 'chain'));
+    mv.title = `${seatName(m.seat)}: ${m.uci}`;
+    mv.addEventListener('click', (e) => { e.stopPropagation(); sideAt = i + 1; render(); });
+    if (sideAt === i + 1) cur = mv;
+    cell.append(mv, ' ');
+  });
+  cell.append(h('button', { type: 'button', id: 'side-discard', class: 'small', title: t('side.discardHelp'), onclick: (e) => { e.stopPropagation(); discardSide(); } }, t('side.discard')));
+  row.append(cell);
+  const anchor = side.base > 0 ? table.querySelector(`[data-ply="${side.base}"]`) : null;
+  if (anchor) anchor.closest('tr').after(row);
+  else table.prepend(row);
+  return cur;
+}
+
 function renderReplayBar() {
   const showBar = state.status === 'finished' || viewPly !== null;
   $('replay').hidden = !showBar;
@@ -793,12 +916,14 @@ function renderReplayBar() {
   renderAnalysis();
   if (analysing && state.status === 'finished' && !analyses.has(shownFen())) analyseShown();
   const ply = viewPly === null ? state.moves.length : viewPly;
-  $('rp-label').textContent = t('replay.label', { ply, total: state.moves.length });
+  const onSide = sideAt !== null;
+  $('rp-label').textContent = onSide ? t('replay.sideLabel', { n: sideAt, total: side.moves.length, ply: side.base })
+    : t('replay.label', { ply, total: state.moves.length });
   $('rp-live').hidden = viewPly === null || state.status === 'finished';
-  $('rp-first').disabled = ply === 0;
-  $('rp-prev').disabled = ply === 0;
-  $('rp-next').disabled = ply >= state.moves.length;
-  $('rp-last').disabled = ply >= state.moves.length;
+  $('rp-first').disabled = ply === 0 && !onSide;
+  $('rp-prev').disabled = ply === 0 && !onSide;
+  $('rp-next').disabled = onSide ? sideAt >= side.moves.length : ply >= state.moves.length;
+  $('rp-last').disabled = ply >= state.moves.length && !onSide;
 }
 
 // ---- settings ------------------------------------------------------------------------
@@ -851,6 +976,7 @@ async function loadFrames(upTo = state.moves.length) {
 const fogged = () => state.status === 'ongoing' && (Array.isArray(state.visible) || state.moves.some((m) => m.uci === null));
 async function showPly(n) {
   if (!state) return;
+  sideAt = null;
   const total = state.moves.length;
   n = Math.max(0, Math.min(total, n));
   if (n === total && state.status === 'ongoing') { viewPly = null; render(); return; }
@@ -860,12 +986,20 @@ async function showPly(n) {
   render();
 }
 function step(d) {
+  if (sideAt !== null) {
+    // along the side line; back past its first move, the position it branches from
+    if (sideAt + d <= 0) { showPly(side.base); return; }
+    sideAt = Math.min(side.moves.length, sideAt + d);
+    render();
+    return;
+  }
   const cur = viewPly === null ? state.moves.length : viewPly;
   showPly(cur + d);
 }
 
 // ---- moving ------------------------------------------------------------------------
 async function onMove(uci) {
+  if (state && state.status === 'finished') { sideMove(uci); return; }
   if (!canMove()) return;
   const seat = state.toMove;
   pending = true;
@@ -885,9 +1019,10 @@ async function onMove(uci) {
 // exd5, a10=Q), matched against the legal moves of the state.
 function typedMove(text) {
   const box = $('type-move');
-  if (!canMove()) { flash(t('type.notYourTurn')); return; }
-  const found = matchTyped(text, state.legal || {}, state.pieces);
-  if (found.length === 1) { box.value = ''; board.localMove = found[0]; onMove(found[0]); return; }
+  const tryable = sideMovable();
+  if (!canMove() && !tryable) { flash(t('type.notYourTurn')); return; }
+  const found = matchTyped(text, tryable ? shownLegal() : state.legal || {}, tryable ? (shownFrame() || state).pieces : state.pieces);
+  if (found.length === 1) { box.value = ''; if (!tryable) board.localMove = found[0]; onMove(found[0]); return; }
   flash(found.length ? t('type.ambiguous', { move: text }) : t('type.illegal', { move: text }));
 }
 
