@@ -26,13 +26,19 @@ async function game(variant, moves, resign = false) {
   return g;
 }
 
-test('a finished game analysed: the evaluation and the best move as an arrow', async () => {
-  const g = await game('chess', ['f2f3', 'e7e5', 'g2g4', 'd8h4']);
+// A finished game's page, its result panel closed.
+async function openFinished(id) {
   const page = await browser.newPage();
-  await page.goto(`${server.base}/game.html?id=${g.id}`);
+  await page.goto(`${server.base}/game.html?id=${id}`);
   await page.waitForSelector('body[data-ready="1"]');
   await page.waitForSelector('#result:not([hidden])');
   await page.locator('#result .close').click();
+  return page;
+}
+
+test('a finished game analysed: the evaluation and the best move as an arrow', async () => {
+  const g = await game('chess', ['f2f3', 'e7e5', 'g2g4', 'd8h4']);
+  const page = await openFinished(g.id);
   assert.equal(await page.locator('#rp-analyse').isVisible(), true);
   await page.locator('#rp-analyse').click();
   assert.equal(await page.locator('#rp-analyse').getAttribute('aria-pressed'), 'true');
@@ -55,11 +61,7 @@ test('a finished game analysed: the evaluation and the best move as an arrow', a
 
 test('a finished fog-of-war game is not analysed, and the page says so', async () => {
   const g = await game('fog-of-war', ['e2e4', 'e7e5'], true);
-  const page = await browser.newPage();
-  await page.goto(`${server.base}/game.html?id=${g.id}`);
-  await page.waitForSelector('body[data-ready="1"]');
-  await page.waitForSelector('#result:not([hidden])');
-  await page.locator('#result .close').click();
+  const page = await openFinished(g.id);
   await page.locator('#rp-prev').click();
   await page.locator('#rp-analyse').click();
   await waitFor(async () => (await page.locator('#analysis').getAttribute('data-state')) === 'error', { what: 'the refusal' });
@@ -80,11 +82,7 @@ async function position(variant, fen, move) {
 
 test('side lines: moves tried after the end, stepped through, analysed and discarded', async () => {
   const g = await game('chess', ['f2f3', 'e7e5', 'g2g4', 'd8h4']);
-  const page = await browser.newPage();
-  await page.goto(`${server.base}/game.html?id=${g.id}`);
-  await page.waitForSelector('body[data-ready="1"]');
-  await page.waitForSelector('#result:not([hidden])');
-  await page.locator('#result .close').click();
+  const page = await openFinished(g.id);
   // the end is mate: nothing to try there
   await page.waitForTimeout(400);
   assert.equal(await page.locator('#board').getAttribute('data-tryable'), '');
@@ -173,20 +171,12 @@ async function finishedGame(variant, { fen, seats = 2, moves = [] } = {}) {
   assert.equal(st.status, 'finished');
   return st;
 }
-async function openFinished(st) {
-  const page = await browser.newPage();
-  await page.goto(`${server.base}/game.html?id=${st.id}`);
-  await page.waitForSelector('body[data-ready="1"]');
-  await page.waitForSelector('#result:not([hidden])');
-  await page.locator('#result .close').click();
-  return page;
-}
 
 test('side lines on every kind of board: a promotion and a drop (shogi), the four-player cross, the six-sided board', async () => {
   // shogi, resigned at once: the first seat may take the bishop promoting; the second holds a gold to drop
   const fen = 'lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL[Gg] w - - 0 1';
   let st = await finishedGame('shogi', { fen });
-  let page = await openFinished(st);
+  let page = await openFinished(st.id);
   await tryable(page);
   await clickMove(page, 'b2', 'h8');
   await page.locator('#board .promo-choice[data-promo="+"]').click();
@@ -210,7 +200,7 @@ test('side lines on every kind of board: a promotion and a drop (shogi), the fou
   // the cross of four players and the six-sided board of three: from the start, a move other than the game's
   for (const [variant, seats] of [['four-player-chess', 4], ['three-player-chess', 3]]) {
     st = await finishedGame(variant, { seats, moves: [null] });
-    page = await openFinished(st);
+    page = await openFinished(st.id);
     await page.keyboard.press('Home');
     await waitFor(async () => (await page.locator('#rp-label').textContent()).startsWith('ply 0'), { what: `${variant}: the start shown` });
     await tryable(page);

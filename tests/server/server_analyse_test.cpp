@@ -29,10 +29,11 @@ struct AnalyseFixture {
     lobby = std::make_unique<Lobby>(registry, store, std::move(bots), config, &time);
     api = std::make_unique<Api>(*lobby, [](int) { return std::string(); });
   }
-  ApiResponse post(const std::string& body, const std::string& client = "10.0.0.1") {
+  ApiResponse post(const std::string& body, const std::string& client = "10.0.0.1",
+                   const std::string& target = "/api/analyse") {
     ApiRequest r;
     r.method = "POST";
-    r.target = "/api/analyse";
+    r.target = target;
     r.body = body;
     r.client = client;
     return api->handle(r);
@@ -44,6 +45,26 @@ struct AnalyseFixture {
   std::unique_ptr<Lobby> lobby;
   std::unique_ptr<Api> api;
 };
+
+// Each body refused by `target` with its status and code, a JSON error; GET is 405.
+struct Refusal {
+  std::string body;
+  int status;
+  std::string code;
+};
+void expectRefusals(AnalyseFixture& f, const std::string& target, const std::vector<Refusal>& cases) {
+  for (const auto& c : cases) {
+    const auto r = f.post(c.body, "10.0.0.1", target);
+    EXPECT_EQ(r.status, c.status) << c.body.substr(0, 80) << " -> " << r.body;
+    const Json j = parsed(r.body);
+    ASSERT_TRUE(j.isObject()) << r.body;
+    EXPECT_EQ(j.get("code")->asString(), c.code) << c.body.substr(0, 80);
+  }
+  ApiRequest get;
+  get.method = "GET";
+  get.target = target;
+  EXPECT_EQ(f.api->handle(get).status, 405);
+}
 
 BotFactory realBots() {
   return [](std::shared_ptr<const Rules> rules, int level, uint64_t seed) { return engine::makeBot(rules, level, seed); };
@@ -68,12 +89,7 @@ TEST(ServerAnalyse, TheBotFindsTheMateInOneAndSaysWhoIsToMove) {
 
 TEST(ServerAnalyse, HostileAndWrongRequestsGetJsonErrorsNotACrash) {
   AnalyseFixture f(testing::fakeBots());
-  struct Case {
-    std::string body;
-    int status;
-    std::string code;
-  };
-  const Case cases[] = {
+  expectRefusals(f, "/api/analyse", {
       {"not json", 400, "bad-json"},
       {"[]", 400, "bad-json"},
       {R"({"fen":"8/8/8/8/8/8/8/8 w - - 0 1"})", 400, "bad-variant"},
@@ -87,19 +103,7 @@ TEST(ServerAnalyse, HostileAndWrongRequestsGetJsonErrorsNotACrash) {
       {R"({"variant":"no-such-game","fen":"8/8/8/8/8/8/8/8 w - - 0 1"})", 400, "bad-variant"},
       // fog of war: no analysis at all (its positions hold what a seat may not see)
       {R"({"variant":"fog-of-war","fen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"})", 403, "hidden"},
-  };
-  for (const auto& c : cases) {
-    const auto r = f.post(c.body);
-    EXPECT_EQ(r.status, c.status) << c.body.substr(0, 80) << " -> " << r.body;
-    const Json j = parsed(r.body);
-    ASSERT_TRUE(j.isObject()) << r.body;
-    EXPECT_EQ(j.get("code")->asString(), c.code) << c.body.substr(0, 80);
-  }
-  // GET is not the method
-  ApiRequest get;
-  get.method = "GET";
-  get.target = "/api/analyse";
-  EXPECT_EQ(f.api->handle(get).status, 405);
+  });
   // A finished position: no best move, but an answer.
   const auto mated = f.post(R"({"variant":"chess","fen":"k7/1Q6/1K6/8/8/8/8/8 b - - 0 1"})");
   ASSERT_EQ(mated.status, 200) << mated.body;
@@ -129,12 +133,7 @@ TEST(ServerAnalyse, RateLimitedPerClientWithRetryAfter) {
 // ---- POST /api/position: the analysis board's side lines -----------------------
 
 ApiResponse postPosition(AnalyseFixture& f, const std::string& body, const std::string& client = "10.0.0.1") {
-  ApiRequest r;
-  r.method = "POST";
-  r.target = "/api/position";
-  r.body = body;
-  r.client = client;
-  return f.api->handle(r);
+  return f.post(body, client, "/api/position");
 }
 
 std::string positionBody(const std::string& variant, const std::string& fen, const std::string& move = "") {
@@ -236,12 +235,7 @@ TEST(ServerPosition, TheDieIsNotThrownSoEveryKindMayMove) {
 TEST(ServerPosition, HostileAndWrongRequestsGetJsonErrorsNotACrash) {
   AnalyseFixture f(testing::fakeBots());
   const std::string start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-  struct Case {
-    std::string body;
-    int status;
-    std::string code;
-  };
-  const Case cases[] = {
+  expectRefusals(f, "/api/position", {
       {"not json", 400, "bad-json"},
       {"[]", 400, "bad-json"},
       {R"({"fen":")" + start + R"("})", 400, "bad-variant"},
@@ -260,18 +254,7 @@ TEST(ServerPosition, HostileAndWrongRequestsGetJsonErrorsNotACrash) {
       {positionBody("chess", "k7/1Q6/1K6/8/8/8/8/8 b - - 0 1", "a8a7"), 400, "illegal-move"},  // mated: no move
       {positionBody("fog-of-war", start), 403, "hidden"},
       {positionBody("fog-of-war", start, "e2e4"), 403, "hidden"},
-  };
-  for (const auto& c : cases) {
-    const auto r = postPosition(f, c.body);
-    EXPECT_EQ(r.status, c.status) << c.body.substr(0, 80) << " -> " << r.body;
-    const Json j = parsed(r.body);
-    ASSERT_TRUE(j.isObject()) << r.body;
-    EXPECT_EQ(j.get("code")->asString(), c.code) << c.body.substr(0, 80);
-  }
-  ApiRequest get;
-  get.method = "GET";
-  get.target = "/api/position";
-  EXPECT_EQ(f.api->handle(get).status, 405);
+  });
   // A decided position: an answer with nobody to move and no legal move.
   const auto mated = postPosition(f, positionBody("chess", "k7/1Q6/1K6/8/8/8/8/8 b - - 0 1"));
   ASSERT_EQ(mated.status, 200) << mated.body;
