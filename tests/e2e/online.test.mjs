@@ -90,8 +90,12 @@ test('a reload in the middle of a game restores it', async () => {
     return x.moves.length >= 4 && x.toMove === 'green' ? x : null;
   }, { timeout: 60000, what: 'the bots' });
   await waitV(page, s.v);
+  // the bots' moves came over the socket as deltas, applied to the page's state
+  const deltas = await page.evaluate(() => Number(document.getElementById('board').dataset.deltas || 0));
+  assert.ok(deltas >= 3, `the page applied ${deltas} deltas`);
   const before = await page.evaluate(() => [...document.querySelectorAll('#board g.piece')].map((g) => `${g.dataset.square}:${g.dataset.seat}:${g.dataset.name}`).sort());
   const movesBefore = await page.locator('#moves td[data-ply]').count();
+  const textBefore = await page.locator('#moves').textContent();
 
   await page.reload();
   await page.waitForSelector('body[data-ready="1"]');
@@ -99,6 +103,7 @@ test('a reload in the middle of a game restores it', async () => {
   const after = await page.evaluate(() => [...document.querySelectorAll('#board g.piece')].map((g) => `${g.dataset.square}:${g.dataset.seat}:${g.dataset.name}`).sort());
   assert.deepEqual(after, before, 'the same position after the reload');
   assert.equal(await page.locator('#moves td[data-ply]').count(), movesBefore, 'the same move list');
+  assert.equal(await page.locator('#moves').textContent(), textBefore, 'the same move list, word for word');
   assert.equal(await page.locator('#board svg').getAttribute('data-rotation'), '1', 'the same view');
   assert.equal(await page.locator('#board [data-hl="last"]').count(), 2, 'the last move still highlighted');
   assert.match(await page.locator('#status').textContent(), /your move/i, 'still this seat\'s turn and still its token');

@@ -19,17 +19,7 @@ namespace {
 using testing::applyDelta;
 using testing::parsed;
 
-struct Fixture {
-  VariantRegistry registry = VariantRegistry::withEmbedded();
-  MemoryStore store;
-  testing::FakeTime time;
-  LobbyConfig config = [] {
-    LobbyConfig c;
-    c.startThreads = false;  // bots are driven by the test
-    return c;
-  }();
-  Lobby lobby{registry, store, testing::fakeBots(), config, &time};
-
+struct Fixture : testing::DrivenLobby {
   CreatedGame create(const std::string& variant, std::vector<SeatPlan> seats, bool hotSeat = false) {
     CreateRequest r;
     r.variant = variant;
@@ -254,8 +244,15 @@ TEST(ServerDelta, ACurrentClientsMessagesDoNotGrowWithTheGame) {
   };
   const auto [full2, delta2] = sizes(2);
   const auto [full200, delta200] = sizes(200);
-  std::printf("WebSocket message at ply 2: full %zu bytes, delta %zu; at ply 200: full %zu, delta %zu\n", full2,
-              delta2, full200, delta200);
+  size_t fullSum = 0, deltaSum = 0;
+  for (size_t ply = 1; ply <= 200; ++ply) {
+    const auto [full, delta] = sizes(ply);
+    fullSum += full;
+    deltaSum += delta;
+  }
+  std::printf("WebSocket message at ply 2: full %zu bytes, delta %zu; at ply 200: full %zu, delta %zu; "
+              "all 200 plies: full %zu, deltas %zu\n",
+              full2, delta2, full200, delta200, fullSum, deltaSum);
   EXPECT_GT(full200, full2 + 200 * 40) << "the full state grows with the record";
   EXPECT_LE(delta200, delta2 + 512) << "the delta does not";
   // What the delta leaves out is exactly the record: its size is the full
@@ -275,6 +272,15 @@ struct Session {
   std::vector<std::string> sent;  // what the client read, in order
   Session(bool deltas, SharedMessages::Format format = SharedMessages::kWebSocket) : feed(format, deltas) {}
   void push(const Update& u) { ASSERT_NE(feed.pushUpdate(u, messages, 1 << 20), OutQueue::Push::kFull); }
+  // Each update pushed and read at once (a client that keeps up).
+  void follow(const Recorder& r) {
+    push(r.first);
+    read();
+    for (const Update& u : r.updates) {
+      push(u);
+      read();
+    }
+  }
   // The client reads everything waiting.
   void read() {
     while (feed.queue().size() > 0) {
@@ -294,12 +300,7 @@ TEST(ServerDelta, AClientThatReadsGetsDeltasAndAClientThatSkippedGetsAFullState)
   ASSERT_EQ(watcher.updates.size(), 60u);
   // Reading as it goes: the first message is the full state, every other one a delta.
   Session reader(true);
-  reader.push(watcher.first);
-  reader.read();
-  for (const Update& u : watcher.updates) {
-    reader.push(u);
-    reader.read();
-  }
+  reader.follow(watcher);
   EXPECT_EQ(reader.client.fulls, 1);
   EXPECT_EQ(reader.client.deltas, 60);
   expectSameState(reader.client.state, watcher.full(watcher.updates.back()), "reader");
@@ -317,12 +318,7 @@ TEST(ServerDelta, AClientThatReadsGetsDeltasAndAClientThatSkippedGetsAFullState)
   EXPECT_EQ(parsed(gap.sent[2]).get("t")->asString(), "delta");
   // ?deltas=0: full states only, the stream's lines the state objects themselves.
   Session simple(false, SharedMessages::kNdjson);
-  simple.push(watcher.first);
-  simple.read();
-  for (const Update& u : watcher.updates) {
-    simple.push(u);
-    simple.read();
-  }
+  simple.follow(watcher);
   EXPECT_EQ(simple.client.fulls, 61);
   EXPECT_EQ(simple.client.deltas, 0);
   for (const auto& line : simple.sent) EXPECT_EQ(parsed(line).get("type"), nullptr);

@@ -18,6 +18,7 @@
 #include "server/app/api.h"
 #include "server/app/common.h"
 #include "server/app/json.h"
+#include "server/app/lobby.h"
 
 namespace acedrex::server::testing {
 
@@ -62,6 +63,19 @@ class FakeTime : public TimeSource {
 
  private:
   std::atomic<int64_t> now_{1000000};
+};
+
+// A lobby whose bots and clocks the test drives (runOneBotJob), on a store in memory.
+struct DrivenLobby {
+  VariantRegistry registry = VariantRegistry::withEmbedded();
+  MemoryStore store;
+  FakeTime time;
+  LobbyConfig config = [] {
+    LobbyConfig c;
+    c.startThreads = false;
+    return c;
+  }();
+  Lobby lobby{registry, store, fakeBots(), config, &time};
 };
 
 // Waits up to `ms` for cond().
