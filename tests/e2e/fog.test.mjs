@@ -57,6 +57,8 @@ test('fog of war: White and a watcher see only their squares, and everything at 
   st = await waitFor(async () => { const x = await fetchState(server.base, g.id, token); return x.moves.length >= 4 ? x : null; }, { what: 'the second reply' });
   await waitFor(async () => Number(await white.locator('#board').getAttribute('data-v')) === st.v, { what: 'white page up to date' });
   await agrees(white, st, 'white after two moves');
+  // The moves came as deltas made from White's view, and the page drawn from them agrees with the state.
+  assert.ok(Number(await white.locator('#board').getAttribute('data-deltas')) >= 4, 'white page applied deltas');
   const hiddenCells = white.locator('#moves td[data-hidden]');
   assert.equal(await hiddenCells.count(), 2, 'the two black moves hidden');
   assert.equal((await hiddenCells.first().innerText()).trim(), '?');
@@ -72,6 +74,7 @@ test('fog of war: White and a watcher see only their squares, and everything at 
   const wst = await fetchState(server.base, g.id);
   await waitFor(async () => Number(await watcher.locator('#board').getAttribute('data-v')) === wst.v, { what: 'watcher page up to date' });
   await agrees(watcher, wst, 'the watcher');
+  assert.ok(Number(await watcher.locator('#board').getAttribute('data-deltas')) >= 4, 'watcher page applied deltas');
   assert.equal(await watcher.locator('#moves td[data-hidden]').count(), 4);
   await shot(watcher, 'fog-watcher');
 

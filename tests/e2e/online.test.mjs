@@ -90,8 +90,12 @@ test('a reload in the middle of a game restores it', async () => {
     return x.moves.length >= 4 && x.toMove === 'green' ? x : null;
   }, { timeout: 60000, what: 'the bots' });
   await waitV(page, s.v);
+  // the bots' moves came over the socket as deltas, applied to the page's state
+  const deltas = await page.evaluate(() => Number(document.getElementById('board').dataset.deltas || 0));
+  assert.ok(deltas >= 3, `the page applied ${deltas} deltas`);
   const before = await page.evaluate(() => [...document.querySelectorAll('#board g.piece')].map((g) => `${g.dataset.square}:${g.dataset.seat}:${g.dataset.name}`).sort());
   const movesBefore = await page.locator('#moves td[data-ply]').count();
+  const textBefore = await page.locator('#moves').textContent();
 
   await page.reload();
   await page.waitForSelector('body[data-ready="1"]');
@@ -99,6 +103,7 @@ test('a reload in the middle of a game restores it', async () => {
   const after = await page.evaluate(() => [...document.querySelectorAll('#board g.piece')].map((g) => `${g.dataset.square}:${g.dataset.seat}:${g.dataset.name}`).sort());
   assert.deepEqual(after, before, 'the same position after the reload');
   assert.equal(await page.locator('#moves td[data-ply]').count(), movesBefore, 'the same move list');
+  assert.equal(await page.locator('#moves').textContent(), textBefore, 'the same move list, word for word');
   assert.equal(await page.locator('#board svg').getAttribute('data-rotation'), '1', 'the same view');
   assert.equal(await page.locator('#board [data-hl="last"]').count(), 2, 'the last move still highlighted');
   assert.match(await page.locator('#status').textContent(), /your move/i, 'still this seat\'s turn and still its token');
@@ -147,6 +152,44 @@ test('the page reconnects after the server is killed and restarted, with clocks'
   assert.equal(await page.locator('#board g.piece[data-square="e6"]').getAttribute('data-seat'), 'black');
   assert.match(await page.locator('#status').textContent(), /your move/i);
   await shot(page, 'reconnect-shako-clock');
+  assert.equal(page.errors.length, 0, page.errors.join('; '));
+  await page.context().close();
+});
+
+test('the page\'s socket applies deltas, and a delta that does not fit is never shown: it asks for the full state', async () => {
+  const created = await fetch(`${server.base}/api/game`, {
+    method: 'POST', headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ variant: 'shako', seats: [{ kind: 'human' }, { kind: 'human' }] }),
+  }).then((r) => r.json());
+  const white = created.seats[0].token;
+  const page = await browser.newPage();
+  await page.goto(`${server.base}/rules.html`);
+  const r = await page.evaluate(async ({ id, token }) => {
+    const { GameSocket, api } = await import('/js/api.js');
+    const seen = [];
+    const sock = new GameSocket(id, null, { onState: (s) => seen.push(s) });
+    const until = async (f) => { for (let i = 0; i < 200 && !f(); i++) await new Promise((ok) => setTimeout(ok, 50)); return f(); };
+    await until(() => seen.length >= 1);
+    await api.move(id, 'e3e4', token);
+    await until(() => seen.some((s) => s.moves.length === 1));
+    const afterMove = { deltas: sock.deltas, state: seen[seen.length - 1] };
+    // A delta from a version this socket never had (as after a lost message).
+    const count = seen.length;
+    const v = sock.state.v;
+    const bogus = { type: 'delta', from: v + 5, v: v + 6, pieces: [], append: [{ uci: 'a1a2', seat: 'white' }] };
+    sock.ws.onmessage({ data: JSON.stringify({ t: 'delta', d: bogus, v: bogus.v }) });
+    await until(() => seen.length > count);
+    const full = await api.state(id);
+    sock.close();
+    return { afterMove, resynced: seen.slice(count), full };
+  }, { id: created.id, token: white });
+  assert.ok(r.afterMove.deltas >= 1, 'the move came as a delta');
+  assert.deepEqual(r.afterMove.state.moves, r.full.moves, 'the state built from the delta has the server\'s record');
+  assert.deepEqual(r.afterMove.state.pieces, r.full.pieces, 'and its pieces');
+  assert.equal(r.resynced.length, 1, 'one state after the bad delta: the full state it asked for');
+  assert.equal(r.resynced[0].v, r.full.v);
+  assert.deepEqual(r.resynced[0].pieces, r.full.pieces, 'the bad delta was not applied');
+  assert.deepEqual(r.resynced[0].moves, r.full.moves);
   assert.equal(page.errors.length, 0, page.errors.join('; '));
   await page.context().close();
 });

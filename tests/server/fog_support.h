@@ -25,7 +25,7 @@ inline std::vector<bool> allowed(const Position& real, int seat) {
   return seat < 0 ? commonSquares(real) : visibleSquares(real, seat);
 }
 
-// Checks one state sent to a client while the game goes on against the real game.
+// Checks one state (or delta) sent to a client while the game goes on against the real game.
 inline void expectNothingHidden(const Heard& h, const Game& real) {
   SCOPED_TRACE(h.who + " heard " + h.text);
   const Position& p = real.position();
@@ -51,8 +51,10 @@ inline void expectNothingHidden(const Heard& h, const Game& real) {
   EXPECT_EQ(rest.find(board), std::string::npos);
   EXPECT_NE(state->get("fen")->asString().find('?'), std::string::npos);
   EXPECT_TRUE(state->get("check")->items().empty());
-  // Another seat's moves come without their text; the legal moves only to the seat to move.
-  for (const auto& m : state->get("moves")->items()) {
+  // Another seat's moves come without their text (in a delta: its new entries); the legal moves only to the seat to move.
+  const Json* moves = state->get("moves") ? state->get("moves") : state->get("append");
+  ASSERT_NE(moves, nullptr);
+  for (const auto& m : moves->items()) {
     const bool own = h.seat >= 0 && m.get("seat")->asString() == r.seats[static_cast<size_t>(h.seat)].name;
     EXPECT_EQ(m.get("uci")->isNull(), !own);
     if (!own) {

@@ -18,18 +18,7 @@ using testing::parsed;
 using testing::Heard;
 using testing::expectNothingHidden;
 
-// A lobby whose bots and clocks the test drives, on a store in memory.
-struct Fixture {
-  VariantRegistry registry = VariantRegistry::withEmbedded();
-  MemoryStore store;
-  testing::FakeTime time;
-  LobbyConfig config = [] {
-    LobbyConfig c;
-    c.startThreads = false;
-    return c;
-  }();
-  Lobby lobby{registry, store, testing::fakeBots(), config, &time};
-};
+using Fixture = testing::DrivenLobby;
 
 TEST(ServerFog, EachSeatHearsOnlyItsViewAndWatchersOnlyWhatBothSee) {
   Fixture f;

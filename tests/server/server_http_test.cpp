@@ -189,19 +189,46 @@ TEST(ServerHttp, StreamsAGameAsNdjson) {
   ASSERT_TRUE(first.get("v")) << "the first line is the full state";
   EXPECT_TRUE(first.get("seats")->items()[0].get("connected")->asBool());
   const double v0 = first.get("v")->asNumber();
+  // A watcher that asked for full states only.
+  HttpClient full(srv.port());
+  ASSERT_EQ(full.openStream("/api/game/" + g.id + "/stream?deltas=0").status, 200);
+  const double fullV0 = parsed(full.readChunk()).get("v")->asNumber();
   ASSERT_EQ(c.post("/api/game/" + g.id + "/move/e3e4", "", g.tokens[0]).status, 200);
-  // Our move, then the bot's answer.
-  std::vector<Json> lines;
-  while (lines.size() < 2) {
-    std::string line = stream.readChunk();
-    ASSERT_FALSE(line.empty());
-    if (line == "\n") continue;
-    lines.push_back(parsed(line));
+  // Our move, then the bot's answer: each line a delta on the one before.
+  auto readLines = [](HttpClient& from, size_t n) {
+    std::vector<Json> lines;
+    while (lines.size() < n) {
+      std::string line = from.readChunk();
+      EXPECT_FALSE(line.empty());
+      if (line.empty()) break;
+      if (line == "\n") continue;
+      lines.push_back(parsed(line));
+    }
+    return lines;
+  };
+  const auto lines = readLines(stream, 2);
+  ASSERT_EQ(lines.size(), 2u);
+  for (size_t i = 0; i < 2; ++i) {
+    ASSERT_TRUE(lines[i].get("type")) << writeJson(lines[i]);
+    EXPECT_EQ(lines[i].get("type")->asString(), "delta");
+    EXPECT_EQ(lines[i].get("from")->asNumber(), v0 + static_cast<double>(i));
+    EXPECT_EQ(lines[i].get("v")->asNumber(), v0 + static_cast<double>(i) + 1);
+    EXPECT_EQ(lines[i].get("moves"), nullptr);
+    EXPECT_EQ(lines[i].get("append")->items().size(), 1u);
   }
-  EXPECT_EQ(lines[0].get("v")->asNumber(), v0 + 1);
-  EXPECT_EQ(lines[0].get("moves")->items().size(), 1u);
-  EXPECT_EQ(lines[1].get("moves")->items().size(), 2u);
-  EXPECT_EQ(lines[1].get("you")->items()[0].asString(), "white");
+  const Json after = testing::applyDelta(testing::applyDelta(first, lines[0]), lines[1]);
+  EXPECT_EQ(testing::movesOf(after), testing::movesOf(c.get("/api/game/" + g.id).json()));
+  EXPECT_EQ(after.get("you")->items()[0].asString(), "white");
+  // ?deltas=0: the same changes as full states.
+  const auto fullLines = readLines(full, 2);
+  ASSERT_EQ(fullLines.size(), 2u);
+  EXPECT_EQ(fullLines[0].get("type"), nullptr);
+  EXPECT_EQ(fullLines[0].get("v")->asNumber(), fullV0 + 1);
+  EXPECT_EQ(fullLines[0].get("moves")->items().size(), 1u);
+  EXPECT_EQ(fullLines[1].get("moves")->items().size(), 2u);
+  EXPECT_EQ(writeJson(*fullLines[1].get("moves")), writeJson(*after.get("moves")));
+  HttpClient badDeltas(srv.port());
+  EXPECT_EQ(badDeltas.openStream("/api/game/" + g.id + "/stream?deltas=yes").status, 400);
   HttpClient bad(srv.port());
   EXPECT_EQ(bad.openStream("/api/game/nosuchgame/stream").status, 404);
   HttpClient bad2(srv.port());
@@ -228,20 +255,45 @@ TEST(ServerHttp, PlaysOverAWebSocket) {
   EXPECT_EQ(parsed(ws.readText()).get("t")->asString(), "error");
   ASSERT_TRUE(ws.sendText(R"({"t":"move","d":{"uci":"a6a4"}})"));
   EXPECT_EQ(parsed(ws.readText()).get("t")->asString(), "error");
+  // A second socket that asked for full states only.
+  HttpClient fullWs(srv.port());
+  ASSERT_TRUE(fullWs.upgrade("/ws/game/" + g.id + "?deltas=0&token=" + g.tokens[0]));
+  EXPECT_EQ(parsed(fullWs.readText()).get("t")->asString(), "state");
   ASSERT_TRUE(ws.sendText(R"({"t":"move","d":{"uci":"a6a5"}})"));
-  // Our move and the three bots' answers, in order, versions one apart.
+  // Our move and the three bots' answers, in order, versions one apart; each
+  // a delta on the one before (the second socket's arrival came as a delta too).
+  testing::StateClient client;
+  ASSERT_TRUE(client.take(writeJson(hello)));
   double lastV = hello.get("v")->asNumber();
-  int moves = 0;
-  while (moves < 4) {
-    auto m = parsed(ws.readText());
+  while (client.state.get("moves")->items().size() < 4) {
+    const std::string text = ws.readText();
+    auto m = parsed(text);
     ASSERT_TRUE(m.get("t")) << "no message";
+    EXPECT_EQ(m.get("t")->asString(), "delta");
     EXPECT_EQ(m.get("v")->asNumber(), lastV + 1);
+    EXPECT_EQ(m.get("d")->get("v")->asNumber(), m.get("v")->asNumber());
     lastV = m.get("v")->asNumber();
-    if (m.get("t")->asString() == "move") ++moves;
+    ASSERT_TRUE(client.take(text)) << text;
   }
   auto state = c.get("/api/game/" + g.id).json();
   EXPECT_EQ(state.get("moves")->items().size(), 4u);
   EXPECT_EQ(state.get("toMove")->asString(), "green");
+  EXPECT_EQ(writeJson(*client.state.get("moves")), writeJson(*state.get("moves")));
+  EXPECT_EQ(writeJson(*client.state.get("pieces")), writeJson(*state.get("pieces")));
+  // The full-state socket heard the same changes in full.
+  int fullMoves = 0;
+  while (fullMoves < 4) {
+    auto m = parsed(fullWs.readText());
+    ASSERT_TRUE(m.get("t")) << "no message";
+    EXPECT_NE(m.get("t")->asString(), "delta");
+    ASSERT_TRUE(m.get("d")->get("moves"));
+    fullMoves = static_cast<int>(m.get("d")->get("moves")->items().size());
+  }
+  // sync: a full state, after which the deltas go on.
+  ASSERT_TRUE(ws.sendText(R"({"t":"sync"})"));
+  const auto synced = parsed(ws.readText());
+  EXPECT_EQ(synced.get("t")->asString(), "state");
+  EXPECT_EQ(writeJson(*synced.get("d")->get("moves")), writeJson(*state.get("moves")));
   // Watchers and refusals.
   HttpClient watcher(srv.port());
   ASSERT_TRUE(watcher.upgrade("/ws/game/" + g.id));
@@ -259,7 +311,15 @@ TEST(ServerHttp, PlaysOverAWebSocket) {
   ASSERT_TRUE(watcher.sendText(std::string(70 * 1024, ' ')));
   EXPECT_EQ(watcher.readText(), "");
   ASSERT_TRUE(ws.sendText(R"({"t":"resign"})"));
-  EXPECT_EQ(parsed(ws.readText()).get("t")->asString(), "move");
+  const auto resigned = parsed(ws.readText());
+  EXPECT_EQ(resigned.get("t")->asString(), "delta");
+  EXPECT_EQ(resigned.get("d")->get("moves"), nullptr);
+  ASSERT_EQ(resigned.get("d")->get("append")->items().size(), 1u);
+  EXPECT_EQ(resigned.get("d")->get("append")->items()[0].get("uci")->asString(), "resign");
+  int badStatus = 0;
+  HttpClient badDeltas(srv.port());
+  EXPECT_FALSE(badDeltas.upgrade("/ws/game/" + g.id + "?deltas=2", &badStatus));
+  EXPECT_EQ(badStatus, 400);
 }
 
 TEST(ServerHttp, ManyConcurrentGamesThroughTheApi) {
@@ -363,11 +423,12 @@ TEST(ServerHttp, FogOfWarSocketsAndStreamsCarryOnlyEachView) {
     int seat;
     bool socket;
     std::unique_ptr<HttpClient> conn;
+    testing::StateClient view;  // the full state rebuilt from the deltas
   };
   std::vector<Client> clients;
   for (auto [who, seat, socket] : {std::tuple{"white", 0, true}, {"black", 1, false}, {"watcher", -1, true},
                                    {"watcher", -1, false}}) {
-    Client cl{who, seat, socket, std::make_unique<HttpClient>(srv.port())};
+    Client cl{who, seat, socket, std::make_unique<HttpClient>(srv.port()), {}};
     const std::string token = seat >= 0 ? g.tokens[static_cast<size_t>(seat)] : "";
     if (socket) {
       ASSERT_TRUE(cl.conn->upgrade("/ws/game/" + g.id + (token.empty() ? "" : "?token=" + token)));
@@ -385,8 +446,8 @@ TEST(ServerHttp, FogOfWarSocketsAndStreamsCarryOnlyEachView) {
         const std::string text = cl.socket ? cl.conn->readText() : cl.conn->readChunk();
         ASSERT_FALSE(text.empty()) << cl.who << " heard nothing";
         if (text == "\n") continue;
-        const Json m = parsed(text);
-        const Json* state = m.get("d") ? m.get("d") : &m;
+        ASSERT_TRUE(cl.view.take(text)) << cl.who << ": a delta that does not fit: " << text;
+        const Json* state = &cl.view.state;
         ASSERT_TRUE(state->get("moves")) << text;
         const size_t n = state->get("moves")->items().size();
         ASSERT_LT(n, after.size());
@@ -394,7 +455,8 @@ TEST(ServerHttp, FogOfWarSocketsAndStreamsCarryOnlyEachView) {
           EXPECT_EQ(state->get("fen")->asString(), after[n].position().text()) << cl.who;
           EXPECT_EQ(testing::movesOf(*state).size(), n) << cl.who;
         } else {
-          testing::expectNothingHidden({cl.who, cl.seat, text}, after[n]);
+          testing::expectNothingHidden({cl.who, cl.seat, text}, after[n]);  // the message itself, maybe a delta
+          testing::expectNothingHidden({cl.who, cl.seat, writeJson(*state)}, after[n]);
         }
         if (n == plies) break;
       }
@@ -410,6 +472,7 @@ TEST(ServerHttp, FogOfWarSocketsAndStreamsCarryOnlyEachView) {
   }
   ASSERT_TRUE(after.back().finished());
   EXPECT_EQ(c.get("/api/game/" + g.id).json().get("pieces")->items().size(), 30u);
+  for (const auto& cl : clients) EXPECT_GT(cl.view.deltas, 0) << cl.who << " was sent full states only";
 }
 
 // The resident memory of this process (the server runs in it), in bytes.

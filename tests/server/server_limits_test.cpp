@@ -73,8 +73,8 @@ std::shared_ptr<const std::string> bytes(size_t n) { return std::make_shared<con
 
 TEST(OutQueue, AClientThatReadsGetsEveryMessage) {
   OutQueue q;
-  EXPECT_EQ(q.push(bytes(100), true, 1 << 20), OutQueue::Push::kWrite);  // the first is written at once
-  for (int i = 0; i < 50; ++i) EXPECT_EQ(q.push(bytes(100), true, 1 << 20), OutQueue::Push::kQueued);
+  EXPECT_EQ(q.push(bytes(100), OutQueue::Kind::kState, 1 << 20), OutQueue::Push::kWrite);  // the first is written at once
+  for (int i = 0; i < 50; ++i) EXPECT_EQ(q.push(bytes(100), OutQueue::Kind::kState, 1 << 20), OutQueue::Push::kQueued);
   EXPECT_EQ(q.size(), 51u);
   int written = 0;
   do ++written;
@@ -86,17 +86,17 @@ TEST(OutQueue, AClientThatReadsGetsEveryMessage) {
 TEST(OutQueue, ASilentClientHoldsAtMostTheConflationBoundPlusOneState) {
   OutQueue q;
   const size_t state = 11 * 1024;  // the size of a 200-ply game's state
-  ASSERT_EQ(q.push(bytes(state), true, 1 << 20), OutQueue::Push::kWrite);  // in flight, never completes
-  for (int i = 0; i < 4000; ++i) ASSERT_NE(q.push(bytes(state), true, 1 << 20), OutQueue::Push::kFull);
+  ASSERT_EQ(q.push(bytes(state), OutQueue::Kind::kState, 1 << 20), OutQueue::Push::kWrite);  // in flight, never completes
+  for (int i = 0; i < 4000; ++i) ASSERT_NE(q.push(bytes(state), OutQueue::Kind::kState, 1 << 20), OutQueue::Push::kFull);
   EXPECT_LE(q.bytes(), OutQueue::kConflateBytes + 2 * state);
   EXPECT_LE(q.size(), OutQueue::kConflateBytes / state + 2);
 }
 
 TEST(OutQueue, RepliesOverTheByteCapCutTheClient) {
   OutQueue q;
-  ASSERT_EQ(q.push(bytes(1000), false, 4000), OutQueue::Push::kWrite);
-  for (int i = 0; i < 3; ++i) ASSERT_EQ(q.push(bytes(1000), false, 4000), OutQueue::Push::kQueued);
-  EXPECT_EQ(q.push(bytes(1000), false, 4000), OutQueue::Push::kFull);
+  ASSERT_EQ(q.push(bytes(1000), OutQueue::Kind::kReply, 4000), OutQueue::Push::kWrite);
+  for (int i = 0; i < 3; ++i) ASSERT_EQ(q.push(bytes(1000), OutQueue::Kind::kReply, 4000), OutQueue::Push::kQueued);
+  EXPECT_EQ(q.push(bytes(1000), OutQueue::Kind::kReply, 4000), OutQueue::Push::kFull);
   EXPECT_EQ(q.bytes(), 4000u);
 }
 

@@ -323,28 +323,34 @@ TEST(PgServe, TwoProcessesShareGamesSurviveAKillAndAPostgresRestart) {
   const std::string white = human.get("seats")->items()[0].get("token")->asString();
   const std::string black = human.get("seats")->items()[1].get("token")->asString();
   HttpClient watcher(b.port());
+  testing::StateClient streamed, socketed;  // each message a delta on the one before, or a full state
   ASSERT_EQ(watcher.openStream("/api/game/" + humanId + "/stream").status, 200);
-  EXPECT_TRUE(movesOf(testing::parsed(watcher.readChunk())).empty());
+  ASSERT_TRUE(streamed.take(watcher.readChunk()));
+  EXPECT_EQ(streamed.fulls, 1);
+  EXPECT_TRUE(movesOf(streamed.state).empty());
   HttpClient ws(b.port());
   ASSERT_TRUE(ws.upgrade("/ws/game/" + humanId));
   const std::string hello = ws.readText();
   ASSERT_TRUE(testing::parsed(hello).get("t")) << hello;
   EXPECT_EQ(testing::parsed(hello).get("t")->asString(), "state");
+  ASSERT_TRUE(socketed.take(hello));
   ASSERT_EQ(ca.post("/api/game/" + humanId + "/move/e3e4", "", white).status, 200);
   ASSERT_EQ(ca.post("/api/game/" + humanId + "/move/e8e7", "", black).status, 200);
   std::vector<std::vector<std::string>> seen;
   while (seen.empty() || seen.back().size() < 2) {
     const std::string line = watcher.readChunk();
     ASSERT_FALSE(line.empty()) << "B's stream heard nothing";
-    seen.push_back(movesOf(testing::parsed(line)));
+    ASSERT_TRUE(streamed.take(line)) << line;
+    seen.push_back(movesOf(streamed.state));
   }
   EXPECT_EQ(seen.front(), std::vector<std::string>{"e3e4"}) << "one line per move, in order";
   EXPECT_EQ(seen.back(), (std::vector<std::string>{"e3e4", "e8e7"}));
   std::vector<std::string> wsSeen;  // the last move of each WebSocket message
   while (wsSeen.size() < 2) {
-    auto m = testing::parsed(ws.readText());
-    ASSERT_TRUE(m.get("d")) << "B's WebSocket heard nothing";
-    const auto moves = movesOf(*m.get("d"));
+    const std::string text = ws.readText();
+    ASSERT_TRUE(testing::parsed(text).get("d")) << "B's WebSocket heard nothing";
+    ASSERT_TRUE(socketed.take(text)) << text;
+    const auto moves = movesOf(socketed.state);
     if (!moves.empty() && (wsSeen.empty() || wsSeen.back() != moves.back())) wsSeen.push_back(moves.back());
   }
   EXPECT_EQ(wsSeen, (std::vector<std::string>{"e3e4", "e8e7"}));

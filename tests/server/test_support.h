@@ -18,6 +18,7 @@
 #include "server/app/api.h"
 #include "server/app/common.h"
 #include "server/app/json.h"
+#include "server/app/lobby.h"
 
 namespace acedrex::server::testing {
 
@@ -64,6 +65,19 @@ class FakeTime : public TimeSource {
   std::atomic<int64_t> now_{1000000};
 };
 
+// A lobby whose bots and clocks the test drives (runOneBotJob), on a store in memory.
+struct DrivenLobby {
+  VariantRegistry registry = VariantRegistry::withEmbedded();
+  MemoryStore store;
+  FakeTime time;
+  LobbyConfig config = [] {
+    LobbyConfig c;
+    c.startThreads = false;
+    return c;
+  }();
+  Lobby lobby{registry, store, fakeBots(), config, &time};
+};
+
 // Waits up to `ms` for cond().
 inline bool waitFor(const std::function<bool()>& cond, int ms = 5000) {
   const auto end = std::chrono::steady_clock::now() + std::chrono::milliseconds(ms);
@@ -98,6 +112,49 @@ inline std::vector<std::string> movesOf(const Json& state) {
     if (const Json* uci = m.get("uci"); uci && uci->isString()) out.push_back(uci->asString());
   return out;
 }
+
+// A delta (docs/api.md, "Deltas") applied to the full state of its `from`
+// version: every field replaced, the entries of "append" added to "moves".
+inline Json applyDelta(const Json& full, const Json& delta) {
+  Json out = full;
+  Json moves = full.get("moves") ? *full.get("moves") : Json::array();
+  for (const auto& [k, v] : delta.members()) {
+    if (k == "type" || k == "from") continue;
+    if (k == "append") {
+      for (const auto& e : v.items()) moves.push(e);
+    } else {
+      out.set(k, v);
+    }
+  }
+  out.set("moves", moves);
+  return out;
+}
+
+// A client of the stream or the WebSocket that keeps the full state as the
+// page does: a full state replaces it, a delta whose `from` is its `v` is
+// applied, an older one is ignored; take() returns false for a delta that
+// does not fit (the client would resync).
+struct StateClient {
+  Json state;
+  int fulls = 0, deltas = 0;
+  bool take(const std::string& message) {
+    const Json m = parsed(message);
+    const Json* d = m.get("d") ? m.get("d") : &m;
+    if (!d->isObject() || !d->get("v")) return true;  // not a state (pong, error, keep-alive)
+    const Json* type = d->get("type");
+    if (!type || type->asString() != "delta") {
+      state = *d;
+      ++fulls;
+      return true;
+    }
+    const double v = state.get("v") ? state.get("v")->asNumber() : -1;
+    if (d->get("v")->asNumber() <= v) return true;  // already held (a sync reply came first)
+    if (!d->get("from") || d->get("from")->asNumber() != v) return false;
+    state = applyDelta(state, *d);
+    ++deltas;
+    return true;
+  }
+};
 
 // `acedrex serve --port 0 --address 127.0.0.1 ARGS...` (the binary under
 // test) as a child process. Its stdout goes to stdoutFd and its stderr to

@@ -45,7 +45,11 @@ export const api = {
 // A WebSocket to one game. Calls onState(state, fresh) for every state the server
 // sends, onStatus('open'|'closed'|'reconnecting') on changes, and reconnects
 // with a growing delay; each new connection starts with a full state, so a
-// reconnection restores everything.
+// reconnection restores everything. The server sends a change as a delta
+// (docs/api.md, "Deltas") when this socket holds the version before it: the
+// socket keeps the last full state, applies a delta whose `from` is its
+// version and hands on the new full state (a new object each time); a delta
+// that does not fit asks for a full state (`sync`) and is never shown.
 export class GameSocket {
   constructor(id, token, { onState, onStatus, onMessage } = {}) {
     this.id = id;
@@ -56,7 +60,24 @@ export class GameSocket {
     this.delay = 500;
     this.closed = false;
     this.lastV = -1;
+    this.state = null;  // the last full state this socket holds
+    this.deltas = 0;    // deltas applied (the e2e tests read it)
+    this.syncing = false;
     this.connect();
+  }
+  // A delta on the state held: the new full state, or null when it does not fit.
+  static applyDelta(base, d) {
+    if (!base || typeof base.v !== 'number' || d.from !== base.v || !Array.isArray(base.moves)) return null;
+    const next = { ...base };
+    for (const [k, val] of Object.entries(d)) if (k !== 'type' && k !== 'from' && k !== 'append') next[k] = val;
+    next.moves = base.moves.concat(Array.isArray(d.append) ? d.append : []);
+    return next;
+  }
+  // A delta that does not fit: ask for the full state once (a reconnection if the socket cannot).
+  resync(ws) {
+    if (this.syncing) return;
+    this.syncing = true;
+    if (!this.send('sync')) ws.close();
   }
   url() {
     const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
@@ -80,10 +101,21 @@ export class GameSocket {
       try { msg = JSON.parse(ev.data); } catch { return; }
       if (msg && (msg.t === 'state' || msg.t === 'move' || msg.t === 'end') && msg.d) {
         this.lastV = msg.v !== undefined ? msg.v : (msg.d.v !== undefined ? msg.d.v : this.lastV);
+        this.state = msg.d;
+        this.syncing = false;
         // the first state of a connection is the truth, even if its version is
         // lower than what the page had (a server that restarted)
         this.onState(msg.d, first);
         first = false;
+      } else if (msg && msg.t === 'delta' && msg.d) {
+        // one this socket already holds (a sync reply came first): nothing to do
+        if (!first && this.state && typeof msg.d.v === 'number' && msg.d.v <= this.state.v) return;
+        const next = first ? null : GameSocket.applyDelta(this.state, msg.d);
+        if (!next) { this.resync(ws); return; }
+        this.state = next;
+        this.lastV = next.v;
+        this.deltas++;
+        this.onState(next, false);
       } else if (msg) {
         this.onMessage(msg);
       }

@@ -1110,7 +1110,10 @@ async function main() {
   }
   renderSettings();
   socket = new GameSocket(id, primaryToken(), {
-    onState: (s, fresh) => accept(s, fresh),
+    onState: (s, fresh) => {
+      if (socket) $('board').dataset.deltas = String(socket.deltas);
+      accept(s, fresh);
+    },
     onStatus: (st) => {
       socketDown = st !== 'open';
       $('board').dataset.socket = st;

@@ -458,6 +458,13 @@ Subscription Api::resolve(const std::string& target, const std::string& authoriz
     if (err) *err = error(400, "bad-target", "malformed %-escape in the URL");
     return sub;
   }
+  if (auto it = t.query.find("deltas"); it != t.query.end()) {
+    if (it->second != "0" && it->second != "1") {
+      if (err) *err = error(400, "bad-deltas", "deltas is 0 (full states only) or 1 (the default)");
+      return sub;
+    }
+    sub.deltas = it->second == "1";
+  }
   const auto& s = t.segments;
   const std::string id = s.size() >= 3 ? s[2] : "";
   sub.room = lobby_.find(id);

@@ -35,6 +35,7 @@ struct ApiResponse {
 struct Subscription {
   std::shared_ptr<GameRoom> room;
   std::string token;
+  bool deltas = true;  // ?deltas=0: full states only (docs/api.md, "Deltas")
 };
 
 class Api {
@@ -46,8 +47,9 @@ class Api {
   static bool isApi(const std::string& target);
   ApiResponse handle(const ApiRequest& request);
 
-  // "/api/game/{id}/stream" or "/ws/game/{id}": the game and the token (from
-  // the Authorization header or ?token=); an error reply when unknown.
+  // "/api/game/{id}/stream" or "/ws/game/{id}": the game, the token (from
+  // the Authorization header or ?token=) and ?deltas=; an error reply when
+  // unknown or malformed.
   enum class Kind { kStream, kWebSocket };
   bool matches(const std::string& target, Kind kind) const;
   Subscription resolve(const std::string& target, const std::string& authorization, ApiResponse* error);

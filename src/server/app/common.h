@@ -29,11 +29,16 @@ inline ApiError apiError(int status, std::string code, std::string message) {
 
 // One change of a game, for subscribers (WebSockets, NDJSON streams).
 // `base` is the full state JSON without its closing brace and without "you";
-// stateWithYou() completes it for one client.
+// stateWithYou() completes it for one client. When the change only appended
+// entries to the record, `delta` is the same state from version v-1 on
+// (docs/api.md, "Deltas"): every field but the move list, plus the new
+// entries as "append", again without "you" and its closing brace. A client
+// that holds version v-1 may be sent the delta instead of the full state.
 struct Update {
   const char* type = "state";  // "state", "move" or "end"
   int64_t v = 0;
   std::shared_ptr<const std::string> base;
+  std::shared_ptr<const std::string> delta;  // null: this change is not an append (send the full state)
 };
 // Called with the room's lock held: it must not block and must not call back
 // into the room. The net layer posts the update to the socket's strand.

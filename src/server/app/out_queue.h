@@ -12,26 +12,34 @@ namespace acedrex::server {
 
 // A queue of outgoing messages for one stream or WebSocket, bounded in bytes.
 // A client that keeps up gets every message. Once more than kConflateBytes
-// wait behind the one being written, a new state replaces the last waiting
-// state instead of queueing behind it: every state is complete (a client
-// resyncs from any), so a slow client skips to the newest one and what it
-// holds stays bounded. Other messages (replies) over capBytes cut the client.
+// wait behind the one being written, a new full state replaces the last
+// waiting state or delta instead of queueing behind it: a full state is
+// complete (a client resyncs from any), so a slow client skips to the newest
+// one and what it holds stays bounded. A delta never replaces anything (it
+// needs the version before it), and whoever pushes one checks conflates()
+// first and sends the full state instead (Feed). Other messages (replies)
+// over capBytes cut the client.
 class OutQueue {
  public:
   static constexpr size_t kConflateBytes = 64 * 1024;
+  enum class Kind { kReply, kState, kDelta };
   enum class Push { kWrite, kQueued, kFull };
-  Push push(std::shared_ptr<const std::string> msg, bool state, size_t capBytes) {
-    const size_t waiting = items_.empty() ? 0 : bytes_ - items_.front().msg->size();
-    if (state && items_.size() > 1 && items_.back().state && waiting >= kConflateBytes) {
+  Push push(std::shared_ptr<const std::string> msg, Kind kind, size_t capBytes) {
+    if (kind == Kind::kState && conflates()) {
       bytes_ -= items_.back().msg->size();
-      items_.back().msg = std::move(msg);
+      items_.back() = Item{std::move(msg), kind};
       bytes_ += items_.back().msg->size();
       return Push::kQueued;
     }
     if (capBytes > 0 && !items_.empty() && bytes_ + msg->size() > capBytes) return Push::kFull;
     bytes_ += msg->size();
-    items_.push_back(Item{std::move(msg), state});
+    items_.push_back(Item{std::move(msg), kind});
     return items_.size() == 1 ? Push::kWrite : Push::kQueued;
+  }
+  // Whether a full state pushed now would replace the last waiting state or delta.
+  bool conflates() const {
+    if (items_.size() < 2 || items_.back().kind == Kind::kReply) return false;
+    return bytes_ - items_.front().msg->size() >= kConflateBytes;
   }
   size_t bytes() const { return bytes_; }
   size_t size() const { return items_.size(); }
@@ -46,7 +54,7 @@ class OutQueue {
  private:
   struct Item {
     std::shared_ptr<const std::string> msg;
-    bool state = false;
+    Kind kind = Kind::kReply;
   };
   std::deque<Item> items_;
   size_t bytes_ = 0;

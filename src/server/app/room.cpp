@@ -219,6 +219,8 @@ Result<std::shared_ptr<GameRoom>> GameRoom::restore(const StoredGame& stored, st
   room->lastHumanMs_ =
       stored.entries.empty() ? stored.createdMs : std::max(stored.createdMs, stored.entries.back().atMs);
   room->epoch_ = static_cast<int64_t>(applied) + 1;
+  room->publishedPlies_ = room->entries_.size();
+  room->publishedFogged_ = rules->fog && !room->over();
   return room;
 }
 
@@ -268,6 +270,20 @@ const std::string& GameRoom::stateBase(uint8_t seatMask) {
   const GameView view = GameView::of(*game_, over, fogged ? seatMask : 0xFF);
   if (fogged && !clockRunning())
     if (auto it = viewBase_.find(view.key); it != viewBase_.end()) return it->second;
+  std::string& out = fogged ? viewBase_[view.key] : base_;
+  out = stateText(view, kFullState);
+  if (!fogged) baseV_ = v_;
+  return out;
+}
+
+std::string GameRoom::deltaBase(uint8_t seatMask, size_t appendFrom) {
+  const bool over = this->over();
+  return stateText(GameView::of(*game_, over, rules_->fog && !over ? seatMask : 0xFF), appendFrom);
+}
+
+std::string GameRoom::stateText(const GameView& view, size_t appendFrom) {
+  const bool over = this->over();
+  const bool delta = appendFrom != kFullState;
   Game& g = *game_;
   const Position& p = g.position();
   const Rules& r = *rules_;
@@ -276,6 +292,7 @@ const std::string& GameRoom::stateBase(uint8_t seatMask) {
   auto seatName = [&](int s) -> const std::string& { return r.seats[static_cast<size_t>(s)].name; };
   JsonWriter w;
   w.beginObject();
+  if (delta) w.key("type").value("delta").key("from").value(v_ - 1);
   w.key("id").value(meta_.id).key("variant").value(r.variant).key("title").value(r.title);
   w.key("options").beginObject();
   for (const auto& [k, v] : r.options) w.key(k).value(v);
@@ -361,8 +378,9 @@ const std::string& GameRoom::stateBase(uint8_t seatMask) {
   } else {
     w.null();
   }
-  w.key("moves").beginArray();
-  for (size_t i = 0; i < entries_.size(); ++i) {
+  // The record: in full, or in a delta only the entries appended since the last version.
+  w.key(delta ? "append" : "moves").beginArray();
+  for (size_t i = delta ? appendFrom : 0; i < entries_.size(); ++i) {
     const StoredEntry& e = entries_[i];
     // Fog of war: another seat's move is written as a move without its text.
     const bool shown = entryKindOf(e.text) != EntryKind::kMove || view.showsMoveOf(e.seat);
@@ -403,10 +421,8 @@ const std::string& GameRoom::stateBase(uint8_t seatMask) {
   else w.null();
   w.key("startFen").value(meta_.startFen);
   w.endObject();
-  std::string& out = fogged ? viewBase_[view.key] : base_;
-  out = w.take();
+  std::string out = w.take();
   out.pop_back();  // the closing brace: stateWithYou() adds "you" and closes it
-  if (!fogged) baseV_ = v_;
   return out;
 }
 
@@ -420,24 +436,36 @@ std::string GameRoom::stateJson(const std::string& token, int64_t* v) {
 void GameRoom::publish(const char* type) {
   ++v_;
   lastUsedMs_ = time_.steadyMs();
+  // A delta is right when the record only grew since the last version and
+  // each view still shows the old entries as it did (the end of a fog game
+  // shows every move: not an append).
+  const bool fogged = rules_->fog && !over();
+  const bool append = !recordRewritten_ && fogged == publishedFogged_ && entries_.size() >= publishedPlies_;
+  const size_t appendFrom = publishedPlies_;
+  publishedPlies_ = entries_.size();
+  publishedFogged_ = fogged;
+  recordRewritten_ = false;
   if (listeners_.empty()) return;
   Update u;
   u.type = type;
   u.v = v_;
-  if (!rules_->fog || over()) {
-    u.base = std::make_shared<const std::string>(stateBase(0xFF));
+  auto shared = [](std::string text) { return std::make_shared<const std::string>(std::move(text)); };
+  if (!fogged) {
+    u.base = shared(stateBase(0xFF));
+    if (append) u.delta = shared(deltaBase(0xFF, appendFrom));
     for (auto& [id, entry] : listeners_) entry.second(u);
     return;
   }
-  // Fog of war: each listener hears the state of its own view.
-  std::map<uint8_t, std::shared_ptr<const std::string>> views;
+  // Fog of war: each listener hears the state (and the delta) of its own view.
+  std::map<uint8_t, Update> views;
   for (auto& [id, entry] : listeners_) {
     const uint8_t mask = seatMaskOf(entry.first);
-    auto& base = views[mask];
-    if (!base) base = std::make_shared<const std::string>(stateBase(mask));
-    Update mine = u;
-    mine.base = base;
-    entry.second(mine);
+    auto [it, fresh] = views.try_emplace(mask, u);
+    if (fresh) {
+      it->second.base = shared(stateBase(mask));
+      if (append) it->second.delta = shared(deltaBase(mask, appendFrom));
+    }
+    entry.second(it->second);
   }
 }
 
@@ -657,6 +685,7 @@ Outcome GameRoom::takeback(const std::string& token) {
   (void)fresh->setStart(meta_.startFen);
   std::vector<std::string> reasons(outReason_.size());
   entries_.resize(static_cast<size_t>(cut));
+  recordRewritten_ = true;
   notes_.resize(std::min(notes_.size(), entries_.size()));
   wait_ = StoreWait{};
   for (const auto& e : entries_) (void)applyEntryToGame(*fresh, e.text, e.seat, reasons);
@@ -875,6 +904,7 @@ void GameRoom::replayFromStartLocked(size_t keep) {
   if (!meta_.startFen.empty()) (void)game->setStart(meta_.startFen);
   outReason_.assign(outReason_.size(), "");
   entries_.resize(std::min(keep, entries_.size()));
+  recordRewritten_ = true;
   notes_.clear();
   for (const auto& e : entries_) {
     Game before(*game);

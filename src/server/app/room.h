@@ -22,6 +22,7 @@
 namespace acedrex::server {
 
 class RoomHost;  // the lobby: schedules bot turns
+struct GameView;
 
 class GameRoom : public std::enable_shared_from_this<GameRoom> {
  public:
@@ -138,6 +139,11 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   bool retryStoreLocked();
   // The state for a client holding the seats in seatMask (GameView: fog of war).
   const std::string& stateBase(uint8_t seatMask);
+  // The delta from v_-1 for the same client: the entries from appendFrom on (see Update).
+  std::string deltaBase(uint8_t seatMask, size_t appendFrom);
+  static constexpr size_t kFullState = static_cast<size_t>(-1);
+  // The state's text for one view: in full (kFullState), or the delta whose record starts at appendFrom.
+  std::string stateText(const GameView& view, size_t appendFrom);
   uint8_t seatMaskOf(const std::vector<int>& seats) const;
   int64_t clockLeft(int seat, int64_t now) const;
   void publish(const char* type);
@@ -174,6 +180,9 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   int64_t baseV_ = -1;
   std::map<uint8_t, std::string> viewBase_;  // fog of war: the state per view (GameView::key), for viewBaseV_
   int64_t viewBaseV_ = -1;
+  size_t publishedPlies_ = 0;            // entries_ at version v_ (deltas append from here)
+  bool publishedFogged_ = false;          // whether version v_ was fogged (its moves partly hidden)
+  bool recordRewritten_ = false;          // entries were taken back or replaced since version v_
   std::map<int, std::pair<std::vector<int>, Listener>> listeners_;
   int nextListener_ = 1;
   bool botBusy_ = false;                // a bot job is queued or running

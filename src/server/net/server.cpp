@@ -25,7 +25,7 @@
 
 #include "server/app/limits.h"
 #include "server/app/log.h"
-#include "server/app/out_queue.h"
+#include "server/app/feed.h"
 #include "server/app/static_files.h"
 
 namespace acedrex::server::net {
@@ -51,52 +51,6 @@ class Slot {
  private:
   ConnectionCounter& counter_;
   std::string key_;
-};
-
-// Messages shared between the subscribers of a game: every spectator (and
-// every connection of one seat) of one change gets the same bytes, so a
-// change costs one copy whatever the number of silent clients.
-class SharedMessages {
- public:
-  enum Format { kWebSocket, kNdjson };
-  std::shared_ptr<const std::string> get(const Update& u, const std::string& you, Format format) {
-    const Key key{u.base.get(), you, format};
-    std::lock_guard lock(m_);
-    if (auto it = cache_.find(key); it != cache_.end()) {
-      if (auto msg = it->second.msg.lock(); msg && it->second.base.lock() == u.base) return msg;
-    }
-    auto msg = std::make_shared<const std::string>(compose(u, you, format));
-    if (cache_.size() >= 4096) prune();
-    cache_[key] = Entry{u.base, msg};
-    return msg;
-  }
-
- private:
-  using Key = std::tuple<const void*, std::string, int>;
-  struct Entry {
-    std::weak_ptr<const std::string> base;
-    std::weak_ptr<const std::string> msg;
-  };
-  static std::string compose(const Update& u, const std::string& you, Format format) {
-    if (format == kNdjson) return stateWithYou(*u.base, you) + "\n";
-    std::string msg;
-    msg.reserve(u.base->size() + 64);
-    msg += "{\"t\":\"";
-    msg += u.type;
-    msg += "\",\"d\":";
-    msg += stateWithYou(*u.base, you);
-    msg += ",\"v\":" + std::to_string(u.v) + "}";
-    return msg;
-  }
-  void prune() {
-    for (auto it = cache_.begin(); it != cache_.end();) {
-      if (it->second.msg.expired()) it = cache_.erase(it);
-      else ++it;
-    }
-    if (cache_.size() >= 4096) cache_.clear();
-  }
-  std::mutex m_;
-  std::map<Key, Entry> cache_;
 };
 
 // What every session reaches: the app, the static files, the limits.
@@ -144,7 +98,7 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   WsSession(tcp::socket&& socket, Shared& shared, Subscription sub, std::string client, std::shared_ptr<Slot> conn,
             std::shared_ptr<Slot> stream)
       : ws_(std::move(socket)), shared_(shared), sub_(std::move(sub)), client_(std::move(client)),
-        conn_(std::move(conn)), stream_(std::move(stream)) {}
+        conn_(std::move(conn)), stream_(std::move(stream)), feed_(SharedMessages::kWebSocket, sub_.deltas) {}
 
   void run(http::request<http::string_body> req) {
     ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
@@ -167,7 +121,7 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
           if (auto self = weak.lock())
             asio::post(self->ws_.get_executor(), [self, u]() { self->sendUpdate(u); });
         },
-        &current, &you_);
+        &current, &feed_.you());
     subscribed_ = true;
     sendUpdate(current);
     doRead();
@@ -175,7 +129,7 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
 
   void sendUpdate(const Update& u) {
     if (closed_) return;
-    send(shared_.messages.get(u, you_, SharedMessages::kWebSocket), true);
+    pushed(feed_.pushUpdate(u, shared_.messages, shared_.limits.queueBytesPerClient));
   }
 
   void doRead() { ws_.async_read(buffer_, beast::bind_front_handler(&WsSession::onRead, shared_from_this())); }
@@ -192,13 +146,17 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
     } else {
       reply = shared_.api.onSocketMessage(*sub_.room, sub_.token, message);
     }
-    if (!reply.empty()) send(std::make_shared<const std::string>(std::move(reply)), false);
+    if (!reply.empty()) send(std::make_shared<const std::string>(std::move(reply)));
     if (!closed_) doRead();
   }
 
-  void send(std::shared_ptr<const std::string> msg, bool state) {
+  void send(std::shared_ptr<const std::string> msg) {
     if (closed_) return;
-    switch (queue_.push(std::move(msg), state, shared_.limits.queueBytesPerClient)) {
+    pushed(feed_.pushReply(std::move(msg), shared_.limits.queueBytesPerClient));
+  }
+
+  void pushed(OutQueue::Push result) {
+    switch (result) {
       case OutQueue::Push::kFull:
         log::info("websocket cut: its client does not read (queue over the byte limit)");
         return closeDown();
@@ -210,13 +168,13 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   void doWrite() {
     writing_ = true;
     ws_.text(true);
-    ws_.async_write(asio::buffer(queue_.front()), beast::bind_front_handler(&WsSession::onWrite, shared_from_this()));
+    ws_.async_write(asio::buffer(feed_.queue().front()), beast::bind_front_handler(&WsSession::onWrite, shared_from_this()));
   }
 
   void onWrite(beast::error_code ec, std::size_t) {
     writing_ = false;
     if (ec || closed_) return closeDown();
-    if (queue_.pop()) doWrite();
+    if (feed_.queue().pop()) doWrite();
   }
 
   // Idempotent. The queue is left as it is: a write in flight still points
@@ -241,8 +199,7 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   std::string client_;
   std::shared_ptr<Slot> conn_, stream_;
   beast::flat_buffer buffer_;
-  OutQueue queue_;
-  std::string you_ = "[]";
+  Feed feed_;
   int listenerId_ = 0;
   bool subscribed_ = false;
   bool closed_ = false;
@@ -259,7 +216,7 @@ class StreamSession : public std::enable_shared_from_this<StreamSession> {
                 std::shared_ptr<Slot> conn, std::shared_ptr<Slot> slot)
       : stream_(std::move(stream)), shared_(shared), sub_(std::move(sub)), timer_(stream_.get_executor()),
         res_(http::status::ok, version), sr_(res_), chunked_(version >= 11), conn_(std::move(conn)),
-        slot_(std::move(slot)) {}
+        slot_(std::move(slot)), feed_(SharedMessages::kNdjson, sub_.deltas) {}
 
   void run() {
     commonHeaders(res_);
@@ -285,7 +242,7 @@ class StreamSession : public std::enable_shared_from_this<StreamSession> {
           if (auto self = weak.lock())
             asio::post(self->stream_.get_executor(), [self, u]() { self->sendUpdate(u); });
         },
-        &current, &you_);
+        &current, &feed_.you());
     subscribed_ = true;
     sendUpdate(current);
     watchClose();
@@ -294,7 +251,8 @@ class StreamSession : public std::enable_shared_from_this<StreamSession> {
 
   void sendUpdate(const Update& u) {
     if (closed_) return;
-    send(shared_.messages.get(u, you_, SharedMessages::kNdjson), true);
+    idle_ = false;
+    pushed(feed_.pushUpdate(u, shared_.messages, shared_.limits.queueBytesPerClient));
   }
 
   // The client sends nothing; a read ends when it goes away (or half-closes).
@@ -311,16 +269,20 @@ class StreamSession : public std::enable_shared_from_this<StreamSession> {
     timer_.expires_after(std::chrono::seconds(20));
     timer_.async_wait([self = shared_from_this()](beast::error_code ec) {
       if (ec || self->closed_) return;
-      if (self->idle_) self->send(std::make_shared<const std::string>("\n"), false);
+      if (self->idle_) self->send(std::make_shared<const std::string>("\n"));
       self->idle_ = true;
       if (!self->closed_) self->armKeepAlive();
     });
   }
 
-  void send(std::shared_ptr<const std::string> msg, bool state) {
+  void send(std::shared_ptr<const std::string> msg) {
     if (closed_) return;
     idle_ = false;
-    switch (queue_.push(std::move(msg), state, shared_.limits.queueBytesPerClient)) {
+    pushed(feed_.pushReply(std::move(msg), shared_.limits.queueBytesPerClient));
+  }
+
+  void pushed(OutQueue::Push result) {
+    switch (result) {
       case OutQueue::Push::kFull:
         log::info("stream cut: its client does not read (queue over the byte limit)");
         return closeDown();
@@ -332,14 +294,14 @@ class StreamSession : public std::enable_shared_from_this<StreamSession> {
   void doWrite() {
     writing_ = true;
     auto done = beast::bind_front_handler(&StreamSession::onWrite, shared_from_this());
-    if (chunked_) asio::async_write(stream_.socket(), http::make_chunk(asio::buffer(queue_.front())), std::move(done));
-    else asio::async_write(stream_.socket(), asio::buffer(queue_.front()), std::move(done));
+    if (chunked_) asio::async_write(stream_.socket(), http::make_chunk(asio::buffer(feed_.queue().front())), std::move(done));
+    else asio::async_write(stream_.socket(), asio::buffer(feed_.queue().front()), std::move(done));
   }
 
   void onWrite(beast::error_code ec, std::size_t) {
     writing_ = false;
     if (ec || closed_) return closeDown();
-    if (queue_.pop()) doWrite();
+    if (feed_.queue().pop()) doWrite();
   }
 
   // Idempotent; the queue stays (a write in flight points into it).
@@ -364,9 +326,8 @@ class StreamSession : public std::enable_shared_from_this<StreamSession> {
   http::response_serializer<http::empty_body> sr_;
   bool chunked_;
   std::shared_ptr<Slot> conn_, slot_;
-  OutQueue queue_;
+  Feed feed_;
   std::array<char, 512> scratch_{};
-  std::string you_ = "[]";
   int listenerId_ = 0;
   bool subscribed_ = false;
   bool closed_ = false;
