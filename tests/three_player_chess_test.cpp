@@ -165,6 +165,27 @@ TEST(ThreePlayerChess, AStalematedPlayerPasses) {
   EXPECT_EQ(g.position().toMove(), 2);
 }
 
+TEST(ThreePlayerChess, WhenEverySeatMustPassTheGameIsDrawn) {
+  // stalemate = pass on a row of three kings kept apart by holes: no one can move.
+  const std::string variant =
+      "name = three-kings\nboard = 5x2\nblocked = b1 d1 a2-e2\nseat = white w n\nseat = black b n\nseat = red r n\n"
+      "piece = king K K royal\nending = last-standing\nstalemate = pass\nstart = w-wbr-*-0-1-x,x,x,x,x/wK,x,bK,x,rK\n";
+  VariantRegistry reg;
+  ASSERT_TRUE(reg.add(variant, "three-kings.variant").ok());
+  auto r = reg.rules("three-kings", {});
+  ASSERT_TRUE(r.ok());
+  Position p(r.value());
+  ASSERT_TRUE(p.set(r.value()->start).ok());
+  p.applyTurnStart();  // white passes
+  EXPECT_FALSE(p.finished());
+  EXPECT_EQ(p.toMove(), 1);
+  p.applyTurnStart();  // black passes
+  EXPECT_FALSE(p.finished());
+  p.applyTurnStart();  // red passes: all three in a row
+  EXPECT_TRUE(p.finished());
+  EXPECT_EQ(p.result(), ResultKind::kDraw);
+}
+
 TEST(ThreePlayerChess, CastlingInEachArmysOwnRow) {
   const std::string fen = "wRA1,wKE1,wRH1,bRA8,bKD8,bRL8,rRH12,rKI12,rRL12 w wKQ.bKQ.rKQ - aaa 0 1";
   Game g(rules(kVariant), 1);
@@ -296,6 +317,15 @@ TEST(ThreePlayerChess, UciAnswersALegalMove) {
   auto m = p.parseMove("e2e4");
   ASSERT_TRUE(m.ok());
   p.make(m.value());
+  EXPECT_TRUE(hasMove(p, mv)) << mv;
+}
+
+TEST(ThreePlayerChess, UciReadsTheArenaLine) {
+  // position fen takes the arena's line (seven fields); black's answer is legal there.
+  const std::string fen = "bPD4,bKD8,wPE2,wKH1,rKI12 w w-.b-.r- - aaa 0 1";
+  const std::string mv = uciBestMove(kVariant, "fen " + fen + " moves e2e4", "go depth 2");
+  Position p = position(kVariant, fen);
+  p.make(*p.parseMove("e2e4"));
   EXPECT_TRUE(hasMove(p, mv)) << mv;
 }
 

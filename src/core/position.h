@@ -233,8 +233,8 @@ class Position {
 
   // The most moves the seat's pieces could make in this or any later
   // position (Rules::typeMoveBound per piece, plus castling and leaps; with
-  // takeover, every seat's pieces): set() refuses a position where it
-  // exceeds Rules::moveCapacity.
+  // takeover, every seat's pieces but those another seat still in keeps,
+  // keptByOthers): set() refuses a position where it exceeds Rules::moveCapacity.
   int moveBound(int seat) const;
   // With takeover: the least piece count or move bound (perSeat) among the
   // other seats still in, which the seat can never come to hold (notation.cpp).
