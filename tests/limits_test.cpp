@@ -110,7 +110,9 @@ TEST(PositionLimits, TakeoverCountsAllSeatsTogether) {
   ASSERT_TRUE(r.ok());
   Position pos(r.value());
   ASSERT_TRUE(pos.set(r.value()->start).ok());
-  // 4 x 25 pieces: each seat's own list would hold its 25, but not the 100.
+  // 4 x 33 pieces: each seat's own list would hold its 33, but a seat that
+  // takes over two armies would hold 99 (never all 132: the game ends while
+  // another seat still keeps its own).
   std::string board;
   const char seats[] = "grbw";
   for (int rank = 0; rank < 12; ++rank) {
@@ -119,7 +121,7 @@ TEST(PositionLimits, TakeoverCountsAllSeatsTogether) {
     for (int f = 0; f < 12; ++f) {
       const int i = rank * 12 + f;
       std::string cell;
-      if (i < 100) cell = std::string(1, seats[i % 4]) + (i < 4 ? "K" : "R");
+      if (i < 132) cell = std::string(1, seats[i % 4]) + (i < 4 ? "K" : "R");
       else cell = "1";
       row += (row.empty() ? "" : ",") + cell;
     }
@@ -127,7 +129,7 @@ TEST(PositionLimits, TakeoverCountsAllSeatsTogether) {
   }
   const Status s = pos.set("g-grbw-*-0-1-" + board);
   ASSERT_FALSE(s.ok());
-  EXPECT_NE(s.error().message.find("with takeover all seats together may have at most 96"), std::string::npos)
+  EXPECT_NE(s.error().message.find("with takeover the green seat could come to hold 99, more than 96"), std::string::npos)
       << s.error().text();
 }
 

@@ -142,6 +142,7 @@ TEST(VariantFile, EveryKeyRefusesABadValue) {
       {"ending", "mate"},
       {"mate", "keep"},
       {"stalemate", "lose"},
+      {"stuck-pawn", "P"},
       {"bare-king", "lose"},
       {"move-rule", "-5"},
       {"counting", "thai"},

@@ -7,6 +7,7 @@
 #include <cctype>
 #include <string>
 
+#include "core/hex3.h"
 #include "core/position.h"
 #include "core/text_util.h"
 
@@ -15,17 +16,6 @@ namespace acedrex {
 namespace {
 
 Error fenError(std::string why) { return makeError("fen", std::move(why)); }
-
-std::vector<std::string> split(const std::string& s, char sep) {
-  std::vector<std::string> out;
-  size_t at = 0;
-  for (;;) {
-    const size_t next = s.find(sep, at);
-    out.push_back(s.substr(at, next == std::string::npos ? std::string::npos : next - at));
-    if (next == std::string::npos) return out;
-    at = next + 1;
-  }
-}
 
 bool allDigits(const std::string& s) {
   return !s.empty() && s.size() <= 6 && std::all_of(s.begin(), s.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
@@ -99,8 +89,12 @@ Status readPoints(Rules& r, const VariantLine& l) {
 }
 
 Status readPositionText(Rules& r, const VariantLine& l) {
-  if (l.value != "acedrex" && l.value != "chess.com") return keyError("position-text = acedrex|chess.com");
+  if (l.value != "acedrex" && l.value != "chess.com" && l.value != "triumvirate")
+    return keyError("position-text = acedrex|chess.com|triumvirate");
   r.fen4ChessCom = l.value == "chess.com";
+  r.triumvirateText = l.value == "triumvirate";
+  if (r.triumvirateText && r.geometry != Rules::Geometry::kHex3)
+    return keyError("position-text = triumvirate needs geometry = hex3 (given before it)");
   if (r.fen4ChessCom && r.nseats() != 4) return keyError("position-text = chess.com needs four seats");
   return okStatus();
 }
@@ -110,6 +104,7 @@ Status readPositionText(Rules& r, const VariantLine& l) {
 
 int Rules::castleLateral(int seat, Square s) const {
   if (nseats() == 2) return fileOf(s);
+  if (geometry == Geometry::kHex3) return hex3Cell(s).x;
   switch (seats[seat].dir) {
     case kNorth: return fileOf(s);
     case kEast: return height - 1 - rankOf(s);
@@ -118,8 +113,17 @@ int Rules::castleLateral(int seat, Square s) const {
   }
 }
 
+bool Rules::onCastlingRank(int seat, Square s) const {
+  if (geometry == Geometry::kHex3) {
+    const HexCell c = hex3Cell(s);
+    return c.half == seat && c.y + 1 == castlingRank;
+  }
+  return relativeRank(s, seats[seat].dir) == castlingRank;
+}
+
 Square Rules::castleSquare(int seat, Square along, int x) const {
   if (nseats() == 2) return square(x, rankOf(along));
+  if (geometry == Geometry::kHex3) return hex3Square({seat, x, hex3Cell(along).y});
   switch (seats[seat].dir) {
     case kNorth: return square(x, rankOf(along));
     case kEast: return square(fileOf(along), height - 1 - x);
@@ -292,12 +296,18 @@ Status Position::readFen4ChessCom(const std::string& text) {
     if (file != r.width)
       return fenError("rank " + std::to_string(rank + 1) + " has " + std::to_string(file) + " squares, not " + std::to_string(r.width));
   }
-  // Castling rights: the king on its start square and the rook on its file.
-  for (int s = 0; s < n; ++s) {
+  return setSeatCastling(kside, qside);
+}
+
+// Castling rights read from a many-seat text (chess.com's FEN4, the
+// Triumvirate line): the king on its first rank and the rook on its file.
+Status Position::setSeatCastling(const std::array<int, kMaxSeats>& kside, const std::array<int, kMaxSeats>& qside) {
+  const Rules& r = *rules_;
+  for (int s = 0; s < r.nseats(); ++s) {
     if (!isIn(s) || (!kside[s] && !qside[s])) continue;
     if (!r.castlingRank) return fenError("this variant has no castling");
     const Square k = st_.king[s];
-    if (k == kNoSquare || r.relativeRank(k, r.seats[s].dir) != r.castlingRank)
+    if (k == kNoSquare || !r.onCastlingRank(s, k))
       return fenError("castling rights for " + r.seats[s].name + " without its king on its first rank");
     const int rookType = r.typeByLetter('R');
     for (int side = 0; side < 2; ++side) {

@@ -6,24 +6,10 @@
 #include <sstream>
 
 #include "core/position.h"
+#include "core/text_util.h"
 
 namespace acedrex {
 namespace {
-
-std::vector<std::string> split(const std::string& s, char sep) {
-  std::vector<std::string> out;
-  std::string cur;
-  for (char c : s) {
-    if (c == sep) {
-      out.push_back(cur);
-      cur.clear();
-    } else {
-      cur.push_back(c);
-    }
-  }
-  out.push_back(cur);
-  return out;
-}
 
 bool allDigits(const std::string& s) {
   return !s.empty() && s.size() <= 9 && std::all_of(s.begin(), s.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
@@ -86,6 +72,7 @@ Status Position::set(const std::string& textIn) {
   const std::string text = trimmed(textIn);
   Status s = text.empty()              ? Status(fenError("empty position"))
              : rules_->fen4ChessCom   ? readFen4ChessCom(text)
+             : rules_->triumvirateText && text.find(' ') != std::string::npos ? readTriumvirate(text)
              : rules_->nseats() == 2  ? readFen(text)
                                       : readFen4(text);
   if (rules_->unions) {
@@ -421,14 +408,27 @@ Status Position::checkKings() const {
 int Position::moveBound(int seat) const {
   const Rules& r = *rules_;
   if (r.drops) return dropMoveBound();
-  int all = 0, own = 0;
+  std::array<int, kMaxSeats> bound{};
+  int all = 0;
   for (int s = 0; s < r.nseats(); ++s) {
-    int bound = 0;
-    for (int i = 0; i < st_.count[s]; ++i) bound += r.typeMoveBound[typeOf(st_.board[st_.list[s][i]])];
-    all += bound;
-    if (s == seat) own = bound;
+    for (int i = 0; i < st_.count[s]; ++i) bound[s] += r.typeMoveBound[typeOf(st_.board[st_.list[s][i]])];
+    all += bound[s];
   }
-  return r.specialMoveBound + (r.mateEffect == MateEffect::kTakeover ? all : own);
+  if (r.mateEffect != MateEffect::kTakeover) return r.specialMoveBound + bound[seat];
+  return r.specialMoveBound + all - keptByOthers(seat, bound);
+}
+
+// With takeover and last-standing, a seat moves only while another seat is
+// still in, and that seat keeps its own pieces (it was never mated, so none
+// of them changed hands): whatever the seat holds then excludes at least one
+// other live seat's pieces of now. The least of those (per seat, of count or
+// move bound) may be taken off the total; 0 when no other seat is in.
+int Position::keptByOthers(int seat, const std::array<int, kMaxSeats>& perSeat) const {
+  if (rules_->ending != Ending::kLastStanding) return 0;
+  int least = -1;
+  for (int s = 0; s < rules_->nseats(); ++s)
+    if (s != seat && isIn(s) && (least < 0 || perSeat[s] < least)) least = perSeat[s];
+  return std::max(least, 0);
 }
 
 // The piece lists and the move list must hold whatever can follow. A seat's
@@ -438,10 +438,14 @@ int Position::moveBound(int seat) const {
 Status Position::checkMoveBound() const {
   const Rules& r = *rules_;
   int total = 0;
-  for (int s = 0; s < r.nseats(); ++s) total += st_.count[s];
-  if (r.mateEffect == MateEffect::kTakeover && total > kMaxPiecesPerSeat)
-    return fenError("too many pieces: with takeover all seats together may have at most " +
-                    std::to_string(kMaxPiecesPerSeat));
+  std::array<int, kMaxSeats> counts{};
+  for (int s = 0; s < r.nseats(); ++s) total += counts[s] = st_.count[s];
+  if (r.mateEffect == MateEffect::kTakeover)
+    for (int s = 0; s < r.nseats(); ++s)
+      if (isIn(s) && total - keptByOthers(s, counts) > kMaxPiecesPerSeat)
+        return fenError("too many pieces: with takeover the " + r.seats[s].name + " seat could come to hold " +
+                        std::to_string(total - keptByOthers(s, counts)) + ", more than " +
+                        std::to_string(kMaxPiecesPerSeat));
   for (int s = 0; s < r.nseats(); ++s) {
     const int most = moveBound(s);
     if (most > r.moveCapacity)
@@ -493,6 +497,7 @@ std::string Position::text() const {
   const Rules& r = *rules_;
   std::string out;
   if (r.fen4ChessCom) return fen4ChessComText();
+  if (r.triumvirateText) return triumvirateText();
   if (r.nseats() == 2) {
     for (int rank = r.height - 1; rank >= 0; --rank) {
       int empty = 0;

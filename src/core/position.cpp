@@ -1,5 +1,7 @@
 #include "core/position.h"
 
+#include "core/hex3.h"
+
 #include <algorithm>
 #include <optional>
 #include <cassert>
@@ -67,6 +69,7 @@ void Position::clear() {
   st_.lastMover = -1;
   st_.checkSeat = -1;
   st_.passed = st_.bikjang = false;
+  st_.stalePasses = 0;
   for (auto& h : st_.hand) h.fill(0);
   st_.promoted.fill(0);
   st_.points.fill(0);
@@ -117,11 +120,13 @@ void Position::movePiece(Square from, Square to) {
 }
 
 void Position::recolour(int from, int to) {
+  const Rules& r = *rules_;
   while (st_.count[from] > 0) {
     const Square s = st_.list[from][st_.count[from] - 1];
-    const Piece p = st_.board[s];
+    Piece p = withSeat(st_.board[s], to);
+    if (r.stuckPawnType >= 0 && r.types[typeOf(p)].pawn) p = hex3TakenPawn(s, p, r.stuckPawnType);
     remove(s);
-    put(s, withSeat(p, to));
+    put(s, p);
   }
 }
 
@@ -333,7 +338,13 @@ void Position::genPiece(Square s, Piece p, MoveList& out) const {
     if (b[l.block[0]] != kEmpty || (l.block[1] != 0xFF && b[l.block[1]] != kEmpty)) continue;
     const Piece q = b[l.to];
     if (q == kEmpty) {
-      if (l.mode & kModeMove) addQuiet(l.to);
+      if (l.mode & kModeDoubleStep) [[unlikely]] {
+        // hex3: only a pawn still with the army it started in (its direction
+        // is its seat's) steps twice.
+        if (kGen == GenType::kAll && dir == seat) addPawnMove(s, l.to, dir, kDoubleStep, out);
+      } else if (l.mode & kModeMove) {
+        addQuiet(l.to);
+      }
     } else if ((l.mode & kModeCapture) && enemy(q)) {
       add(l.to);
     }
@@ -413,7 +424,7 @@ void Position::genSpecial(MoveList& out) const {
   const uint8_t them = enemiesOf(us);
   const auto& b = st_.board;
   if (r.castlingRank && (st_.rights & (castleBit(us, 0) | castleBit(us, 1))) &&
-      r.relativeRank(k, r.seats[us].dir) == r.castlingRank && !inCheck(us)) {  // check = no: never in check
+      r.onCastlingRank(us, k) && !inCheck(us)) {  // check = no: never in check
     for (int side = 0; side < 2; ++side) {
       const Square rook = st_.castleRook[us][side];
       if (!(st_.rights & castleBit(us, side)) || rook == kNoSquare) continue;
@@ -857,6 +868,7 @@ void Position::makeImpl(Move m, bool full) {
   ++st_.ply;
 
   st_.passed = m.flag() == kPass;
+  st_.stalePasses = 0;
   if (m.isNull() || m.flag() == kPass) {
     ++st_.fifty;
     if (st_.countLimit) ++st_.countPly;
@@ -911,6 +923,14 @@ void Position::makeImpl(Move m, bool full) {
       remove(to);
       put(to, makePiece(m.promo(), dirOf(p), us));
       if (r.drops && r.capturesToHand && pawn) setPromoted(to, true);
+    } else if (capture && pawn && r.geometry == Rules::Geometry::kHex3) [[unlikely]] {
+      // hex3 (the Triumvirate arena): a pawn that captures onto another
+      // column heads for the back rank that column leads it to.
+      const int dir = hex3PawnDir(to, us, dirOf(p));
+      if (dir != dirOf(p)) {
+        remove(to);
+        put(to, makePiece(typeOf(p), dir, us));
+      }
     }
     if (capture && r.blastOnCapture) [[unlikely]] explode(to, us, kingTaken);
   }
@@ -926,8 +946,9 @@ void Position::makeImpl(Move m, bool full) {
     st_.seatEpVictim[us] = static_cast<int16_t>(to);
   } else if (m.flag() == kDoubleStep && r.enPassant) {
     const Square mid = r.square((r.fileOf(from) + r.fileOf(to)) / 2, (r.rankOf(from) + r.rankOf(to)) / 2);
-    // Only an en-passant square that an enemy pawn could take is recorded.
-    if (enemyPawnTakes(mid, us) && mid != m.duck()) {
+    // Only an en-passant square that an enemy pawn could take is recorded
+    // (hex3: always, as the Triumvirate arena's position line shows it).
+    if ((enemyPawnTakes(mid, us) || r.geometry == Rules::Geometry::kHex3) && mid != m.duck()) {
       st_.ep = static_cast<int16_t>(mid);
       st_.epVictim = static_cast<int16_t>(to);
     }
@@ -980,6 +1001,13 @@ void Position::applyTurnStart() {
         eliminate(s, OutReason::kStalemated, -1, ev);
         st_.result = ResultKind::kOthersDraw;
         st_.winner = static_cast<int8_t>(s);
+        break;
+      case StalemateEffect::kPass:
+        // The seat passes and the next one moves; when every seat still in
+        // has passed in a row, no one can move again: a draw.
+        if (++st_.stalePasses >= seatsIn()) st_.result = ResultKind::kDraw;
+        st_.toMove = static_cast<uint8_t>(nextSeat(s));
+        st_.ep = st_.epVictim = kNoSquare;
         break;
     }
   }

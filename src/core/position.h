@@ -233,9 +233,12 @@ class Position {
 
   // The most moves the seat's pieces could make in this or any later
   // position (Rules::typeMoveBound per piece, plus castling and leaps; with
-  // takeover, every seat's pieces): set() refuses a position where it
-  // exceeds Rules::moveCapacity.
+  // takeover, every seat's pieces but those another seat still in keeps,
+  // keptByOthers): set() refuses a position where it exceeds Rules::moveCapacity.
   int moveBound(int seat) const;
+  // With takeover: the least piece count or move bound (perSeat) among the
+  // other seats still in, which the seat can never come to hold (notation.cpp).
+  int keptByOthers(int seat, const std::array<int, kMaxSeats>& perSeat) const;
 
   // Consistency of the board, piece lists, kings, rights, en passant and hash:
   // for tests and fuzzers, and asserted after every state change in debug builds.
@@ -277,6 +280,9 @@ class Position {
     mutable int8_t checkSeat;
     mutable bool checkValue;
     bool passed;   // the last ply was a pass (kPass)
+    // stalemate = pass: how many seats in a row passed at their turn start
+    // for want of a move (all seats still in: the game is drawn).
+    uint8_t stalePasses;
     bool bikjang;  // the kings face each other on an open file (Rules::bikjang)
     // Hands and drops (drops.cpp).
     std::array<std::array<uint8_t, kMaxPieceTypes>, 2> hand;  // per seat and type
@@ -405,6 +411,10 @@ class Position {
   Result<Move> parseMoveAlone(const std::string& text);  // parseMove without the duck
   // Four-player chess (fourp.cpp).
   Status readFen4ChessCom(const std::string& text);
+  Status setSeatCastling(const std::array<int, kMaxSeats>& kside, const std::array<int, kMaxSeats>& qside);
+  // The Triumvirate arena's position line (Rules::triumvirateText; hex3.cpp).
+  Status readTriumvirate(const std::string& text);
+  std::string triumvirateText() const;
   Square seatEpVictim(Square to, int us) const;  // the pawn an en-passant capture onto `to` takes, or kNoSquare
   Square epCaptureSquare(Move m) const;         // where the en-passant move m captures
   std::string fen4ChessComText() const;

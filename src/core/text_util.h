@@ -26,6 +26,18 @@ inline std::vector<std::string> words(const std::string& s) {
   return out;
 }
 
+// The parts of s between the separators (an empty part where two meet).
+inline std::vector<std::string> split(const std::string& s, char sep) {
+  std::vector<std::string> out;
+  size_t at = 0;
+  for (;;) {
+    const size_t next = s.find(sep, at);
+    out.push_back(s.substr(at, next == std::string::npos ? std::string::npos : next - at));
+    if (next == std::string::npos) return out;
+    at = next + 1;
+  }
+}
+
 // A non-negative number written in at most maxDigits digits, or -1.
 inline int smallNumber(const std::string& s, size_t maxDigits = 4) {
   if (s.empty() || s.size() > maxDigits ||

@@ -522,7 +522,7 @@ Status readMate(Rules& r, const VariantLine& l) {
 Status readStalemate(Rules& r, const VariantLine& l) {
   return oneWordOf(l, [&](int i) {
     r.stalemate = std::array{StalemateEffect::kDraw, StalemateEffect::kLoss, StalemateEffect::kOut,
-                             StalemateEffect::kOthersDraw, StalemateEffect::kWin}[i];
+                             StalemateEffect::kOthersDraw, StalemateEffect::kWin, StalemateEffect::kPass}[i];
   });
 }
 
@@ -674,7 +674,7 @@ const VariantKey kVariantKeys[] = {
     {"rights-text", "letters|files", Phase::kRule, readRightsText},
     {"ending", "checkmate|last-standing|first-mate", Phase::kRule, readEnding},
     {"mate", "none|takeover|remove", Phase::kRule, readMate},
-    {"stalemate", "draw|loss|out|others-draw|win", Phase::kRule, readStalemate},
+    {"stalemate", "draw|loss|out|others-draw|win|pass", Phase::kRule, readStalemate},
     {"bare-king", "plays|loses|reply", Phase::kRule, readBareKing},
     {"counting", "none|makruk|cambodian|asean", Phase::kRule, readCounting},
     {"insufficient-material", "none|minor-pieces", Phase::kRule, readInsufficient},
@@ -707,6 +707,7 @@ const VariantKey kVariantKeys[] = {
     {"promotion-rank", "a relative rank from 2 to the board's larger side, or 0 (the far edge)", Phase::kRule, readPromotionRank},
     {"teams", "none, or groups of seat letters, e.g. ry bg", Phase::kRule, readTeams},
     {"dead-pieces", "yes|no", Phase::kRule, readDeadPieces},
+    {"stuck-pawn", "none, or LETTER (hex3 with takeover: what a pawn becomes whose way leads to its new owner's back rank)", Phase::kRule, readStuckPawn},
     {"points", "none, or LETTER:POINTS ...", Phase::kRule, readPoints},
     {"position-text", "acedrex|chess.com", Phase::kRule, readPositionText},
     {"awards", "NAME:VALUE ... (mate, stalemate, draw, resign-king, standing-king, dead-king, check2, check3, threats)", Phase::kRule, readAwards},
@@ -807,7 +808,8 @@ Result<std::shared_ptr<const Rules>> Rules::compile(const VariantDef& def, const
 // Tables, built once per compiled variant.
 
 void Rules::buildTables() {
-  seatEnPassant = enPassant && nseats() > 2;
+  // hex3 (the Triumvirate arena): one en-passant square, the last move's, for the next seat only.
+  seatEnPassant = enPassant && nseats() > 2 && geometry != Geometry::kHex3;
   if (geometry == Geometry::kHex3) {
     buildHex3Tables();
   } else {

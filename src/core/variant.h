@@ -63,7 +63,7 @@ struct PieceType {
 
 enum class Ending { kCheckmate, kLastStanding, kFirstMate };
 enum class MateEffect { kNone, kTakeover, kRemove };
-enum class StalemateEffect { kDraw, kLoss, kOut, kOthersDraw, kWin };
+enum class StalemateEffect { kDraw, kLoss, kOut, kOthersDraw, kWin, kPass };
 enum class DoubleStepRights { kNone, kUntilCapture };
 // Fairy-Stockfish's counting rules (countingRule): the board's honour and the pieces' honour.
 enum class Counting { kNone, kMakruk, kCambodian, kAsean };
@@ -71,6 +71,8 @@ enum class Counting { kNone, kMakruk, kCambodian, kAsean };
 // Compiled move tables. Modes: bit 0 move, bit 1 capture, bit 2 hop-move,
 // bit 3 hop-capture.
 enum : uint8_t { kModeMove = 1, kModeCapture = 2, kModeHopMove = 4, kModeHopCapture = 8 };
+// A lame leap that is a pawn's double step (hex3): made with kDoubleStep.
+constexpr uint8_t kModeDoubleStep = 16;
 
 struct Leap { uint8_t to; uint8_t mode; };
 // skip: the first cells a second path of a fork shares with the first
@@ -292,6 +294,13 @@ class Rules {
   bool deadPieces = false;
   std::vector<int> capturePoints;
   bool fen4ChessCom = false;
+  // triumvirateText (hex3): positions in the Triumvirate arena's line
+  // (`wRA1,wPA2,... w wKQ.bKQ.rKQ - aaa 0 1`); the engine's many-seat line is read too.
+  bool triumvirateText = false;
+  // hex3 with takeover (stuck-pawn): the type a taken-over pawn becomes when
+  // its way leads to its new owner's own back rank (the arena's stuck pawn:
+  // it only captures, forward as before); -1 none.
+  int stuckPawnType = -1;
   bool seatEnPassant = false;  // en-passant with more than two seats (per seat, fourp.cpp)
   // The points' awards besides captures (awards, chaturaji.cpp); the
   // defaults are four-player chess's. check2/check3: a move that starts
@@ -311,6 +320,8 @@ class Rules {
   int castleLateral(int seat, Square s) const;
   // The square with lateral coordinate x on the line of `along` (castling).
   Square castleSquare(int seat, Square along, int x) const;
+  // Whether s is on the seat's castling rank (castlingRank, in its own frame).
+  bool onCastlingRank(int seat, Square s) const;
 
   int nsq() const { return width * height; }
   int nseats() const { return static_cast<int>(seats.size()); }

@@ -198,6 +198,7 @@ const ALIASES = {
   'war engine': 'war-engine', warengine: 'war-engine', engine: 'war-engine', dabbaba: 'war-engine',
   griffin: 'gryphon', griffon: 'gryphon', rhino: 'rhinoceros', unicorn: 'rhinoceros',
   fers: 'ferz', met: 'ferz', counsellor: 'ferz', horse: 'knight',
+  'stuck-pawn': 'pawn',  // three-player chess: a pawn that changed hands and only captures
 };
 
 export function glyphName(name) {
