@@ -12,6 +12,7 @@ import sys
 import unittest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.join(ROOT, "tools", "reference"))
 import fourpchess_match as fm  # noqa: E402
 
@@ -81,6 +82,8 @@ class Scoring(unittest.TestCase):
         self.assertTrue(math.isinf(elo) and elo > 0 and math.isinf(high))
         self.assertEqual(fm.elo_text(low), "287")
         self.assertEqual(fm.estimate_elo([0.5] * 10), (0.0, 0.0, 0.0))
+        self.assertEqual([fm.elo_text(x) for x in (-0.0, -0.4, -191.2, math.inf, -math.inf)],
+                         ["0", "0", "-191", "+inf", "-inf"])
         a = fm.estimate_elo([1, 0.5, 0, 1, 1, 0.5])
         b = fm.estimate_elo([0, 0.5, 1, 0, 0, 0.5])
         self.assertAlmostEqual(a[0], -b[0])

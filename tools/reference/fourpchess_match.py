@@ -41,6 +41,13 @@ can capture a king. The driver then plays, for it, the legal move after
 which our referee says that seat's team has won (a king capture, as our
 rules have it), and counts it; if there is none, that is an error.
 
+4pchess prints no bestmove at all when not even the first iteration of its
+search ends within the move time (on a busy machine that takes 100 ms and
+more). When it is silent --grace seconds (default 2) past the move time, the
+driver sends `stop` (which prints a bestmove if it has one) and, if still
+none, asks it for `go depth 1` and plays that move; such moves are counted
+and named in the game's Termination tag.
+
 Engine output that is not a move, a move that we do not list as legal, an
 engine that ends or does not answer within --timeout seconds past the move
 time: an error (exit code 1) naming the game, the position and the line.
@@ -70,6 +77,10 @@ TEAM_NAMES = ("Red+Yellow", "Blue+Green")
 
 class MatchError(Exception):
     """Something that stops the match: bad engine output, a disagreement."""
+
+
+class Silent(MatchError):
+    """An engine that printed nothing within the time given."""
 
 
 # ---- Move text ------------------------------------------------------------
@@ -153,7 +164,7 @@ def estimate_elo(scores):
 def elo_text(x):
     if math.isinf(x):
         return "+inf" if x > 0 else "-inf"
-    return f"{x:.0f}"
+    return f"{x + 0.0:.0f}" if abs(x) >= 0.5 else "0"
 
 
 def score_line(scores):
@@ -218,7 +229,7 @@ class Engine:
         while b"\n" not in self.buf:
             left = deadline - time.monotonic()
             if left <= 0:
-                raise MatchError(f"{self.name} did not answer within {timeout:.0f} s")
+                raise Silent(f"{self.name} did not answer within {timeout:.0f} s")
             ready, _, _ = select.select([self.p.stdout], [], [], left)
             if not ready:
                 continue
@@ -326,20 +337,57 @@ class FourPChess(Engine):
                     raise MatchError(f"4pchess: {line}")
         return out
 
-    def best(self, movetime):
-        """(move in our text, None) or (None, the 'Game completed' line)."""
+    def best(self, movetime, grace):
+        """(move in our text, None, False), (None, the 'Game completed' line,
+        False), or (move, None, True) for a depth-1 move asked for after no
+        answer to the timed search."""
         self.send(f"go movetime {movetime}")
+        try:
+            return self.answer(movetime / 1000 + grace) + (False,)
+        except Silent:
+            pass
+        # Its search prints no bestmove at all when not even its first
+        # iteration ends within the move time (each iteration starts by
+        # clearing its tables: 100 ms and more on a busy machine). `stop`
+        # ends the search (printing a bestmove if it has one), `isready`
+        # waits for that; else a depth-1 search gives a move.
+        self.send("stop")
+        self.send("isready")
+        got = None
         while True:
-            line = self.readline(self.timeout + movetime / 1000)
-            if line.startswith("info string Game completed"):
-                return None, line
-            if "invalid" in line.lower():
-                raise MatchError(f"4pchess: {line}")
-            if line.startswith("bestmove"):
-                parts = line.split()
-                if len(parts) != 2:
-                    raise MatchError(f"4pchess: malformed {line!r}")
-                return to_ours(parts[1]), None
+            line = self.readline(self.timeout)
+            if line.startswith("readyok"):
+                break
+            if got is None:
+                got = self.parse(line)
+        if got is not None:
+            return got + (False,)
+        self.send("go depth 1")
+        try:
+            move, claim = self.answer(self.timeout)
+        except Silent as e:
+            raise MatchError(f"{e} after go movetime {movetime} and go depth 1") from None
+        return move, claim, True
+
+    def answer(self, timeout):
+        while True:
+            got = self.parse(self.readline(timeout))
+            if got is not None:
+                return got
+
+    @staticmethod
+    def parse(line):
+        """A line of 4pchess's answer to go: (move, None), (None, claim) or None."""
+        if line.startswith("info string Game completed"):
+            return None, line
+        if "invalid" in line.lower():
+            raise MatchError(f"4pchess: {line}")
+        if line.startswith("bestmove"):
+            parts = line.split()
+            if len(parts) != 2:
+                raise MatchError(f"4pchess: malformed {line!r}")
+            return to_ours(parts[1]), None
+        return None
 
 
 def run_acedrex(path, args):
@@ -376,6 +424,7 @@ class Stats:
         self.moves = 0          # our legal moves checked one by one
         self.king_captures = 0  # moves that end our game by a king capture (replies not compared)
         self.claims = 0         # 4pchess's "Game completed" answers played for it
+        self.fallbacks = 0      # 4pchess's timed searches without a move, replaced by a depth-1 search
 
 
 def check_ply(referee, other, fen, moves, stats, where):
@@ -404,44 +453,66 @@ def check_ply(referee, other, fen, moves, stats, where):
 
 
 def play_game(g, fen, our_team, acedrex, other, referee, a, stats):
-    """Plays game g; returns (our score, plies, termination text, moves)."""
+    """Plays game g; returns (our score, moves, termination text)."""
     acedrex.new_game()
     other.new_game()
     moves = []
-    note = ""
+    notes = {"claimed": [], "depth-1": []}  # plies (from 1) of 4pchess's king-capture claims and depth-1 moves
     while True:
         where = f"game {g + 1}, position {fen} moves {' '.join(moves) or '(none)'}"
-        state = referee.summary(fen, moves)
-        if state["status"] == "finished":
-            result = winner(state)
-            how = state.get("draw_reason", "mate") if result is None else "a win for " + TEAM_NAMES[result]
-            return our_score(result, our_team), moves, how + note
-        if len(moves) >= a.max_plies:
-            return 0.5, moves, f"ply cap {a.max_plies}: scored as a draw" + note
-        seat = state["to_move"]
-        if a.check:
-            legal = [m for m, _ in check_ply(referee, other, fen, moves, stats, where)]
-        else:
-            legal = [m for m, _ in referee.divide2(fen, moves)]
-        if team_of(seat) == our_team:
-            move = acedrex.best(fen, moves, a.movetime)
-            if move not in legal:
-                raise MatchError(f"{where}: acedrex played {move!r}, not a legal move")
-        else:
-            other.set_position(fen, moves)
-            move, claim = other.best(a.movetime)
-            if claim is not None:
-                wins = [m for m in legal
-                        if (s := referee.summary(fen, moves + [m]))["status"] == "finished"
-                        and winner(s) == team_of(seat)]
-                if not wins:
-                    raise MatchError(f"{where}: 4pchess says {claim!r}, but {seat} has no move that wins")
-                move = wins[0]
-                stats.claims += 1
-                note = f" (4pchess claimed the king capture {move} and it was played for it)"
-            elif move not in legal:
-                raise MatchError(f"{where}: 4pchess played {to_theirs(move)}, which we do not list as legal")
-        moves.append(move)
+        try:
+            done = play_ply(fen, moves, our_team, acedrex, other, referee, a, stats, where, notes)
+        except MatchError as e:
+            raise MatchError(str(e) if str(e).startswith("game ") else f"{where}: {e}") from None
+        if done is not None:
+            score, how = done
+            if notes["claimed"]:
+                how += f"; 4pchess claimed a king capture at ply {notes['claimed'][0]}, played for it"
+            if notes["depth-1"]:
+                plies = notes["depth-1"]
+                how += (f"; 4pchess gave no move in time at ply{'s' if len(plies) > 1 else ''} "
+                        f"{', '.join(map(str, plies))}: its depth-1 move{'s were' if len(plies) > 1 else ' was'} played")
+            return score, moves, how
+
+
+def play_ply(fen, moves, our_team, acedrex, other, referee, a, stats, where, notes):
+    """Plays one ply (appended to moves), or returns (our score, how) when the game is over."""
+    state = referee.summary(fen, moves)
+    if state["status"] == "finished":
+        result = winner(state)
+        if result is None:
+            return 0.5, "draw: " + state.get("draw_reason", "?")
+        out = (state.get("out_order") or ["?"])[0]
+        return our_score(result, our_team), f"{out} out (mated or king captured): {TEAM_NAMES[result]} win"
+    if len(moves) >= a.max_plies:
+        return 0.5, f"ply cap {a.max_plies}: scored as a draw"
+    seat = state["to_move"]
+    if a.check:
+        legal = [m for m, _ in check_ply(referee, other, fen, moves, stats, where)]
+    else:
+        legal = [m for m, _ in referee.divide2(fen, moves)]
+    if team_of(seat) == our_team:
+        move = acedrex.best(fen, moves, a.movetime)
+        if move not in legal:
+            raise MatchError(f"acedrex played {move!r}, not a legal move")
+    else:
+        other.set_position(fen, moves)
+        move, claim, fallback = other.best(a.movetime, a.grace)
+        if fallback:
+            stats.fallbacks += 1
+            notes["depth-1"].append(len(moves) + 1)
+        if claim is not None:
+            wins = [m for m in legal
+                    if (s := referee.summary(fen, moves + [m]))["status"] == "finished" and winner(s) == team_of(seat)]
+            if not wins:
+                raise MatchError(f"4pchess says {claim!r}, but {seat} has no move that wins")
+            move = wins[0]
+            stats.claims += 1
+            notes["claimed"].append(len(moves) + 1)
+        elif move not in legal:
+            raise MatchError(f"4pchess played {to_theirs(move)}, which we do not list as legal")
+    moves.append(move)
+    return None
 
 
 def main(argv=None):
@@ -458,6 +529,8 @@ def main(argv=None):
     ap.add_argument("--hash", type=int, default=None, help="4pchess's Hash in MB (default its own, 100)")
     ap.add_argument("--timeout", type=float, default=30.0, help="seconds past the move time before an engine "
                     "that does not answer is an error (default 30)")
+    ap.add_argument("--grace", type=float, default=2.0, help="seconds past the move time before 4pchess, "
+                    "silent, is stopped and asked for a depth-1 move instead (default 2)")
     ap.add_argument("--no-check", dest="check", action="store_false",
                     help="skip the move-list comparison (the referee still checks every move)")
     ap.add_argument("--pgn", help="append every game's PGN4 record to this file")
@@ -511,6 +584,7 @@ def main(argv=None):
               f"known to 4pchess with equal reply counts ({stats.king_captures} king captures not compared)")
     if stats.claims:
         print(f"4pchess claimed a king capture {stats.claims} times (played for it)")
+    print(f"4pchess gave no move within the time {stats.fallbacks} times (a depth-1 move was played instead)")
     return 0
 
 
