@@ -446,6 +446,7 @@ def check_ply(referee, other, fen, moves, stats, where):
             after = referee.summary(fen, moves + [m])
             if replies == 0 and after["status"] == "finished" and winner(after) is not None:
                 stats.king_captures += 1
+                continue
             else:
                 raise MatchError(f"{where}: after {m}, acedrex lists {replies} legal replies, 4pchess counts {theirs}")
         stats.moves += 1
