@@ -685,7 +685,7 @@ std::vector<Command> commands() {
        "",
        cmdMoves},
       {"summary",
-       "Play moves as a game and print its state as one JSON object.",
+       "Play moves as a game and print its state as one JSON object (or, with --pgn, its record).",
        {variant,
         option,
         fen,
