@@ -85,6 +85,13 @@ done
 # Four-player chess: perft, chess.com's FEN4 in the summary, the bot through UCI in both modes at levels 1, 5 and 9.
 check perft-four-player-chess 0 '^Nodes searched: 7800$' lastline "$bin" perft --variant four-player-chess 3
 check summary-four-player-chess 0 '"points":{"red":0,"blue":0,"yellow":0,"green":0},"plies":1,"fen":"B-0,0,0,0-1,1,1,1-1,1,1,1-0,0,0,0-0-3,yR,yN,yB,yK,yQ,yB,yN,yR,3/.*/3,rP,rP,rP,rP,1,rP,rP,rP,3/' "$bin" summary --variant four-player-chess --moves "h2h4"
+# summary --pgn: the game's record by our writer (PGN4 for four seats), with the caller's tags.
+check summary-pgn4 0 '^1\. h2-h4 \.\. b7-d7 \*$' "$bin" summary --variant four-player-chess --option mode=teams --moves "h2h4 b7d7" --pgn
+check summary-pgn4-tags 0 '^\[Red "us \\"A\\""\]$' "$bin" summary --variant four-player-chess --option mode=teams --pgn --tag 'Red=us "A"' --tag Termination=cap
+check summary-pgn-two-seats 0 '^1\. f2f3 e7e5 2\. g2g4 d8h4 0-1$' "$bin" summary --variant chess --moves "f2f3 e7e5 g2g4 d8h4" --pgn
+check err-summary-tag-without-pgn 2 'tag needs --pgn' "$bin" summary --variant chess --tag Event=x
+check err-summary-tag-name 2 'NAME=VALUE' "$bin" summary --variant chess --pgn --tag 'Bad Name=x'
+check err-summary-tag-empty-name 2 'NAME=VALUE' "$bin" summary --variant chess --pgn --tag '=x'
 for mode in ffa teams; do
   for level in 1 5 9; do
     best=$(printf 'uci\nsetoption name UCI_Variant value four-player-chess\nsetoption name mode value %s\nsetoption name Level value %s\nposition startpos moves h2h4 b7d7\ngo depth 2\n' "$mode" "$level" | "$bin" uci | sed -n 's/^bestmove //p')

@@ -40,7 +40,8 @@ const char* kUsage =
     "  variants [--variants DIR]              list the variants and their options\n"
     "  perft --variant V [--option k=v]... [--fen F] [--moves \"m1 m2\"] [--divide] [--variants DIR] DEPTH\n"
     "  moves --variant V [--option k=v]... [--fen F] [--moves \"...\"] [--variants DIR]\n"
-    "  summary --variant V [--option k=v]... [--fen F] [--moves \"...\"] [--seed N] [--variants DIR]\n"
+    "  summary --variant V [--option k=v]... [--fen F] [--moves \"...\"] [--seed N] [--pgn [--tag NAME=VALUE]...]\n"
+    "          [--variants DIR]\n"
     "  bench [--depth-scale N] [--search-ms MS] [--rounds N] [--no-reference]\n"
     "                                         perft and search speed (with Fairy-Stockfish on Shako; others with $ACEDREX_FAIRY_STOCKFISH)\n"
     "  uci [--variants DIR]                   the UCI loop (Fairy-Stockfish conventions; UCI_Variant picks the game)\n"
@@ -170,7 +171,24 @@ int cmdSummary(const Args& args) {
     if (auto s = game.setStart(args.value("fen")); !s.ok()) return fail(s.error().text());
   if (args.has("moves"))
     if (auto s = game.playAll(args.value("moves")); !s.ok()) return fail(s.error().text());
-  std::cout << game.summaryJson() << "\n";
+  if (!args.on("pgn")) {
+    if (!args.list("tag").empty()) return fail("--tag needs --pgn");
+    std::cout << game.summaryJson() << "\n";
+    return 0;
+  }
+  // The game's record (src/core/pgn.h) with the caller's tags: what a match
+  // driver outside the program writes for the games it referees.
+  PgnWriteOptions record;
+  for (const std::string& t : args.list("tag")) {
+    const size_t eq = t.find('=');
+    if (eq == std::string::npos || eq == 0 ||
+        t.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_") < eq)
+      return fail("--tag is NAME=VALUE with a name of letters, digits and _, not \"" + t + "\"");
+    const std::string value = t.substr(eq + 1);
+    if (value.find_first_of("\n\r") != std::string::npos) return fail("a --tag value is one line");
+    record.tags.push_back({t.substr(0, eq), value});
+  }
+  std::cout << writePgn(game, record);
   return 0;
 }
 
@@ -667,12 +685,14 @@ std::vector<Command> commands() {
        "",
        cmdMoves},
       {"summary",
-       "Play moves as a game and print its state as one JSON object.",
+       "Play moves as a game and print its state as one JSON object (or, with --pgn, its record).",
        {variant,
         option,
         fen,
         moves,
         {"seed", F::kValue, "N", "the die's seed, up to 19 digits (default 1)"},
+        {"pgn", F::kSwitch, "", "print the game's record (PGN, PGN4 for more seats) instead of the JSON"},
+        {"tag", F::kRepeated, "NAME=VALUE", "with --pgn: a tag of the record (repeat the flag for several)"},
         variantsDir},
        "",
        "",

@@ -41,6 +41,12 @@ class FourPChess:
             if "Invalid" in line:
                 raise RuntimeError(line.strip())
 
+    def close(self):
+        # 4pchess reads until "quit": at the end of its input it would spin.
+        self.p.stdin.write("quit\n")
+        self.p.stdin.close()
+        self.p.wait()
+
 
 def ours(acedrex, moves):
     out = subprocess.run([acedrex, "moves", "--variant", "four-player-chess", "--option", "mode=teams",
@@ -60,6 +66,13 @@ def main():
     a = ap.parse_args()
     rng = random.Random(a.seed)
     other = FourPChess(a.fourpchess)
+    try:
+        run(a, rng, other)
+    finally:
+        other.close()
+
+
+def run(a, rng, other):
     positions = 0
     for g in range(a.games):
         moves = []

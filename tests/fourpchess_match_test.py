@@ -1,0 +1,147 @@
+#!/usr/bin/env python3
+"""Tests the parts of tools/reference/fourpchess_match.py that need no
+4pchess: the move text both ways, the scoring of results, the Elo estimate,
+and (with the acedrex binary given as the first argument) the referee's
+answers, the PGN4 records and the openings file.
+
+  fourpchess_match_test.py PATH/TO/acedrex
+"""
+import math
+import os
+import sys
+import unittest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+sys.path.insert(0, os.path.join(ROOT, "tools", "reference"))
+import fourpchess_match as fm  # noqa: E402
+
+ACEDREX = None
+OPENINGS = os.path.join(ROOT, "data", "openings", "four-player-chess-teams.txt")
+
+# The start with Red's e-pawn on e10 (e2 gone): promotions to e11 for Red.
+PROMOTION_FEN = ("R-0,0,0,0-1,1,1,1-1,1,1,1-0,0,0,0-0-3,yR,yN,yB,yK,yQ,yB,yN,yR,3/3,yP,yP,yP,yP,yP,yP,yP,yP,3/14/"
+                 "bR,bP,10,gP,gR/bN,bP,2,rP,7,gP,gN/bB,bP,10,gP,gB/bQ,bP,10,gP,gK/bK,bP,10,gP,gQ/bB,bP,10,gP,gB/"
+                 "bN,bP,10,gP,gN/bR,bP,10,gP,gR/14/3,rP,1,rP,rP,rP,rP,rP,rP,3/3,rR,rN,rB,rQ,rK,rB,rN,rR,3")
+
+
+class MoveText(unittest.TestCase):
+    def test_both_ways(self):
+        for ours, theirs in (("h2h4", "h2-h4"), ("a7c6", "a7-c6"), ("n8n10", "n8-n10"), ("g14e14", "g14-e14"),
+                             ("e10e11q", "e10-e11=Q"), ("e10e11n", "e10-e11=N"), ("k4l3r", "k4-l3=R"),
+                             ("d11d10b", "d11-d10=B")):
+            self.assertEqual(fm.to_theirs(ours), theirs)
+            self.assertEqual(fm.to_ours(theirs), ours)
+
+    def test_bad_text(self):
+        for bad in ("", "h2", "h2-h4", "o1o2", "h0h1", "h15h14", "h2h4d", "h2h4Q", "0000", "h2h4 "):
+            with self.assertRaises(fm.MatchError, msg=bad):
+                fm.to_theirs(bad)
+        for bad in ("", "h2h4", "h2-h4x", "o1-o2", "h2-h4=D", "h2-h4=q", "(none)", "h2-h15", "h2-h4=QQ"):
+            with self.assertRaises(fm.MatchError, msg=bad):
+                fm.to_ours(bad)
+
+    def test_every_legal_move_converts(self):
+        """Every legal move of positions with castling and promotions goes there and back."""
+        positions = [(fm.read_openings(OPENINGS)[0], []), (PROMOTION_FEN, [])]
+        seen_promotion = False
+        for fen, moves in positions:
+            listed = fm.run_acedrex(ACEDREX, ["moves"] + fm.VARIANT + ["--fen", fen]).split()
+            self.assertTrue(listed)
+            for m in listed:
+                self.assertEqual(fm.to_ours(fm.to_theirs(m)), m)
+                seen_promotion |= m.endswith("q")
+        self.assertTrue(seen_promotion)
+        self.assertEqual(sorted(m for m in fm.run_acedrex(ACEDREX, ["moves"] + fm.VARIANT + ["--fen", PROMOTION_FEN]).split()
+                                if m.startswith("e10")), ["e10e11b", "e10e11n", "e10e11q", "e10e11r"])
+
+
+class Scoring(unittest.TestCase):
+    def test_winner_and_score(self):
+        ry = {"places": {"red": 1, "blue": 3, "yellow": 1, "green": 3}}
+        bg = {"places": {"red": 3, "blue": 1, "yellow": 3, "green": 1}}
+        draw = {"places": {"red": 1, "blue": 1, "yellow": 1, "green": 1}}
+        self.assertEqual(fm.winner(ry), 0)
+        self.assertEqual(fm.winner(bg), 1)
+        self.assertIsNone(fm.winner(draw))
+        self.assertEqual(fm.our_score(fm.winner(ry), 0), 1.0)
+        self.assertEqual(fm.our_score(fm.winner(ry), 1), 0.0)
+        self.assertEqual(fm.our_score(fm.winner(bg), 1), 1.0)
+        self.assertEqual(fm.our_score(None, 0), 0.5)
+        for bad in ({"places": {}}, {"places": {"red": 1, "blue": 1, "yellow": 3, "green": 3}},
+                    {"places": {"red": 1, "blue": 3, "yellow": 1}}):
+            with self.assertRaises(fm.MatchError):
+                fm.winner(bad)
+
+    def test_teams(self):
+        self.assertEqual([fm.team_of(s) for s in fm.SEATS], [0, 1, 0, 1])
+
+    def test_elo(self):
+        # acedrex match prints "+inf (95% interval 287 to +inf)" for 20 wins in 20 games (docs/cli.md).
+        elo, low, high = fm.estimate_elo([1.0] * 20)
+        self.assertTrue(math.isinf(elo) and elo > 0 and math.isinf(high))
+        self.assertEqual(fm.elo_text(low), "287")
+        self.assertEqual(fm.estimate_elo([0.5] * 10), (0.0, 0.0, 0.0))
+        self.assertEqual([fm.elo_text(x) for x in (-0.0, -0.4, -191.2, math.inf, -math.inf)],
+                         ["0", "0", "-191", "+inf", "-inf"])
+        a = fm.estimate_elo([1, 0.5, 0, 1, 1, 0.5])
+        b = fm.estimate_elo([0, 0.5, 1, 0, 0, 0.5])
+        self.assertAlmostEqual(a[0], -b[0])
+        self.assertAlmostEqual(a[1], -b[2])
+        self.assertTrue(a[1] < a[0] < a[2])
+        self.assertAlmostEqual(a[0], -400 * math.log10(1 / (4 / 6) - 1))
+        self.assertEqual(fm.score_line([1, 0.5, 0, 1]), "2.5/4 (62.5%): won 2, drawn 1, lost 1")
+
+
+class Referee(unittest.TestCase):
+    def setUp(self):
+        self.ref = fm.Referee(ACEDREX)
+        self.start = fm.read_openings(OPENINGS)[0]
+
+    def test_divide(self):
+        ours = self.ref.divide2(self.start, [])
+        self.assertEqual(len(ours), len(fm.run_acedrex(ACEDREX, ["moves"] + fm.VARIANT + ["--fen", self.start]).split()))
+        total = int(fm.run_acedrex(ACEDREX, ["perft"] + fm.VARIANT + ["--fen", self.start, "2"]).split()[-1])
+        self.assertEqual(sum(n for _, n in ours), total)
+        with self.assertRaises(fm.MatchError):
+            fm.parse_divide("h2h4: 1\nnonsense\n")
+
+    def test_finished_game(self):
+        # A short game of the first opening (from a pilot against 4pchess):
+        # Yellow's queen mates Green (h14m9), Red and Yellow win.
+        line = "g1f2 b7c7 i13i12 n6f14 f2l8 a6h13 g14f14 n10l9 l8m8 h13i14 h14m9".split()
+        before = self.ref.summary(self.start, line[:-1])
+        self.assertEqual((before["status"], before["to_move"]), ("ongoing", "yellow"))
+        after = self.ref.summary(self.start, line)
+        self.assertEqual(after["status"], "finished")
+        self.assertEqual(fm.winner(after), 0)
+        self.assertEqual(fm.our_score(fm.winner(after), 1), 0.0)
+        self.assertEqual(self.ref.divide2(self.start, line), [])
+        self.assertIn("Qh14xm9# 1-3-1-3", self.ref.pgn(self.start, line, []))
+
+    def test_pgn(self):
+        moves = [m for m, _ in self.ref.divide2(self.start, [])][:1]
+        text = self.ref.pgn(self.start, moves, [("Red", "Acedrex level 9"), ("Termination", "ply cap 1: scored as a draw")])
+        self.assertIn('[Red "Acedrex level 9"]', text)
+        self.assertIn('[Variant "Teams"]', text)
+        self.assertIn('[StartFen4 "' + self.start + '"]', text)
+        self.assertIn('[Termination "ply cap 1: scored as a draw"]', text)
+        self.assertIn(fm.to_theirs(moves[0]), text)
+        with self.assertRaises(fm.MatchError):
+            self.ref.pgn(self.start, ["a1a2"], [])
+
+    def test_openings_file(self):
+        lines = fm.read_openings(OPENINGS)
+        self.assertEqual(len(lines), 50)
+        self.assertEqual(len(set(lines)), 50)
+        for fen in lines:
+            state = self.ref.summary(fen, [])
+            self.assertEqual(state["status"], "ongoing", fen)
+            self.assertEqual(state["fen"], fen)
+
+
+if __name__ == "__main__":
+    if len(sys.argv) < 2:
+        sys.exit("usage: fourpchess_match_test.py PATH/TO/acedrex")
+    ACEDREX = sys.argv.pop(1)
+    unittest.main()
