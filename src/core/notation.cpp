@@ -409,7 +409,7 @@ Status Position::checkKings() const {
   for (int s = 0; s < r.nseats(); ++s) {
     int kings = 0;
     for (int i = 0; i < st_.count[s]; ++i)
-      if (typeOf(st_.board[st_.list[s][i]]) == r.royalType) ++kings;
+      if (typeOf(st_.board[st_.seat[s].list[i]]) == r.royalType) ++kings;
     if (r.drops && s < 2) kings += st_.hand[s][r.royalType];  // drops = setup: a king in hand
     if (isIn(s) && kings != 1) return fenError("the " + r.seats[s].name + " seat needs exactly one king");
     if (r.bareKingLoses && isIn(s) && st_.count[s] == 1)
@@ -424,7 +424,7 @@ int Position::moveBound(int seat) const {
   int all = 0, own = 0;
   for (int s = 0; s < r.nseats(); ++s) {
     int bound = 0;
-    for (int i = 0; i < st_.count[s]; ++i) bound += r.typeMoveBound[typeOf(st_.board[st_.list[s][i]])];
+    for (int i = 0; i < st_.count[s]; ++i) bound += r.typeMoveBound[typeOf(st_.board[st_.seat[s].list[i]])];
     all += bound;
     if (s == seat) own = bound;
   }
