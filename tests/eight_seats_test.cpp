@@ -4,6 +4,7 @@
 #include <functional>
 #include <map>
 
+#include "engine/bot.h"
 #include "test_util.h"
 
 namespace acedrex::test {
@@ -141,6 +142,23 @@ TEST(EightSeats, TheLastSeatsMateAndWin) {
   EXPECT_TRUE(pos.finished());
   EXPECT_EQ(pos.winner(), 7);
   EXPECT_FALSE(pos.isIn(6));
+}
+
+// The many-seat search with eight seats: the eighth seat mates the seventh
+// (and so wins) in one, by the only rook move that does.
+TEST(EightSeats, TheSearchFindsTheEighthSeatsMate) {
+  auto r = eightSeatRules("a-abcdefgh-*-0-1-" + board16(eightKings()));
+  ASSERT_TRUE(r);
+  std::map<std::pair<int, int>, std::string> cells{{{0, 0}, "gK"}, {{1, 15}, "hR"}, {{2, 8}, "hR"}, {{15, 15}, "hK"}};
+  Game g(r, 1);
+  ASSERT_TRUE(g.setStart("h-gh-*-0-1-" + board16(cells)).ok());
+  auto bot = engine::makeBot(r, 9, 1);
+  std::atomic<bool> stop{false};
+  engine::SearchLimits limits;
+  limits.depth = 2;
+  const auto res = bot->choose(g, limits, stop);
+  ASSERT_TRUE(res.found);
+  EXPECT_EQ(g.position().moveText(res.best), "c9a9");
 }
 
 TEST(EightSeats, ANinthSeatIsRefused) {
