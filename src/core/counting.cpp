@@ -28,7 +28,7 @@ int Position::countLimitFor(int seat) const {
   int pawns = 0;
   for (int s = 0; s < 2; ++s)
     for (int i = 0; i < st_.count[s]; ++i)
-      if (r.types[typeOf(st_.board[st_.list[s][i]])].pawn) ++pawns;
+      if (r.types[typeOf(st_.board[st_.seat[s].list[i]])].pawn) ++pawns;
   // The ASEAN rules: only a bare king counts, once the pawns are gone, and
   // only against a rook (16 moves), a khon (44) or a knight (64).
   if (r.counting == Counting::kAsean) {
@@ -64,7 +64,7 @@ void Position::updateCounting(int capturedType, bool promotion) {
   auto pawnsLeft = [&] {
     for (int s = 0; s < 2; ++s)
       for (int i = 0; i < st_.count[s]; ++i)
-        if (r.types[typeOf(st_.board[st_.list[s][i]])].pawn) return true;
+        if (r.types[typeOf(st_.board[st_.seat[s].list[i]])].pawn) return true;
     return false;
   };
   const int all = st_.count[0] + st_.count[1];
@@ -93,7 +93,7 @@ bool Position::insufficientMaterial() const {
   std::array<int, 2> bishops{}, ownKnights{};
   for (int s = 0; s < 2; ++s)
     for (int i = 0; i < st_.count[s]; ++i) {
-      const Square sq = st_.list[s][i];
+      const Square sq = st_.seat[s].list[i];
       const int t = typeOf(st_.board[sq]);
       if (t == r.royalType) continue;
       const char letter = r.types[t].letter;

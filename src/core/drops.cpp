@@ -209,7 +209,7 @@ void Position::genDrops(MoveList& out) const {
     uint32_t doubled = 0;  // lanes where the seat has a piece of the drop-no-doubled type
     if (t == r.dropNoDoubled)
       for (int i = 0; i < st_.count[us]; ++i) {
-        const Square s = st_.list[us][i];
+        const Square s = st_.seat[us].list[i];
         if (typeOf(st_.board[s]) == t) doubled |= 1u << r.laneOf(s, dir);
       }
     const int lo = r.dropLo[t], hi = r.dropHi[t];
@@ -269,7 +269,7 @@ int Position::dropMoveBound() const {
   auto boundOf = [&](int t) { return r.typeMoveBound[r.types[t].base >= 0 ? r.types[t].base : t]; };
   int bound = r.specialMoveBound + static_cast<int>(r.handTypes.size()) * r.nsq();
   for (int s = 0; s < 2; ++s) {
-    for (int i = 0; i < st_.count[s]; ++i) bound += boundOf(typeOf(st_.board[st_.list[s][i]]));
+    for (int i = 0; i < st_.count[s]; ++i) bound += boundOf(typeOf(st_.board[st_.seat[s].list[i]]));
     for (int t : r.handTypes) bound += st_.hand[s][t] * boundOf(t);
   }
   return bound;

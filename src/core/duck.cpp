@@ -17,10 +17,10 @@ void Position::moveDuck(Square s) {
   assert(st_.board[s] == kEmpty);
   if (st_.duck != kNoSquare) {
     st_.board[st_.duck] = kEmpty;
-    st_.hash ^= rules_->zPiece[kBlocked][st_.duck];
+    st_.hash ^= rules_->zPiece(kBlocked, st_.duck);
   }
   st_.board[s] = kBlocked;
-  st_.hash ^= rules_->zPiece[kBlocked][s];
+  st_.hash ^= rules_->zPiece(kBlocked, s);
   st_.duck = static_cast<int16_t>(s);
   st_.checkSeat = -1;
 }

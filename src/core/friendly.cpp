@@ -29,7 +29,7 @@ struct SimState {
   std::array<std::array<Piece, kUnionSquares>, 2> at{};
   uint64_t key = 0;  // the pieces, the en-passant square and the rights (Rules' keys)
   int16_t ep = kNoSquare;
-  uint32_t rights = 0;
+  uint64_t rights = 0;
   uint8_t mover = 0;
   Need need = Need::kLift;
   Piece hand = kEmpty, handPartner = kEmpty;  // the lifted piece (the mover's) and a union partner
@@ -53,8 +53,8 @@ class Sim {
 
   void set(SimState& s, int seat, Square sq, Piece p) const {
     const Piece old = s.at[seat][sq];
-    if (old != kEmpty) s.key ^= r_.zPiece[old][sq];
-    if (p != kEmpty) s.key ^= r_.zPiece[p][sq];
+    if (old != kEmpty) s.key ^= r_.zPiece(old, sq);
+    if (p != kEmpty) s.key ^= r_.zPiece(p, sq);
     s.at[seat][sq] = p;
   }
   void setEp(SimState& s, int16_t ep) const {
@@ -63,7 +63,7 @@ class Sim {
     if (ep != kNoSquare) s.key ^= r_.zEp[ep];
   }
   void clearRights(SimState& s, uint32_t bits) const {
-    for (uint32_t b = s.rights & bits; b; b &= b - 1) s.key ^= r_.zRights[__builtin_ctz(b)];
+    for (uint64_t b = s.rights & bits; b; b &= b - 1) s.key ^= r_.zRights[__builtin_ctzll(b)];
     s.rights &= ~bits;
   }
   bool empty(const SimState& s, Square sq) const { return s.at[0][sq] == kEmpty && s.at[1][sq] == kEmpty; }
@@ -459,23 +459,23 @@ Piece Position::partnerAt(Square s) const { return partner_[s]; }
 // The simulation's view of the board: board[] holds the first seat's piece of
 // a union, partner_[] the second's.
 static SimState simOf(const Rules& r, const std::array<Piece, kMaxSquares>& board,
-                      const std::array<Piece, kMaxSquares>& partner, int toMove, int ep, uint32_t rights) {
+                      const std::array<Piece, kMaxSquares>& partner, int toMove, int ep, uint64_t rights) {
   SimState s;
   for (Square sq = 0; sq < r.nsq(); ++sq) {
     const Piece p = board[sq];
     if (!isPiece(p)) continue;
     s.at[seatOf(p)][sq] = p;
-    s.key ^= r.zPiece[p][sq];
+    s.key ^= r.zPiece(p, sq);
     if (partner[sq] != kEmpty) {
       s.at[seatOf(partner[sq])][sq] = partner[sq];
-      s.key ^= r.zPiece[partner[sq]][sq];
+      s.key ^= r.zPiece(partner[sq], sq);
     }
   }
   s.mover = static_cast<uint8_t>(toMove);
   s.ep = static_cast<int16_t>(ep);
   if (ep != kNoSquare) s.key ^= r.zEp[ep];
   s.rights = rights & (castleBit(0, 0) | castleBit(0, 1) | castleBit(1, 0) | castleBit(1, 1));
-  for (uint32_t b = s.rights; b; b &= b - 1) s.key ^= r.zRights[__builtin_ctz(b)];
+  for (uint64_t b = s.rights; b; b &= b - 1) s.key ^= r.zRights[__builtin_ctzll(b)];
   return s;
 }
 
@@ -536,7 +536,7 @@ void Position::makeUnionTurn(Move m) {
   if (turn)
     for (uint32_t i = turn->begin; i < turn->begin + turn->len; ++i) sim.apply(s, table.actions[i]);
 
-  undo_.push_back(Undo{st_, PlyEvents{}});
+  pushState();
   unionUndo_.push_back({static_cast<int>(undo_.size()), std::vector<uint8_t>(partner_.begin(), partner_.begin() + r.nsq())});
   PlyEvents& ev = undo_.back().events;
   const int us = st_.toMove;
@@ -551,8 +551,8 @@ void Position::makeUnionTurn(Move m) {
       if (first != kEmpty) put(sq, first);
     }
     if (partner_[sq] != second) {
-      if (partner_[sq] != kEmpty) st_.hash ^= r.zPiece[partner_[sq]][sq];
-      if (second != kEmpty) st_.hash ^= r.zPiece[second][sq];
+      if (partner_[sq] != kEmpty) st_.hash ^= r.zPiece(partner_[sq], sq);
+      if (second != kEmpty) st_.hash ^= r.zPiece(second, sq);
       partner_[sq] = second;
     }
   }
@@ -660,7 +660,7 @@ bool Position::readUnionLetter(char c, Square s) {
 uint64_t Position::partnerHash() const {
   uint64_t h = 0;
   for (Square s = 0; s < rules_->nsq(); ++s)
-    if (partner_[s] != kEmpty) h ^= rules_->zPiece[partner_[s]][s];
+    if (partner_[s] != kEmpty) h ^= rules_->zPiece(partner_[s], s);
   return h;
 }
 

@@ -396,7 +396,7 @@ Status Position::checkKings() const {
   for (int s = 0; s < r.nseats(); ++s) {
     int kings = 0;
     for (int i = 0; i < st_.count[s]; ++i)
-      if (typeOf(st_.board[st_.list[s][i]]) == r.royalType) ++kings;
+      if (typeOf(st_.board[st_.seat[s].list[i]]) == r.royalType) ++kings;
     if (r.drops && s < 2) kings += st_.hand[s][r.royalType];  // drops = setup: a king in hand
     if (isIn(s) && kings != 1) return fenError("the " + r.seats[s].name + " seat needs exactly one king");
     if (r.bareKingLoses && isIn(s) && st_.count[s] == 1)
@@ -411,7 +411,7 @@ int Position::moveBound(int seat) const {
   std::array<int, kMaxSeats> bound{};
   int all = 0;
   for (int s = 0; s < r.nseats(); ++s) {
-    for (int i = 0; i < st_.count[s]; ++i) bound[s] += r.typeMoveBound[typeOf(st_.board[st_.list[s][i]])];
+    for (int i = 0; i < st_.count[s]; ++i) bound[s] += r.typeMoveBound[typeOf(st_.board[st_.seat[s].list[i]])];
     all += bound[s];
   }
   if (r.mateEffect != MateEffect::kTakeover) return r.specialMoveBound + bound[seat];

@@ -38,6 +38,7 @@ Position::Position(std::shared_ptr<const Rules> rules) : rules_(std::move(rules)
   const Rules& r = *rules_;
   const bool rare = r.kingCapture || r.unions || r.mustDrop || r.promoMoveType >= 0;
   fastLegality_ = rare ? kFastNone : r.blastOnCapture ? kFastQuiet : kFastAll;
+  copyBytes_ = offsetof(State, seat) + static_cast<size_t>(r.nseats()) * sizeof(State::SeatPart);
   clear();
   undo_.reserve(256);
 }
@@ -59,8 +60,10 @@ void Position::clear() {
   st_.toMove = 0;
   st_.inMask = static_cast<uint8_t>((1u << r.nseats()) - 1);
   st_.attackedBy.fill(0);
-  for (auto& row : st_.checkPly) row.fill(-1);
-  for (auto& row : st_.checkMover) row.fill(-1);
+  for (auto& part : st_.seat) {
+    part.checkPly.fill(-1);
+    part.checkMover.fill(-1);
+  }
   st_.outOrder.fill(0);
   st_.piecesAtOut.fill(0);
   st_.outCount = 0;
@@ -89,8 +92,8 @@ void Position::put(Square s, Piece p) {
   st_.board[s] = p;
   st_.checkSeat = -1;
   st_.index[s] = st_.count[seat];
-  st_.list[seat][st_.count[seat]++] = static_cast<uint8_t>(s);
-  st_.hash ^= rules_->zPiece[p][s];
+  st_.seat[seat].list[st_.count[seat]++] = static_cast<uint8_t>(s);
+  st_.hash ^= rules_->zPiece(p, s);
   if (typeOf(p) == rules_->royalType) st_.king[seat] = static_cast<int16_t>(s);
 }
 
@@ -98,12 +101,12 @@ void Position::remove(Square s) {
   const Piece p = st_.board[s];
   const int seat = seatOf(p);
   const uint8_t idx = st_.index[s];
-  const uint8_t last = st_.list[seat][--st_.count[seat]];
-  st_.list[seat][idx] = last;
+  const uint8_t last = st_.seat[seat].list[--st_.count[seat]];
+  st_.seat[seat].list[idx] = last;
   st_.index[last] = idx;
   st_.board[s] = kEmpty;
   st_.checkSeat = -1;
-  st_.hash ^= rules_->zPiece[p][s];
+  st_.hash ^= rules_->zPiece(p, s);
   if (st_.king[seat] == s) st_.king[seat] = kNoSquare;
 }
 
@@ -114,15 +117,15 @@ void Position::movePiece(Square from, Square to) {
   st_.board[from] = kEmpty;
   st_.checkSeat = -1;
   st_.index[to] = st_.index[from];
-  st_.list[seat][st_.index[to]] = static_cast<uint8_t>(to);
-  st_.hash ^= rules_->zPiece[p][from] ^ rules_->zPiece[p][to];
+  st_.seat[seat].list[st_.index[to]] = static_cast<uint8_t>(to);
+  st_.hash ^= rules_->zPiece(p, from) ^ rules_->zPiece(p, to);
   if (st_.king[seat] == from) st_.king[seat] = static_cast<int16_t>(to);
 }
 
 void Position::recolour(int from, int to) {
   const Rules& r = *rules_;
   while (st_.count[from] > 0) {
-    const Square s = st_.list[from][st_.count[from] - 1];
+    const Square s = st_.seat[from].list[st_.count[from] - 1];
     Piece p = withSeat(st_.board[s], to);
     if (r.stuckPawnType >= 0 && r.types[typeOf(p)].pawn) p = hex3TakenPawn(s, p, r.stuckPawnType);
     remove(s);
@@ -193,8 +196,9 @@ template <bool kGenerals>
   uint8_t mask = 0;
   const Rules& r = *rules_;
   const auto& b = st_.board;
+  // No kinds mask holds the kind of an empty square or of a hole (types.h).
   auto hit = [&](Piece q, uint64_t kinds) {
-    if (isPiece(q) && ((kinds >> kindOf(q)) & 1) && ((seats >> seatOf(q)) & 1)) mask |= 1u << seatOf(q);
+    if (((kinds >> kindOf(q)) & 1) && ((seats >> seatOf(q)) & 1)) mask |= 1u << seatOf(q);
   };
   for (const RevLeap& rl : r.revLeaps[s]) hit(b[rl.from], rl.kinds);
   for (const RevRay& rr : r.revRays[s]) {
@@ -508,7 +512,7 @@ template <Position::GenType kGen>
 void Position::genPieces(MoveList& out) const {
   const int us = st_.toMove;
   for (int i = 0; i < st_.count[us]; ++i) {
-    const Square s = st_.list[us][i];
+    const Square s = st_.seat[us].list[i];
     genPiece<kGen>(s, st_.board[s], out);
   }
   if (rules_->geometry == Rules::Geometry::kHex3) [[unlikely]] genHexForks<kGen>(out);
@@ -523,7 +527,7 @@ void Position::genHexForks(MoveList& out) const {
   const uint8_t friends = r.friends[us];
   const auto& b = st_.board;
   for (int i = 0; i < st_.count[us]; ++i) {
-    const Square s = st_.list[us][i];
+    const Square s = st_.seat[us].list[i];
     const auto [begin, end] = r.forkRange[kindOf(b[s]) * kMaxSquares + s];
     for (uint32_t k = begin; k < end; ++k) {
       const Ray& ray = r.forkRays[k];
@@ -672,7 +676,7 @@ int Position::materialCountWinner() const {
   int diff = 0;
   for (int seat = 0; seat < 2; ++seat)
     for (int i = 0; i < st_.count[seat]; ++i)
-      diff += (seat == 0 ? 1 : -1) * r.materialPoints[typeOf(st_.board[st_.list[seat][i]])];
+      diff += (seat == 0 ? 1 : -1) * r.materialPoints[typeOf(st_.board[st_.seat[seat].list[i]])];
   return diff > r.countHandicap ? 0 : 1;
 }
 
@@ -693,7 +697,7 @@ void Position::afterBikjang() {
 void Position::unmake() {
   assert(!undo_.empty());
   if (rules_->unions) [[unlikely]] unmakeUnionPartners();
-  st_ = undo_.back().saved;
+  std::memcpy(static_cast<void*>(&st_), &undo_.back().saved, copyBytes_);
   undo_.pop_back();
   assert(isValid());
 }
@@ -718,8 +722,8 @@ void Position::updateChecks(int mover, PlyEvents* ev) {
     const uint8_t started = cur & ~st_.attackedBy[t];
     for (int a = 0; a < rules_->nseats(); ++a)
       if ((started >> a) & 1) {
-        st_.checkPly[t][a] = plyIndex;
-        st_.checkMover[t][a] = static_cast<int8_t>(mover);
+        st_.seat[t].checkPly[a] = plyIndex;
+        st_.seat[t].checkMover[a] = static_cast<int8_t>(mover);
       }
     if (ev) ev->checkStarts[t] |= started;
     st_.attackedBy[t] = cur;
@@ -731,13 +735,13 @@ int Position::mateCredit(int seat) const {
   if (rules_->nseats() == 2 || !cur) return nextSeat(seat);
   int best = -2;
   for (int a = 0; a < rules_->nseats(); ++a)
-    if ((cur >> a) & 1) best = std::max(best, st_.checkPly[seat][a]);
+    if ((cur >> a) & 1) best = std::max(best, st_.seat[seat].checkPly[a]);
   uint8_t tied = 0;
   int mover = -1;
   for (int a = 0; a < rules_->nseats(); ++a)
-    if (((cur >> a) & 1) && st_.checkPly[seat][a] == best) {
+    if (((cur >> a) & 1) && st_.seat[seat].checkPly[a] == best) {
       tied |= 1u << a;
-      mover = st_.checkMover[seat][a];
+      mover = st_.seat[seat].checkMover[a];
     }
   if (mover < 0) mover = st_.lastMover >= 0 ? st_.lastMover : seat;
   if ((tied >> mover) & 1) return mover;
@@ -768,9 +772,9 @@ void Position::eliminate(int seat, OutReason reason, int by, PlyEvents& ev) {
     if (st_.king[seat] != kNoSquare) remove(st_.king[seat]);
     if (r.mateEffect == MateEffect::kTakeover) recolour(seat, by);
     else
-      while (st_.count[seat]) remove(st_.list[seat][0]);
+      while (st_.count[seat]) remove(st_.seat[seat].list[0]);
   } else if (!mated && (lastStanding || r.ending == Ending::kFirstMate)) {
-    while (st_.count[seat]) remove(st_.list[seat][0]);
+    while (st_.count[seat]) remove(st_.seat[seat].list[0]);
   }
   switch (r.ending) {
     case Ending::kCheckmate:
@@ -828,9 +832,9 @@ void Position::applyBareKingReply(PlyEvents& ev) {
 }
 
 namespace {
-uint64_t scalarKey(const Rules& r, uint8_t toMove, uint8_t inMask, uint32_t rights, int ep) {
-  uint64_t k = r.zToMove[toMove] ^ r.zIn[inMask & 15];
-  for (uint32_t b = rights; b; b &= b - 1) k ^= r.zRights[__builtin_ctz(b)];
+uint64_t scalarKey(const Rules& r, uint8_t toMove, uint8_t inMask, uint64_t rights, int ep) {
+  uint64_t k = r.zToMove[toMove] ^ r.zIn[inMask];
+  for (uint64_t b = rights; b; b &= b - 1) k ^= r.zRights[__builtin_ctzll(b)];
   if (ep != kNoSquare) k ^= r.zEp[ep];
   return k;
 }
@@ -839,23 +843,23 @@ uint64_t scalarKey(const Rules& r, uint8_t toMove, uint8_t inMask, uint32_t righ
 uint64_t Position::freshHash() const {
   uint64_t h = 0;
   for (Square s = 0; s < rules_->nsq(); ++s)
-    if (isPiece(st_.board[s])) h ^= rules_->zPiece[st_.board[s]][s];
+    if (isPiece(st_.board[s])) h ^= rules_->zPiece(st_.board[s], s);
   if (rules_->drops) h ^= handHash();
-  if (st_.duck != kNoSquare) h ^= rules_->zPiece[kBlocked][st_.duck];
+  if (st_.duck != kNoSquare) h ^= rules_->zPiece(kBlocked, st_.duck);
   if (rules_->unions) h ^= partnerHash();
   return h ^ scalarKey(*rules_, st_.toMove, st_.inMask, st_.rights, st_.ep);
 }
 
 void Position::computeHash() { st_.hash = freshHash(); }
 
-uint64_t Position::scalarKeyOf(int toMove, uint8_t inMask, uint32_t rights, int ep) const {
+uint64_t Position::scalarKeyOf(int toMove, uint8_t inMask, uint64_t rights, int ep) const {
   return scalarKey(*rules_, static_cast<uint8_t>(toMove), inMask, rights, ep);
 }
 
 void Position::makeImpl(Move m, bool full) {
   const Rules& r = *rules_;
   if (r.unions && !m.isNull()) [[unlikely]] return makeUnionTurn(m);
-  undo_.push_back(Undo{st_, PlyEvents{}});
+  pushState();
   PlyEvents& ev = undo_.back().events;
   const int us = st_.toMove;
   ev.mover = us;
@@ -969,7 +973,7 @@ void Position::makeImpl(Move m, bool full) {
 
 void Position::applyTurnStart() {
   const Rules& r = *rules_;
-  undo_.push_back(Undo{st_, PlyEvents{}});
+  pushState();
   PlyEvents& ev = undo_.back().events;
   ev.mover = st_.lastMover;
   st_.hash ^= scalarKey(r, st_.toMove, st_.inMask, st_.rights, st_.ep);
@@ -1022,7 +1026,7 @@ void Position::applyTurnStart() {
 
 void Position::removeSeat(int seat, OutReason reason) {
   const Rules& r = *rules_;
-  undo_.push_back(Undo{st_, PlyEvents{}});
+  pushState();
   PlyEvents& ev = undo_.back().events;
   ev.mover = st_.lastMover;
   st_.hash ^= scalarKey(r, st_.toMove, st_.inMask, st_.rights, st_.ep);
@@ -1034,7 +1038,7 @@ void Position::removeSeat(int seat, OutReason reason) {
   } else {
     eliminate(seat, reason, -1, ev);
     if (!r.deadPieces)
-      while (st_.count[seat]) remove(st_.list[seat][0]);
+      while (st_.count[seat]) remove(st_.seat[seat].list[0]);
     if (st_.toMove == seat) st_.toMove = static_cast<uint8_t>(next);
     afterConsequences(ev, true);
   }
@@ -1043,13 +1047,13 @@ void Position::removeSeat(int seat, OutReason reason) {
 }
 
 void Position::declareDraw() {
-  undo_.push_back(Undo{st_, PlyEvents{}});
+  pushState();
   if (!rules_->capturePoints.empty()) scoreDraw();
   st_.result = ResultKind::kDraw;
 }
 
 void Position::declareWinner(int seat) {
-  undo_.push_back(Undo{st_, PlyEvents{}});
+  pushState();
   st_.result = ResultKind::kWin;
   st_.winner = static_cast<int8_t>(seat);
 }
@@ -1077,7 +1081,7 @@ bool Position::isValid(std::string* why) const {
     if (typeOf(p) < 0 || typeOf(p) >= static_cast<int>(r.types.size()) || seatOf(p) >= n) return bad("bad piece");
     if (st_.index[s] >= st_.count[seatOf(p)]) return bad("piece index out of the list at " + r.squareName(s));
     ++counted[seatOf(p)];
-    if (st_.list[seatOf(p)][st_.index[s]] != s) return bad("piece list mismatch at " + r.squareName(s));
+    if (st_.seat[seatOf(p)].list[st_.index[s]] != s) return bad("piece list mismatch at " + r.squareName(s));
     if (typeOf(p) == r.royalType) {
       ++kings[seatOf(p)];
       if (st_.king[seatOf(p)] != s) return bad("the king's square is wrong at " + r.squareName(s));

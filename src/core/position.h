@@ -11,6 +11,7 @@
 #include <array>
 #include <cassert>
 #include <cstdint>
+#include <cstddef>
 #include <cstring>
 #include <memory>
 #include <optional>
@@ -113,7 +114,7 @@ class Position {
   int seatsIn() const { return __builtin_popcount(st_.inMask); }
   Square kingSquare(int seat) const { return st_.king[seat]; }
   int pieceCount(int seat) const { return st_.count[seat]; }
-  Square pieceSquare(int seat, int i) const { return st_.list[seat][i]; }  // i < pieceCount(seat)
+  Square pieceSquare(int seat, int i) const { return st_.seat[seat].list[i]; }  // i < pieceCount(seat)
   uint64_t hash() const { return st_.hash; }
   int handCount(int seat, int type) const { return st_.hand[seat][type]; }
   bool handEmpty(int seat) const {  // (two seats) no piece of any type in the seat's hand
@@ -136,7 +137,7 @@ class Position {
     return rules_->counting == Counting::kCambodian && st_.countLimit > 126 ? 126 : st_.countLimit;
   }
   int ply() const { return st_.ply; }
-  uint32_t rights() const { return st_.rights; }
+  uint64_t rights() const { return st_.rights; }
   Square epSquare() const { return st_.ep; }
   bool bikjang() const { return st_.bikjang; }  // kings facing (Rules::bikjang)
   bool lastWasPass() const { return st_.passed; }
@@ -256,19 +257,16 @@ class Position {
  private:
   struct State {
     std::array<Piece, kMaxSquares> board;
-    std::array<std::array<uint8_t, kMaxPiecesPerSeat>, kMaxSeats> list;
     std::array<uint8_t, kMaxSeats> count;
     std::array<uint8_t, kMaxSquares> index;
     std::array<int16_t, kMaxSeats> king;
     std::array<std::array<int16_t, 2>, kMaxSeats> castleRook;  // rook square per side, or -1
     uint64_t hash;
-    uint32_t rights;  // bits: castling 2/seat (0-7), king leap (8-11), double step (12-15), first step (16-19)
+    uint64_t rights;  // bits: castling 2/seat (0-15), king leap (16-23), double step (24-31), first step (32-39)
     int16_t ep, epVictim;
     int fifty, ply;
     uint8_t toMove, inMask;
     std::array<uint8_t, kMaxSeats> attackedBy;
-    std::array<std::array<int, kMaxSeats>, kMaxSeats> checkPly;
-    std::array<std::array<int8_t, kMaxSeats>, kMaxSeats> checkMover;
     std::array<uint8_t, kMaxSeats> outOrder;
     std::array<uint8_t, kMaxSeats> piecesAtOut;
     uint8_t outCount;
@@ -301,11 +299,28 @@ class Position {
     // move's double step skipped and the pawn that made it (or kNoSquare),
     // kept until that seat moves again.
     std::array<int16_t, kMaxSeats> seatEp, seatEpVictim;
+    // Last, what each seat has that is long: its piece list and, per king
+    // owner, which seat's check started on which ply. A game of n seats
+    // saves and restores the state only up to the end of seat[n - 1]
+    // (copyBytes_), so the seats it does not have cost no copying.
+    struct SeatPart {
+      std::array<uint8_t, kMaxPiecesPerSeat> list;
+      std::array<int, kMaxSeats> checkPly;
+      std::array<int8_t, kMaxSeats> checkMover;
+    };
+    std::array<SeatPart, kMaxSeats> seat;
   };
   struct Undo {
-    State saved;  // the whole state before the ply (copy-on-make)
+    State saved;  // the state before the ply (copy-on-make), its first copyBytes_ bytes
     PlyEvents events;
+    Undo() {}     // saved is left unset: pushState copies into it
   };
+  // Pushes an undo record holding the state (its first copyBytes_ bytes).
+  Undo& pushState() {
+    Undo& u = undo_.emplace_back();
+    std::memcpy(static_cast<void*>(&u.saved), &st_, copyBytes_);
+    return u;
+  }
 
   // The steps of set() (notation.cpp): each reads one part of the text or
   // checks one rule and returns an error with its message only.
@@ -442,10 +457,11 @@ class Position {
   bool readUnionLetter(char c, Square s);
   uint64_t partnerHash() const;
   Status checkUnions();
-  uint64_t scalarKeyOf(int toMove, uint8_t inMask, uint32_t rights, int ep) const;
+  uint64_t scalarKeyOf(int toMove, uint8_t inMask, uint64_t rights, int ep) const;
 
   std::shared_ptr<const Rules> rules_;
   State st_;
+  size_t copyBytes_ = sizeof(State);  // the bytes of State that the variant's seats use
   std::vector<Undo> undo_;
   // Unions: the second seat's piece of each union (kept out of State so that
   // other games do not copy it), its undo stack, and the turn tables.
@@ -462,9 +478,10 @@ class Position {
 };
 
 // Rights bits.
-constexpr uint32_t castleBit(int seat, int side) { return 1u << (seat * 2 + side); }
-constexpr uint32_t leapBit(int seat) { return 1u << (8 + seat); }
-constexpr uint32_t doubleBit(int seat) { return 1u << (12 + seat); }
-constexpr uint32_t firstStepBit(int seat) { return 1u << (16 + seat); }
+constexpr uint64_t castleBit(int seat, int side) { return uint64_t{1} << (seat * 2 + side); }
+constexpr uint64_t leapBit(int seat) { return uint64_t{1} << (2 * kMaxSeats + seat); }
+constexpr uint64_t doubleBit(int seat) { return uint64_t{1} << (3 * kMaxSeats + seat); }
+constexpr uint64_t firstStepBit(int seat) { return uint64_t{1} << (4 * kMaxSeats + seat); }
+constexpr int kRightsBits = 5 * kMaxSeats;
 
 }  // namespace acedrex

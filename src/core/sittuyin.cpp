@@ -98,13 +98,13 @@ void Position::genPromotionMoves(MoveList& out) const {
   const int pt = r.promoMoveType;
   int pawns = 0;
   for (int i = 0; i < st_.count[us]; ++i) {
-    const int t = typeOf(st_.board[st_.list[us][i]]);
+    const int t = typeOf(st_.board[st_.seat[us].list[i]]);
     if (t == pt) return;  // one at a time: only a seat without one promotes
     if (r.types[t].pawn) ++pawns;
   }
   const auto& b = st_.board;
   for (int i = 0; i < st_.count[us]; ++i) {
-    const Square from = st_.list[us][i];
+    const Square from = st_.seat[us].list[i];
     const Piece p = b[from];
     if (!r.types[typeOf(p)].pawn || (pawns > 1 && !r.promoMoveSq[us * r.nsq() + from])) continue;
     const int kind = kindOf(pt, dirOf(p));
@@ -140,7 +140,7 @@ bool Position::onlyPromotionMovesLeft() {
   const int us = st_.toMove;
   if (st_.count[us] != 2 || inCheck(us)) return false;
   int pawns = 0;
-  for (int i = 0; i < st_.count[us]; ++i) pawns += r.types[typeOf(st_.board[st_.list[us][i]])].pawn ? 1 : 0;
+  for (int i = 0; i < st_.count[us]; ++i) pawns += r.types[typeOf(st_.board[st_.seat[us].list[i]])].pawn ? 1 : 0;
   if (pawns != 1) return false;
   MoveList list;
   legalMoves(list);

@@ -9,8 +9,8 @@ namespace acedrex {
 constexpr int kMaxFiles = 16;
 constexpr int kMaxRanks = 16;
 constexpr int kMaxSquares = kMaxFiles * kMaxRanks;
-constexpr int kMaxSeats = 4;
-constexpr int kMaxPieceTypes = 14;  // type 14 with dir 3 / seat 3 would collide with kBlocked
+constexpr int kMaxSeats = 8;
+constexpr int kMaxPieceTypes = 14;  // type 14 with dir 3 / seat 7 would collide with kBlocked
 constexpr int kMaxKinds = 64;       // a kind is (type + 1) * 4 + direction
 constexpr int kMaxDieFaces = 32;
 constexpr int kMaxHand = 64;        // the most pieces of one type in one hand
@@ -28,22 +28,29 @@ using Square = int;
 // pawn's direction belongs to the piece, not to its owner.
 enum Dir : uint8_t { kNorth = 0, kEast = 1, kSouth = 2, kWest = 3 };
 
-// A piece on the board: bits 4-7 type + 1, bits 2-3 direction, bits 0-1 seat.
-// 0 is an empty square; kBlocked is a hole in the board.
-using Piece = uint8_t;
+// A piece on the board: bits 5-8 type + 1, bits 3-4 direction, bits 0-2 seat.
+// 0 is an empty square; kBlocked is a hole in the board. Every piece value
+// is below kPieceValues (the Zobrist keys are indexed by it).
+using Piece = uint16_t;
 constexpr Piece kEmpty = 0;
-constexpr Piece kBlocked = 0xFF;
+constexpr Piece kBlocked = 0x1FF;
+constexpr int kPieceValues = 512;
 
 constexpr Piece makePiece(int type, int dir, int seat) {
-  return static_cast<Piece>(((type + 1) << 4) | (dir << 2) | seat);
+  return static_cast<Piece>(((type + 1) << 5) | (dir << 3) | seat);
 }
-constexpr int typeOf(Piece p) { return (p >> 4) - 1; }
-constexpr int dirOf(Piece p) { return (p >> 2) & 3; }
-constexpr int seatOf(Piece p) { return p & 3; }
-constexpr int kindOf(Piece p) { return p >> 2; }
+constexpr int typeOf(Piece p) { return (p >> 5) - 1; }
+constexpr int dirOf(Piece p) { return (p >> 3) & 3; }
+constexpr int seatOf(Piece p) { return p & 7; }
+constexpr int kindOf(Piece p) { return static_cast<int>(static_cast<unsigned>(p) >> 3); }
 constexpr int kindOf(int type, int dir) { return ((type + 1) << 2) | dir; }
-constexpr bool isPiece(Piece p) { return p != kEmpty && p != kBlocked; }
-constexpr Piece withSeat(Piece p, int seat) { return static_cast<Piece>((p & ~3) | seat); }
+// One unsigned comparison (kEmpty wraps round to the top).
+constexpr bool isPiece(Piece p) { return static_cast<Piece>(p - 1) < static_cast<Piece>(kBlocked - 1); }
+// No piece's kind is that of an empty square or a hole, so a test of a
+// kinds mask (a bit per kind) is false for both without asking isPiece.
+static_assert(kindOf(kEmpty) == 0 && kindOf(kBlocked) == kMaxKinds - 1);
+static_assert(kindOf(0, 0) > 0 && kindOf(kMaxPieceTypes - 1, 3) < kMaxKinds - 1);
+constexpr Piece withSeat(Piece p, int seat) { return static_cast<Piece>((p & ~7) | seat); }
 
 // A move packs from, to, a promotion type and a flag into 24 bits; the top 8
 // bits hold the duck's square + 1 in a game with a duck (Rules::duck: one

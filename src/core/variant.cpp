@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cctype>
 #include <cstdlib>
 #include <filesystem>
@@ -743,7 +744,7 @@ Result<OptionValues> chooseOptions(const VariantDef& def, const OptionValues& gi
 
 // What the seat and piece lines must make together.
 Status checkSeatsAndPieces(Rules& r) {
-  if (r.seats.size() < 2 || r.seats.size() > kMaxSeats) return keyError("2 to 4 seats");
+  if (r.seats.size() < 2 || r.seats.size() > kMaxSeats) return keyError("2 to 8 seats");
   for (size_t i = 0; i < r.seats.size(); ++i)
     for (size_t j = 0; j < i; ++j) {
       if (r.seats[i].name == r.seats[j].name) return keyError("seat name used twice: " + r.seats[i].name);
@@ -1087,14 +1088,36 @@ void Rules::buildLines() {
   }
 }
 
-// The same keys for every variant, from a fixed seed.
+// The same keys for every variant, from a fixed seed. The keys that existed
+// when a piece was one byte (type + 1, direction and seat in 4, 2 and 2
+// bits; four seats) are drawn from the old stream in their old order, so
+// that every hash of a game of up to four seats, and with it every search
+// figure, stays as it was; every other key comes from a second stream.
 void Rules::buildZobristKeys() {
+  constexpr uint64_t kGamma = 0x9E3779B97F4A7C15ULL;  // splitmix's step: skipping k keys adds k * kGamma
+  constexpr int kOldSeats = 4, kOldSquares = 256;
+  uint64_t fresh = 0xACED8EA75EEDULL;
+  zPiece_.resize(static_cast<size_t>(nsq()) * kPieceValues);
+  for (auto& k : zPiece_) k = splitmix(fresh);
+  for (auto& k : zToMove) k = splitmix(fresh);
+  for (auto& k : zIn) k = splitmix(fresh);
+  for (auto& k : zRights) k = splitmix(fresh);
   uint64_t seed = 0x5EED0ACED4E7ULL;
-  for (auto& row : zPiece)
-    for (auto& k : row) k = splitmix(seed);
-  for (auto& k : zToMove) k = splitmix(seed);
-  for (auto& k : zIn) k = splitmix(seed);
-  for (auto& k : zRights) k = splitmix(seed);
+  const int used = std::min(nsq(), kOldSquares);
+  for (int old = 0; old < 256; ++old) {
+    const Piece p = old == 0xFF ? kBlocked : makePiece((old >> 4) - 1, (old >> 2) & 3, old & 3);
+    for (Square s = 0; s < used; ++s) zPiece_[static_cast<size_t>(s) * kPieceValues + p] = splitmix(seed);
+    seed += static_cast<uint64_t>(kOldSquares - used) * kGamma;
+  }
+  for (int i = 0; i < kOldSeats; ++i) zToMove[i] = splitmix(seed);
+  for (int i = 0; i < (1 << kOldSeats); ++i) zIn[i] = splitmix(seed);
+  // Old rights bits: castling 0-7, king leap 8-11, double step 12-15, first step 16-19.
+  for (int b = 0; b < 32; ++b) {
+    const uint64_t k = splitmix(seed);
+    const int seat = b % kOldSeats;
+    const uint64_t bit = b < 8 ? castleBit(b / 2, b % 2) : b < 12 ? leapBit(seat) : b < 16 ? doubleBit(seat) : b < 20 ? firstStepBit(seat) : 0;
+    if (bit) zRights[std::countr_zero(bit)] = k;
+  }
   for (auto& k : zEp) k = splitmix(seed);
 }
 

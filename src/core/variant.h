@@ -289,7 +289,7 @@ class Rules {
   // type, the points a capture of a live piece earns (empty: no points).
   // fen4ChessCom: positions in chess.com's FEN4.
   int promotionRank = 0;
-  std::array<uint8_t, kMaxSeats> friends{1, 2, 4, 8};
+  std::array<uint8_t, kMaxSeats> friends{1, 2, 4, 8, 16, 32, 64, 128};
   bool teams = false;
   bool deadPieces = false;
   std::vector<int> capturePoints;
@@ -391,10 +391,12 @@ class Rules {
   int moveCapacity = kMoveListCapacity;
 
   // Zobrist keys.
-  uint64_t zPiece[256][kMaxSquares];
+  // The key of piece value p on s (s * kPieceValues + p: a board of n
+  // squares has n * kPieceValues keys).
+  uint64_t zPiece(Piece p, Square s) const { return zPiece_[static_cast<size_t>(s) * kPieceValues + p]; }
   uint64_t zToMove[kMaxSeats];
-  uint64_t zIn[16];
-  uint64_t zRights[32];
+  uint64_t zIn[1 << kMaxSeats];  // per set of seats in
+  uint64_t zRights[64];
   uint64_t zEp[kMaxSquares];
 
  private:
@@ -418,6 +420,7 @@ class Rules {
   std::vector<SquareMoves> table_;
   std::vector<uint8_t> lines_;  // [a * nsq + b], see onLine
   std::vector<uint8_t> immobile_;  // [kind * kMaxSquares + s], see immobile
+  std::vector<uint64_t> zPiece_;   // see zPiece
 };
 
 // One key of a variant file (docs/variant-files.md): its name, the form of

@@ -21,8 +21,8 @@ struct SearchLimits {
   int depth = 0;                 // 0: no depth limit
   uint64_t nodes = 0;            // 0: no node limit
   int moveTimeMs = 0;            // 0: none; exact time for this move
-  std::array<int, kMaxSeats> timeMs{-1, -1, -1, -1};  // clock per seat, -1 unknown
-  std::array<int, kMaxSeats> incMs{0, 0, 0, 0};
+  std::array<int, kMaxSeats> timeMs{-1, -1, -1, -1, -1, -1, -1, -1};  // clock per seat, -1 unknown
+  std::array<int, kMaxSeats> incMs{};
   int movesToGo = 0;
   bool infinite = false;
 };

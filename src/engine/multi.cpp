@@ -9,7 +9,8 @@ namespace {
 
 // Transposition keys differ per root seat (a score is from the root seat's view).
 constexpr uint64_t kRootKey[kMaxSeats] = {0x9E3779B97F4A7C15ULL, 0xC2B2AE3D27D4EB4FULL, 0x165667B19E3779F9ULL,
-                                          0x27D4EB2F165667C5ULL};
+                                          0x27D4EB2F165667C5ULL, 0x85EBCA77C2B2AE63ULL, 0xD6E8FEB86659FD93ULL,
+                                          0xA0761D6478BD642FULL, 0xE7037ED1A0B428DBULL};
 
 // King pressure (see kingPressure): per attacked square next to a king, and
 // per escape square fewer than three.

@@ -57,7 +57,7 @@ int FaceAverage::value() const {
 SearchBase::SearchBase(std::shared_ptr<const Rules> rules, const Evaluator& eval, SearchConfig config)
     : rules_(std::move(rules)), eval_(eval), config_(config), tt_(config.ttMegabytes), pos_(rules_),
       rng_(config.seed) {
-  history_.assign(kMaxSeats * kMaxSquares * kMaxSquares, 0);
+  history_.assign(static_cast<size_t>(rules_->nseats()) * kMaxSquares * kMaxSquares, 0);
   evalCache_.assign(1 << 16, EvalSlot{});
 }
 
