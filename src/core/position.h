@@ -30,10 +30,13 @@ namespace acedrex {
 // The moves of one position. Position::set refuses a position whose pieces
 // could ever generate more than Rules::moveCapacity (Position::moveBound),
 // and every variant's capacity fits in kCapacity, so a list cannot fill up;
-// push() still checks, and asserts in debug builds.
+// push() still checks, and asserts in debug builds. The array is left
+// unfilled when a list is made (a Move's own initializer would zero all of
+// it on every make of a list, once per node); only pushed entries are read.
 class MoveList {
  public:
   static constexpr int kCapacity = kMoveListCapacity;
+  MoveList() {}  // user-provided, so that even MoveList{} does not fill moves_
   void push(Move m) {
     assert(n_ < kCapacity);
     if (n_ < kCapacity) [[likely]] moves_[n_++] = m;
@@ -47,11 +50,13 @@ class MoveList {
     n_ = n;
   }
   void set(int i, Move m) { moves_[i] = m; }
-  const Move* begin() const { return moves_.data(); }
-  const Move* end() const { return moves_.data() + n_; }
+  const Move* begin() const { return moves_; }
+  const Move* end() const { return moves_ + n_; }
 
  private:
-  std::array<Move, kCapacity> moves_;
+  union {
+    Move moves_[kCapacity];
+  };
   int n_ = 0;
 };
 
