@@ -8,7 +8,10 @@
 #include <mutex>
 #include <sstream>
 
+#include <sys/stat.h>
+
 #include "engine/bot.h"
+#include "engine/embedded_params.h"
 #include "engine/eval.h"
 #include "engine/multi.h"
 #include "engine/search.h"
@@ -553,6 +556,30 @@ TEST(Engine, EvalParamsRoundTrip) {
   EXPECT_FALSE(engine::parseEvalParams("nonsense 3").ok());
 }
 
+TEST(Engine, EvalParamsFileNamesTheOtherVariantsItServes) {
+  auto p = engine::parseEvalParams("variants fischerandom other\npiece Q 950 2\n");
+  ASSERT_TRUE(p.ok()) << p.error().text();
+  EXPECT_EQ(p->alsoFor, (std::vector<std::string>{"fischerandom", "other"}));
+  auto back = engine::parseEvalParams(p->toText("chess"));
+  ASSERT_TRUE(back.ok());
+  EXPECT_EQ(back->alsoFor, p->alsoFor);
+  EXPECT_FALSE(engine::parseEvalParams("variants\n").ok());
+  // Chess960 has no file of its own: it takes chess's, not the values by reach.
+  const auto chess = engine::defaultEvalParams(*rules("chess"));
+  const auto c960 = engine::defaultEvalParams(*rules("fischerandom"));
+  EXPECT_EQ(c960.toText("x"), chess.toText("x"));
+  EXPECT_EQ(chess.pieces.at('B').value, 330);
+  // Every embedded file parses, and a variant it names has no file of its own.
+  for (const auto& [name, text] : embeddedParamFiles()) {
+    auto f = engine::parseEvalParams(text);
+    ASSERT_TRUE(f.ok()) << name << ": " << f.error().text();
+    for (const auto& other : f->alsoFor) {
+      EXPECT_NE(rules(other), nullptr) << name << " names " << other;
+      for (const auto& [name2, text2] : embeddedParamFiles()) EXPECT_NE(name2, other) << name << " names " << other;
+    }
+  }
+}
+
 TEST(Engine, PawnShieldCountsThePawnsInFrontOfTheKing) {
   // Only the king shelter term is on, so the scores differ by the shield alone.
   auto params = engine::parseEvalParams(
@@ -1000,6 +1027,43 @@ TEST(Match, EngineSpecLoadsEvaluationParameters) {
   ASSERT_FALSE(bad.ok());
   EXPECT_NE(bad.error().text().find("params line 1"), std::string::npos) << bad.error().text();
   std::remove(path.c_str());
+}
+
+// An outside engine that gives no move, or a move the rules refuse, forfeits,
+// and the record says which.
+TEST(Match, ForfeitSaysWhyTheEngineGaveNoMove) {
+  const VariantRegistry reg = VariantRegistry::withEmbedded();
+  const auto termination = [&](const std::string& onGo) {
+    const std::string script = ::testing::TempDir() + "acedrex_fake_uci.sh";
+    {
+      std::ofstream f(script);
+      f << "#!/bin/sh\nwhile read line; do\n  case \"$line\" in\n    uci) echo uciok;;\n"
+           "    isready) echo readyok;;\n    go*) " << onGo << ";;\n    quit) exit 0;;\n  esac\ndone\n";
+    }
+    chmod(script.c_str(), 0755);
+    const std::string pgn = ::testing::TempDir() + "acedrex_forfeit.pgn";
+    protocol::MatchConfig c;
+    c.variant = "chess";
+    c.engines = {protocol::parseEngineSpec("uci=" + script + ",name=fake").value(),
+                 protocol::parseEngineSpec("level=1,name=bot").value()};
+    c.games = 1;  // game 0: the first engine has white and moves first
+    c.moveTimeMs = 10;
+    c.pgnPath = pgn;
+    std::ostringstream log;
+    auto report = protocol::runMatch(reg, c, log);
+    EXPECT_TRUE(report.ok()) << (report.ok() ? "" : report.error().text());
+    std::ifstream in(pgn);
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    std::remove(pgn.c_str());
+    std::remove(script.c_str());
+    EXPECT_NE(text.find("[Result \"0-1\"]"), std::string::npos) << text;
+    const size_t at = text.find("[Termination \"");  // the tag's value, with PGN's escapes (\")
+    return at == std::string::npos ? std::string() : text.substr(at + 14, text.find("\"]", at + 14) - at - 14);
+  };
+  EXPECT_EQ(termination("exit 0"),
+            "forfeit: fake gave no move: its output closed before bestmove (the engine exited?)");
+  EXPECT_EQ(termination("echo bestmove"), "forfeit: fake gave no move: it answered \\\"bestmove\\\"");
+  EXPECT_EQ(termination("echo bestmove e2e5"), "forfeit: fake played \\\"e2e5\\\"");
 }
 
 // Every embedded game, at levels 1, 5 and 9 (a small depth and node budget):

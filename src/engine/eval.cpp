@@ -26,6 +26,11 @@ std::string EvalParams::toText(const std::string& variant) const {
   std::ostringstream o;
   o << "# Evaluation parameters for " << variant << ", in centipawns. Tuned by tools/tune (Texel method).\n";
   o << "# piece LETTER VALUE MOBILITY (MOBILITY: per square the piece reaches on an empty board, above its average)\n";
+  if (!alsoFor.empty()) {
+    o << "variants";
+    for (const auto& name : alsoFor) o << " " << name;
+    o << "\n";
+  }
   for (const auto& [letter, p] : pieces) o << "piece " << letter << " " << p.value << " " << p.mobility << "\n";
   o << "pawn-advance " << pawnAdvance << "\nking-center-opening " << kingCenterOpening << "\nking-center-ending "
     << kingCenterEnding << "\nking-shelter " << kingShelter << "\nking-danger " << kingDanger << "\nking-zone "
@@ -52,6 +57,11 @@ Result<EvalParams> parseEvalParams(const std::string& text) {
       if (!(ws >> letter >> pp.value >> pp.mobility) || letter.size() != 1)
         return makeError("params", "piece LETTER VALUE MOBILITY", where);
       p.pieces[letter[0]] = pp;
+      continue;
+    }
+    if (key == "variants") {
+      for (std::string name; ws >> name;) p.alsoFor.push_back(name);
+      if (p.alsoFor.empty()) return makeError("params", "variants NAME...", where);
       continue;
     }
     int v = 0;
@@ -82,6 +92,12 @@ EvalParams defaultEvalParams(const Rules& rules) {
       auto p = parseEvalParams(text);
       if (p.ok()) return p.value();
     }
+  for (const auto& [name, text] : embeddedParamFiles()) {
+    auto p = parseEvalParams(text);
+    if (!p.ok()) continue;
+    const auto& also = p.value().alsoFor;
+    if (std::find(also.begin(), also.end(), rules.variant) != also.end()) return p.value();
+  }
   // A variant without parameters: value each piece by its average reach.
   EvalParams p;
   const Square mid = rules.square(rules.width / 2, rules.height / 2);

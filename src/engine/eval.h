@@ -33,6 +33,9 @@ struct EvalParams {
   int openLane = 0;       // a piece that slides along its lane, on a lane without own pawns...
   int clearLane = 0;      // ...and without any pawns (added to open-lane)
   int tempo = 10;
+  // Other variants these parameters serve (a file's `variants NAME...` line):
+  // a variant without a file of its own takes the first file that names it.
+  std::vector<std::string> alsoFor;
 
   // The tunable values as one vector, and back (order as written by toText).
   std::vector<int*> tunables();
