@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <cerrno>
 #include <chrono>
 #include <cmath>
 #include <fstream>
@@ -72,10 +73,14 @@ class UciProcess {
     }
   }
 
-  // Reads lines until one starts with `prefix`; empty string on timeout or EOF.
-  // Lines before it go to `seen` when given.
+  // Why the last readUntil returned empty.
+  const std::string& why() const { return why_; }
+
+  // Reads lines until one starts with `prefix`; empty string on timeout or EOF
+  // (then why() says which). Lines before it go to `seen` when given.
   std::string readUntil(const std::string& prefix, int timeoutMs,
                         const std::function<void(const std::string&)>& seen = {}) {
+    why_.clear();
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeoutMs);
     while (true) {
       size_t nl;
@@ -88,12 +93,20 @@ class UciProcess {
       }
       const int left = static_cast<int>(
           std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now()).count());
-      if (left <= 0) return "";
+      const auto fail = [&](std::string why) {
+        why_ = std::move(why);
+        return std::string();
+      };
+      const std::string noAnswer = "no " + prefix + " within " + std::to_string(timeoutMs) + " ms";
+      if (left <= 0) return fail(noAnswer);
       pollfd p{fromChild_, POLLIN, 0};
-      if (poll(&p, 1, left) <= 0) return "";
+      const int ready = poll(&p, 1, left);
+      if (ready < 0 && errno == EINTR) continue;
+      if (ready == 0) return fail(noAnswer);
+      if (ready < 0) return fail("poll failed");
       char tmp[4096];
       const ssize_t n = ::read(fromChild_, tmp, sizeof tmp);
-      if (n <= 0) return "";
+      if (n <= 0) return fail("its output closed before " + prefix + " (the engine exited?)");
       buf_.append(tmp, static_cast<size_t>(n));
     }
   }
@@ -128,6 +141,7 @@ class UciProcess {
   pid_t pid_ = -1;
   int toChild_ = -1, fromChild_ = -1;
   std::string buf_;
+  std::string why_;
 };
 
 // What an engine thinks of the position it moved from, for adjudication.
@@ -142,9 +156,12 @@ class Player {
   // Returns the chosen move text, or empty on failure (forfeit).
   virtual std::string choose(const Game& game, const engine::SearchLimits& limits) = 0;
   const Opinion& opinion() const { return opinion_; }
+  // After an empty choose(): why there was no move.
+  const std::string& failure() const { return failure_; }
 
  protected:
   Opinion opinion_;
+  std::string failure_;
 };
 
 class BotPlayer : public Player {
@@ -160,6 +177,7 @@ class BotPlayer : public Player {
     const auto r = bot_->choose(game, limits, stop);
     opinion_.known = r.found;
     opinion_.cp = r.info.isMate ? (r.info.mateIn > 0 ? 100000 : -100000) : r.info.score;
+    failure_ = r.found ? "" : "the bot found no move";
     return r.found ? game.position().moveText(r.best) : "";
   }
 
@@ -215,6 +233,7 @@ class UciPlayer : public Player {
     std::istringstream in(line);
     std::string tag, move;
     in >> tag >> move;
+    failure_ = !move.empty() ? "" : line.empty() ? proc_.why() : "it answered \"" + line + "\"";
     if (move.empty()) failed_ = true;
     return move;
   }
@@ -401,7 +420,10 @@ Result<MatchReport> runMatch(const VariantRegistry& registry, const MatchConfig&
           }
           clock[seat] += config.incMs;
         }
-        if (move.empty() || !game.play(move).ok()) {
+        if (move.empty()) {
+          forfeit = config.engines[seatEngine[seat]].label + " gave no move: " + players[seatEngine[seat]]->failure();
+          game.resign(seat);
+        } else if (!game.play(move).ok()) {
           forfeit = config.engines[seatEngine[seat]].label + " played \"" + move + "\"";
           game.resign(seat);
         }
