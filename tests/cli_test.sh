@@ -135,6 +135,11 @@ check err-serve-flag 2 'unknown flag --games for serve' "$bin" serve --games 3
 check help 0 '^  perft --variant V' "$bin" help
 check help-flag 0 '^  perft --variant V' "$bin" --help
 check help-command 0 '^Usage: acedrex match' "$bin" help match
+# More than two seats with two engine names: the head-to-head line (2 pairs a game
+# in three seats, one against two); two seats keep the report without it.
+check match-head-to-head 0 '^Head to head L1 against L2: [0-9.]+/4 pairs \([0-9.]+%\), 95% interval [0-9.]+% to [0-9.]+% over 2 games' \
+  "$bin" match --variant three-player-chess --engine level=1,name=L1 --engine level=2,name=L2 --engine level=2,name=L2 --games 2 --depth 1 --max-plies 60
+check match-two-seats-no-head-to-head 0 '' bash -c '! "$0" match --variant shako --engine level=1,name=L1 --engine level=2,name=L2 --games 1 --depth 1 --max-plies 20 2>&1 | grep -q "Head to head"' "$bin"
 check help-command-flag 0 '--max-connections-per-client N' "$bin" serve --help
 check err-help-command 2 'unknown command "nosuch"' "$bin" help nosuch
 check help-migrate 0 'migrate --from acedrex.db --to postgresql://' "$bin" help

@@ -1002,6 +1002,53 @@ TEST(Match, EloIntervalFromScores) {
   EXPECT_EQ(protocol::estimateElo({}, 0.5).elo, 0);
 }
 
+TEST(Match, PairwiseScoreCountsEveryPairAndSharedPlaces) {
+  // Four seats, two and two: seats 0 and 2 of the first name, 1 and 3 of the second.
+  const std::vector<int> twoAndTwo = {0, 1, 0, 1};
+  // Places 1, 2, 3, 4: seat 0 beats both, seat 2 beats seat 3 only: 3 of 4 pairs.
+  auto p = protocol::pairwiseScore({1, 2, 3, 4}, twoAndTwo);
+  EXPECT_EQ(p.pairs, 4);
+  EXPECT_DOUBLE_EQ(p.points, 3.0);
+  // Shared places: seats 0 and 1 share first, seats 2 and 3 share third.
+  // (0,1) 1/2, (0,3) 1, (2,1) 0, (2,3) 1/2: 2 of 4.
+  p = protocol::pairwiseScore({1, 1, 3, 3}, twoAndTwo);
+  EXPECT_EQ(p.pairs, 4);
+  EXPECT_DOUBLE_EQ(p.points, 2.0);
+  // Seat 0 shares first with seat 3, seat 2 is last, seat 1 third: (0,1) 1,
+  // (0,3) 1/2, (2,1) 0, (2,3) 0.
+  p = protocol::pairwiseScore({1, 3, 4, 1}, twoAndTwo);
+  EXPECT_DOUBLE_EQ(p.points, 1.5);
+  // Three seats, one against two and two against one; a seat of neither name is left out.
+  p = protocol::pairwiseScore({2, 1, 3}, {0, 1, 1});
+  EXPECT_EQ(p.pairs, 2);
+  EXPECT_DOUBLE_EQ(p.points, 1.0);
+  p = protocol::pairwiseScore({2, 2, 1}, {0, 0, 1});
+  EXPECT_EQ(p.pairs, 2);
+  EXPECT_DOUBLE_EQ(p.points, 0.0);
+  p = protocol::pairwiseScore({3, 1, 2, 4}, {0, 1, -1, 1});
+  EXPECT_EQ(p.pairs, 2);
+  EXPECT_DOUBLE_EQ(p.points, 1.0);
+  // A draw between everyone: every pair 1/2.
+  p = protocol::pairwiseScore({1, 1, 1}, {0, 1, 1});
+  EXPECT_DOUBLE_EQ(p.points, 1.0);
+
+  // The interval over games: mean 0.625 of 0.75, 0.5, 1, 0.25 (sample sd 0.3227);
+  // half width 1.96 * 0.3227 / 2.
+  const auto m = protocol::meanInterval({0.75, 0.5, 1.0, 0.25});
+  EXPECT_NEAR(m.mean, 0.625, 1e-12);
+  EXPECT_NEAR(m.sd, 0.322749, 1e-6);
+  EXPECT_NEAR(m.low, 0.625 - 0.316294, 1e-6);
+  EXPECT_NEAR(m.high, 0.625 + 0.316294, 1e-6);
+  // Clamped to [0, 1]; one game says nothing: 0 to 1.
+  const auto high = protocol::meanInterval({1.0, 1.0, 1.0, 0.0});
+  EXPECT_NEAR(high.mean, 0.75, 1e-12);
+  EXPECT_DOUBLE_EQ(high.high, 1.0);
+  const auto one = protocol::meanInterval({0.75});
+  EXPECT_DOUBLE_EQ(one.mean, 0.75);
+  EXPECT_DOUBLE_EQ(one.low, 0.0);
+  EXPECT_DOUBLE_EQ(one.high, 1.0);
+}
+
 TEST(Match, EngineSpecLoadsEvaluationParameters) {
   const std::string path = ::testing::TempDir() + "acedrex_spec.params";
   {

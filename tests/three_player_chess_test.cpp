@@ -186,6 +186,35 @@ TEST(ThreePlayerChess, WhenEverySeatMustPassTheGameIsDrawn) {
   EXPECT_EQ(p.result(), ResultKind::kDraw);
 }
 
+TEST(ThreePlayerChess, TheBotSearchesPastARootSeatThatMustPass) {
+  // White's king is walled in on a1 and each of its two steppers has one step
+  // (f1f2, g1g2) into a dead end: after both, white passes at every turn start
+  // (stalemate = pass) while black's and red's kings walk to and fro, so the
+  // game never ends. The best-reply search played the later opponents' moves
+  // until the root seat moved again, which never came: it did not return, and
+  // filled the memory (three-player chess at short move times, 2026-12-06).
+  const std::string variant =
+      "name = walled\nboard = 7x3\nblocked = b3 e3-g3 a2-e2 b1 e1\n"
+      "seat = white w n\nseat = black b s\nseat = red r s\n"
+      "piece = king K K royal\npiece = stepper S fW\nending = last-standing\nstalemate = pass\n"
+      "start = w-wbr-*-0-1-1,x,rK,1,x,x,x/x,x,x,x,x,2/wK,x,bK,1,x,wS,wS\n";
+  VariantRegistry reg;
+  ASSERT_TRUE(reg.add(variant, "walled.variant").ok());
+  auto r = reg.rules("walled", {});
+  ASSERT_TRUE(r.ok()) << r.error().text();
+  for (int level : {5, 9}) {
+    Game g(r.value(), 1);
+    auto bot = engine::makeBot(r.value(), level, 1);
+    std::atomic<bool> stop{false};
+    engine::SearchLimits limits;
+    limits.depth = 4;  // level 9 by depth, not by the clock
+    const auto result = bot->choose(g, limits, stop);
+    ASSERT_TRUE(result.found) << "level " << level;
+    const std::string move = g.position().moveText(result.best);
+    EXPECT_TRUE(move == "f1f2" || move == "g1g2") << "level " << level << ": " << move;
+  }
+}
+
 TEST(ThreePlayerChess, CastlingInEachArmysOwnRow) {
   const std::string fen = "wRA1,wKE1,wRH1,bRA8,bKD8,bRL8,rRH12,rKI12,rRL12 w wKQ.bKQ.rKQ - aaa 0 1";
   Game g(rules(kVariant), 1);

@@ -528,8 +528,12 @@ int MultiSearch::brs(int depth, int alpha, int beta, int ply) {
         const Move m = list[i];
         const int r = inCheck ? 0 : lateReduction(m, depth, i, ply);
         std::vector<int> inner{play(m)};
-        // The later opponents play their ordered moves.
-        while (!pos_.finished() && pos_.isIn(root_) && pos_.toMove() != root_) {
+        // The later opponents play their ordered moves, for one round at most:
+        // a root seat that must pass (stalemate = pass) is skipped at every
+        // turn start and never gets the move back, and the loop would not end.
+        for (int later = 1; later < rules_->nseats() && !pos_.finished() && pos_.isIn(root_) &&
+                            pos_.toMove() != root_;
+             ++later) {
           const Move fm = idleMove(ply);
           if (fm == Move()) break;
           inner.push_back(play(fm));

@@ -6,6 +6,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <chrono>
@@ -287,6 +288,34 @@ EloEstimate estimateElo(const std::vector<double>& perGame, double share) {
   return e;
 }
 
+PairScore pairwiseScore(const std::vector<int>& places, const std::vector<int>& side) {
+  PairScore p;
+  for (size_t a = 0; a < places.size() && a < side.size(); ++a) {
+    if (side[a] != 0) continue;
+    for (size_t b = 0; b < places.size() && b < side.size(); ++b) {
+      if (side[b] != 1) continue;
+      ++p.pairs;
+      if (places[a] < places[b]) p.points += 1.0;
+      else if (places[a] == places[b]) p.points += 0.5;
+    }
+  }
+  return p;
+}
+
+MeanInterval meanInterval(const std::vector<double>& xs) {
+  MeanInterval r;
+  if (xs.empty()) return r;
+  const Moments m = moments(xs);
+  const double n = static_cast<double>(xs.size());
+  r.mean = m.mean;
+  if (xs.size() < 2) return r;  // one sample says nothing about the spread: 0 to 1
+  r.sd = std::sqrt(m.var * n / (n - 1));
+  const double half = 1.96 * r.sd / std::sqrt(n);
+  r.low = std::clamp(m.mean - half, 0.0, 1.0);
+  r.high = std::clamp(m.mean + half, 0.0, 1.0);
+  return r;
+}
+
 Result<EngineSpec> parseEngineSpec(const std::string& text) {
   EngineSpec spec;
   spec.label = text;
@@ -344,6 +373,14 @@ Result<MatchReport> runMatch(const VariantRegistry& registry, const MatchConfig&
   MatchReport report;
   report.scores.resize(nEngines);
   for (int i = 0; i < nEngines; ++i) report.scores[i].label = config.engines[i].label;
+  // More than two seats: the first engine name head to head against each other
+  // name (engines given under the same name= count as one).
+  if (seats > 2)
+    for (const auto& e : config.engines) {
+      bool known = e.label == config.engines[0].label;
+      for (const auto& h : report.headToHead) known = known || h.second == e.label;
+      if (!known) report.headToHead.push_back({config.engines[0].label, e.label, 0, 0, {}});
+    }
   std::mutex mu;
   std::ofstream pgn;
   if (!config.pgnPath.empty()) {
@@ -458,6 +495,20 @@ Result<MatchReport> runMatch(const VariantRegistry& registry, const MatchConfig&
         else if (places[s] == 1) ++sc.draws;
         else ++sc.losses;
       }
+      for (auto& h : report.headToHead) {
+        std::vector<int> place(seats), side(seats, -1);
+        for (int s = 0; s < seats; ++s) {
+          place[s] = places[s];
+          const std::string& label = config.engines[seatEngine[s]].label;
+          if (label == h.first) side[s] = 0;
+          if (label == h.second) side[s] = 1;
+        }
+        const PairScore p = pairwiseScore(place, side);
+        if (p.pairs == 0) continue;
+        h.points += p.points;
+        h.pairs += p.pairs;
+        h.perGame.push_back(p.points / p.pairs);
+      }
       for (int i = 0; i < nEngines; ++i) {
         if (!count[i]) continue;
         auto& sc = report.scores[i];
@@ -524,6 +575,13 @@ void printReport(const MatchReport& report, const MatchConfig& config, std::ostr
   };
   out << "Elo of " << report.scores[0].label << " against the rest: " << elo(report.elo) << " (95% interval "
       << elo(report.eloLow) << " to " << elo(report.eloHigh) << ")\n";
+  for (const auto& h : report.headToHead) {
+    const MeanInterval m = meanInterval(h.perGame);
+    out << "Head to head " << h.first << " against " << h.second << ": " << std::setprecision(1) << h.points << "/"
+        << h.pairs << " pairs (" << (h.pairs ? 100.0 * h.points / h.pairs : 0) << "%), 95% interval "
+        << 100.0 * m.low << "% to " << 100.0 * m.high << "% over " << h.perGame.size() << " games (per-game sd "
+        << std::setprecision(3) << m.sd << ")\n";
+  }
   if (config.sprt)
     out << std::setprecision(2) << "SPRT elo0=" << config.elo0 << " elo1=" << config.elo1 << ": LLR " << report.llr
         << " (bounds -2.94, 2.94): " << report.sprtVerdict << "\n";

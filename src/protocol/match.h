@@ -57,8 +57,39 @@ struct EngineScore {
   std::vector<double> perGame;
 };
 
+// Head to head between two engine names in a game of more than two seats:
+// every pair of seats (a, b) with a held by an engine of the first name and b
+// by one of the second scores 1 if a placed better than b, 1/2 if they share
+// a place and 0 if a placed worse. `places[s]` is seat s's place (1 = first,
+// shared places share a number), `side[s]` 0 for the first name's seats, 1
+// for the second's, anything else for neither.
+struct PairScore {
+  double points = 0;
+  int pairs = 0;
+};
+PairScore pairwiseScore(const std::vector<int>& places, const std::vector<int>& side);
+
+// The first engine name against another over a match (games of more than two
+// seats): the pairs summed over the games, and each game's mean pair score.
+struct HeadToHead {
+  std::string first, second;
+  double points = 0;
+  int pairs = 0;
+  std::vector<double> perGame;  // games with at least one pair
+};
+
+// The mean of per-game samples with a 95% interval from their spread (mean
+// +/- 1.96 sample standard deviations over the root of the count, clamped to
+// [0, 1]). Fewer than two samples: the interval is 0 to 1. Samples that are
+// all equal give an interval of width 0.
+struct MeanInterval {
+  double mean = 0, low = 0, high = 1, sd = 0;
+};
+MeanInterval meanInterval(const std::vector<double>& xs);
+
 struct MatchReport {
   std::vector<EngineScore> scores;
+  std::vector<HeadToHead> headToHead;  // more than two seats: the first name against each other name
   double elo = 0, eloLow = 0, eloHigh = 0;  // engine 0 against the rest
   double llr = 0;
   std::string sprtVerdict;  // "H1 accepted", "H0 accepted", "continue"
