@@ -531,8 +531,7 @@ int MultiSearch::brs(int depth, int alpha, int beta, int ply) {
         // The later opponents play their ordered moves, for one round at most:
         // a root seat that must pass (stalemate = pass) is skipped at every
         // turn start and never gets the move back, and the loop would not end.
-        for (int later = 1; later < rules_->nseats() && !pos_.finished() && pos_.isIn(root_) &&
-                            pos_.toMove() != root_;
+        for (int later = 1; later < rules_->nseats() && !pos_.finished() && pos_.isIn(root_) && pos_.toMove() != root_;
              ++later) {
           const Move fm = idleMove(ply);
           if (fm == Move()) break;
