@@ -121,6 +121,68 @@ TEST(Chess, InsufficientMaterialDrawsAsLichessDoes) {
   EXPECT_EQ(g.drawReasonKind(), DrawReason::kInsufficient);
 }
 
+// Fairy-Stockfish's general material test (insufficient-material =
+// mating-pieces): each side's verdict in random sparse positions, as pyffish's
+// has_insufficient_material gives it (tests/data/insufficient/<game>.txt,
+// written by tools/reference/insufficient_material.py).
+TEST(Catalogue, InsufficientMaterialAsFairyStockfish) {
+  for (const std::string game : {"chaturanga", "makruk", "cambodian", "sittuyin", "xiangqi", "janggi"}) {
+    std::ifstream in(std::string(ACEDREX_SOURCE_DIR) + "/tests/data/insufficient/" + game + ".txt");
+    int n = 0, cannot = 0;
+    for (std::string line; std::getline(in, line);) {
+      if (line.empty() || line[0] == '#') continue;
+      const auto bar = line.find('|');
+      ASSERT_NE(bar, std::string::npos) << line;
+      const std::string fen = line.substr(0, bar);
+      const bool white = line[bar + 1] == '1', black = line[bar + 3] == '1';
+      const Position pos = position(game, fen);
+      EXPECT_EQ(pos.cannotMate(0), white) << game << " white: " << fen;
+      EXPECT_EQ(pos.cannotMate(1), black) << game << " black: " << fen;
+      EXPECT_EQ(pos.insufficientMaterial(), white && black) << game << ": " << fen;
+      ++n;
+      cannot += white + black;
+    }
+    EXPECT_GE(n, 200) << game;
+    EXPECT_GE(cannot, 40) << game << ": the file has too few verdicts of insufficient material";
+  }
+}
+
+// The draw itself: the move that leaves neither side able to mate ends the
+// game, before mate and stalemate are looked at; in janggi it is a draw, not
+// a material count; in sittuyin a piece still in hand can mate.
+TEST(Catalogue, InsufficientMaterialEndsTheGame) {
+  Game makruk(rules("makruk"));
+  ASSERT_TRUE(makruk.setStart("4k3/8/8/8/8/8/3r4/3NK3 w - - 0 1").ok());
+  ASSERT_TRUE(makruk.play("e1d2").ok());  // K+N against a bare king
+  EXPECT_TRUE(makruk.finished());
+  EXPECT_EQ(makruk.drawReasonKind(), DrawReason::kInsufficient);
+
+  Game chaturanga(rules("chaturanga"));
+  ASSERT_TRUE(chaturanga.setStart("4k3/8/8/8/8/8/3q4/4K3 w - - 0 1").ok());
+  ASSERT_TRUE(chaturanga.play("e1d2").ok());  // kings only
+  EXPECT_EQ(chaturanga.drawReasonKind(), DrawReason::kInsufficient);
+  // Stalemate loses in chaturanga, so a lone ferz or knight still plays on.
+  EXPECT_FALSE(position("chaturanga", "4k3/8/8/8/8/8/8/3QK3 w - - 0 1").insufficientMaterial());
+
+  // Advisors and elephants never leave their side: with nothing else, a draw.
+  Game xiangqi(rules("xiangqi"));
+  ASSERT_TRUE(xiangqi.setStart("5k3/4a4/9/9/9/9/9/4B4/9/3K2r2 w - - 0 1").ok());
+  ASSERT_TRUE(xiangqi.play("e3g1").ok());  // the elephant takes the chariot
+  EXPECT_TRUE(xiangqi.finished());
+  EXPECT_EQ(xiangqi.drawReasonKind(), DrawReason::kInsufficient);
+  EXPECT_FALSE(position("xiangqi", "5k3/4a4/9/9/9/9/9/4B4/9/3K2c2 w - - 0 1").cannotMate(1));  // a cannon
+
+  Game janggi(rules("janggi"));
+  ASSERT_TRUE(janggi.setStart("5k3/4a4/9/9/9/9/9/9/4A4/3K1r3 w - - 0 1").ok());
+  ASSERT_TRUE(janggi.play("e2f1").ok());  // the guard takes the chariot
+  EXPECT_TRUE(janggi.finished());
+  EXPECT_EQ(janggi.drawReasonKind(), DrawReason::kInsufficient);
+  EXPECT_EQ(janggi.decision(), Game::Decision::kNone);
+
+  EXPECT_FALSE(position("sittuyin", "8/8/4k3/8/8/3K4/8/8[N] w - - 0 1").cannotMate(0));
+  EXPECT_TRUE(position("sittuyin", "8/8/4k3/8/8/3K4/8/8[N] w - - 0 1").cannotMate(1));
+}
+
 // Shatranj and chaturanga draw after 70 moves without capture or pawn move; chess after 50.
 TEST(MoveRule, SeventyMovesInShatranjFiftyInChess) {
   for (const auto& [variant, fen, moves] : std::vector<std::tuple<std::string, std::string, int>>{

@@ -2,7 +2,7 @@
 // with Debian's Fairy-Stockfish 11.1 by perft divide, and by the position
 // text Fairy-Stockfish writes after the same moves.
 //
-// The one known difference (RULINGS.md): Fairy-Stockfish 11.1 judges the
+// The one known difference (../shared/RULINGS.md): Fairy-Stockfish 11.1 judges the
 // king's castling square before the rook moves, so it allows a few castlings
 // into check that we refuse. Such a move is recognised exactly: Fairy-Stockfish
 // lists it, we do not, and in our engine the king stands attacked once it is

@@ -167,7 +167,8 @@ TEST(Janggi, BikjangLeftStandingIsDecidedByCounting) {
 
 TEST(Janggi, TwoPassesEndTheGameAndBlackWinsEvenCounts) {
   Game g(rules("janggi"));
-  ASSERT_TRUE(g.setStart("3k5/9/9/9/9/9/9/9/4K4/9 w - - 0 1").ok());
+  // A soldier each: with the generals alone neither side could mate, a draw at once.
+  ASSERT_TRUE(g.setStart("3k5/9/9/4p4/9/9/4P4/9/4K4/9 w - - 0 1").ok());
   ASSERT_TRUE(g.play("e2e2").ok());
   EXPECT_FALSE(g.finished());
   ASSERT_TRUE(g.play("d10d10").ok());

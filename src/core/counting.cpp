@@ -89,6 +89,7 @@ void Position::updateCounting(int capturedType, bool promotion) {
 // another piece besides the kings is on the board. Both sides unable: a draw.
 bool Position::insufficientMaterial() const {
   const Rules& r = *rules_;
+  if (r.insufficient == Rules::Insufficient::kMatingPieces) return cannotMate(0) && cannotMate(1);
   int bishopColours = 0, knights = 0, others = 0;
   std::array<int, 2> bishops{}, ownKnights{};
   for (int s = 0; s < 2; ++s)
@@ -114,6 +115,87 @@ bool Position::insufficientMaterial() const {
     if (ownKnights[s] && minors >= 2) return false;
   }
   return true;
+}
+
+// Fairy-Stockfish's general test (its has_insufficient_material, by which
+// ffish and pychess end a game), in three classes of pieces: a seat's pieces
+// are confined when they can never stand where the enemy king may (and the
+// kings are), colour-bound when every move keeps a piece on its square's
+// colour, free otherwise. The seat can mate when:
+//  - another way to win makes material moot: a piece in its hand, captures
+//    that go to a hand, a bare-king rule, king capture, forced captures,
+//    explosions, or a repetition that does not draw;
+//  - it has a mating piece, or a pawn that may promote to one;
+//  - it has a colour-bound piece, and colour-bound pieces stand on both
+//    colours, or a free piece stands anywhere, or stalemate is not a draw;
+//  - it has a free piece, and two pieces or more stand besides the kings and
+//    its confined pieces, or stalemate is not a draw.
+// As there, a type the seat holds confined is free on the other side, and a
+// mating type is free.
+bool Position::cannotMate(int seat) const {
+  const Rules& r = *rules_;
+  if ((r.drops && r.capturesToHand) || !handEmpty(seat) || r.bareKingLoses || r.bareKingReply || r.kingCapture ||
+      r.mustCapture || r.blastOnCapture || r.unions || r.repetitionEnd != Rules::RepetitionEnd::kDraw)
+    return false;
+  const int ntypes = static_cast<int>(r.types.size());
+  bool promotingPawn = false;
+  for (int i = 0; i < st_.count[seat]; ++i) promotingPawn |= r.types[typeOf(st_.board[st_.seat[seat].list[i]])].pawn;
+  if (promotingPawn) {
+    const auto mating = [&](int t) { return t >= 0 && r.matingPieces[t] && !r.confinedAway[seat * ntypes + t]; };
+    bool toMating = mating(r.promoMoveType);
+    for (int t : r.promoChoices) toMating |= mating(t);
+    for (int t : r.promoByFile) toMating |= mating(t);
+    for (int t = 0; t < ntypes && t < static_cast<int>(r.zonePromo.size()); ++t)
+      toMating |= r.types[t].pawn && mating(r.zonePromo[t]);
+    if (toMating) return false;
+  }
+  int colours = 0, freeAnywhere = 0, notConfined = 0;
+  bool ownColourBound = false, ownFree = false;
+  for (int s = 0; s < 2; ++s)
+    for (int i = 0; i < st_.count[s]; ++i) {
+      const Square sq = st_.seat[s].list[i];
+      const int t = typeOf(st_.board[sq]);
+      if (t == r.royalType || (s == seat && r.confinedAway[seat * ntypes + t])) continue;
+      if (s == seat && r.matingPieces[t]) return false;
+      ++notConfined;
+      const bool colourBound = r.colourBound[t] && !r.matingPieces[t] && !r.confinedAway[seat * ntypes + t];
+      if (colourBound) {
+        colours |= 1 << ((r.fileOf(sq) + r.rankOf(sq)) & 1);
+        ownColourBound |= s == seat;
+      } else {
+        ++freeAnywhere;
+        ownFree |= s == seat;
+      }
+    }
+  const bool stalemateDraws = r.stalemate == StalemateEffect::kDraw;
+  if (ownColourBound && (colours == 3 || freeAnywhere || !stalemateDraws)) return false;
+  if (ownFree && (notConfined >= 2 || !stalemateDraws)) return false;
+  return true;
+}
+
+void Rules::buildMaterialClasses() {
+  const int ntypes = static_cast<int>(types.size());
+  colourBound.assign(ntypes, false);
+  confinedAway.assign(2 * ntypes, false);
+  if (insufficient != Insufficient::kMatingPieces) return;
+  for (int t = 0; t < ntypes; ++t) {
+    bool even = !types[t].atoms.empty();
+    for (const MoveAtom& a : types[t].atoms) {
+      for (const Offset& o : a.offsets) even = even && (o.dx + o.dy) % 2 == 0;
+      for (const BentPath& b : a.bents) {
+        even = even && (b.first.dx + b.first.dy) % 2 == 0;
+        for (const Offset& o : b.slides) even = even && (o.dx + o.dy) % 2 == 0;
+      }
+    }
+    colourBound[t] = even && !types[t].pawn;
+  }
+  for (int seat = 0; seat < 2; ++seat)
+    for (int t = 0; t < ntypes; ++t) {
+      bool meets = false;
+      for (Square s = 0; s < nsq() && !meets; ++s)
+        meets = !blocked[s] && allowedOn(t, seats[seat].dir, s) && allowedOn(royalType, seats[1 - seat].dir, s);
+      confinedAway[seat * ntypes + t] = !meets && t != royalType;
+    }
 }
 
 }  // namespace acedrex

@@ -188,8 +188,12 @@ Status Game::playAll(const std::string& moves) {
 }
 
 void Game::afterPly() {
+  // Fairy-Stockfish's general material test ends the game before mate or
+  // stalemate is looked at (ffish's result()), as it would here.
+  const bool dead = rules().insufficient == Rules::Insufficient::kMatingPieces && !pos_.finished() &&
+                    pos_.insufficientMaterial();
   // Turn start: a seat with no legal move is mated or stalemated now.
-  while (!pos_.finished()) {
+  while (!dead && !pos_.finished()) {
     MoveList list;
     pos_.legalMoves(list);
     if (!list.empty()) break;
@@ -200,15 +204,18 @@ void Game::afterPly() {
     hashes_.push_back(pos_.hash());
     turns_.push_back({static_cast<int8_t>(pos_.toMove()), pos_.inCheck(pos_.toMove())});
     const auto reps = std::count(hashes_.begin(), hashes_.end(), pos_.hash());
-    if (reps >= rules().repetitionCount) settleRepetition();
+    if (dead) drawReason_ = DrawReason::kInsufficient;
+    else if (reps >= rules().repetitionCount) settleRepetition();
     else if (pos_.countingExpired()) drawReason_ = DrawReason::kCounting;
     else if (rules().promoMoveType >= 0 && pos_.onlyPromotionMovesLeft()) drawReason_ = DrawReason::kStalemate;
-    else if (rules().insufficientMaterialDraw && pos_.insufficientMaterial()) drawReason_ = DrawReason::kInsufficient;
+    else if (rules().insufficient != Rules::Insufficient::kNone && pos_.insufficientMaterial()) drawReason_ = DrawReason::kInsufficient;
     else if (rules().moveRule && pos_.fifty() >= rules().moveRule * pos_.seatsIn() &&
              (!rules().chasing || pos_.fifty() >= rules().moveRule * pos_.seatsIn() + moveRuleExtension(pos_)))
       drawReason_ = DrawReason::kFiftyMoves;
-    // Where the rules count material (janggi), what would draw is decided by the count.
-    if (drawReason_ != DrawReason::kNone && !rules().materialPoints.empty()) {
+    // Where the rules count material (janggi), what would draw is decided by
+    // the count; not insufficient material, a draw in Fairy-Stockfish's
+    // game-over test (ffish's result()) as well.
+    if (drawReason_ != DrawReason::kNone && drawReason_ != DrawReason::kInsufficient && !rules().materialPoints.empty()) {
       drawReason_ = DrawReason::kNone;
       decision_ = Decision::kMaterialCount;
       pos_.declareWinner(pos_.materialCountWinner());

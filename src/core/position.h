@@ -134,8 +134,10 @@ class Position {
   // The counting rules: whether the count has run out (a draw; Game applies it).
   bool countingExpired() const { return st_.countLimit && st_.countPly > shownCountLimit(); }
   int countLimit() const { return st_.countLimit; }
-  // insufficient-material = minor-pieces: neither side can mate (two seats).
+  // insufficient-material (two seats): neither side can mate.
   bool insufficientMaterial() const;
+  // insufficient-material = mating-pieces: whether the seat cannot mate (counting.cpp).
+  bool cannotMate(int seat) const;
   int countPly() const { return st_.countPly; }
   // The limit as the FEN writes it (Ouk Chatrang's board's honour caps it at 126).
   int shownCountLimit() const {

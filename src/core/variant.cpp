@@ -575,8 +575,27 @@ Status readCounting(Rules& r, const VariantLine& l) {
   });
 }
 
+// none, minor-pieces, or mating-pieces LETTER ... (the types that mate alone).
 Status readInsufficient(Rules& r, const VariantLine& l) {
-  return oneWordOf(l, [&](int i) { r.insufficientMaterialDraw = i == 1; });
+  const auto ws = words(l.value);
+  r.matingPieces.assign(r.types.size(), false);
+  r.insufficient = Rules::Insufficient::kNone;
+  if (ws.size() == 1 && ws[0] == "none") return okStatus();
+  if (ws.size() == 1 && ws[0] == "minor-pieces") {
+    r.insufficient = Rules::Insufficient::kMinorPieces;
+  } else if (!ws.empty() && ws[0] == "mating-pieces") {
+    std::vector<int> types;
+    if (auto s = typeList(r, l.value.substr(l.value.find("mating-pieces") + 13), types); !s.ok()) return s;
+    for (int t : types) {
+      if (t == r.royalType) return keyError("insufficient-material: the royal piece is not a mating piece");
+      r.matingPieces[t] = true;
+    }
+    r.insufficient = Rules::Insufficient::kMatingPieces;
+  } else {
+    return formError(l);
+  }
+  if (r.nseats() != 2 || r.royalType < 0) return keyError("insufficient-material needs two seats and a royal piece");
+  return okStatus();
 }
 
 Status readOnlyKings(Rules& r, const VariantLine& l) {
@@ -678,7 +697,7 @@ const VariantKey kVariantKeys[] = {
     {"stalemate", "draw|loss|out|others-draw|win|pass", Phase::kRule, readStalemate},
     {"bare-king", "plays|loses|reply", Phase::kRule, readBareKing},
     {"counting", "none|makruk|cambodian|asean", Phase::kRule, readCounting},
-    {"insufficient-material", "none|minor-pieces", Phase::kRule, readInsufficient},
+    {"insufficient-material", "none, minor-pieces, or mating-pieces LETTER ...", Phase::kRule, readInsufficient},
     {"move-rule", "a number of moves, 0 for none", Phase::kRule, readMoveRule},
     {"only-kings", "draw|plays", Phase::kRule, readOnlyKings},
     {"flying-general", "yes|no", Phase::kRule, readFlyingGeneral},
@@ -822,6 +841,7 @@ void Rules::buildTables() {
   buildLines();
   buildZobristKeys();
   buildDropTables();
+  buildMaterialClasses();
 }
 
 bool Rules::playable(int file, int rank) const { return onBoard(file, rank) && !blocked[square(file, rank)]; }

@@ -257,8 +257,19 @@ class Rules {
   // Fairy-Stockfish's gating letters (Ouk Chatrang's DEde).
   bool rightsByFile = false;
   Counting counting = Counting::kNone;
-  // Draw when neither side can mate by chess's minor-piece test (B colour-bound, N not).
-  bool insufficientMaterialDraw = false;
+  // Insufficient material (insufficient-material; two seats): a draw when
+  // neither side can mate. kMinorPieces: chess's test (B colour-bound, N
+  // not). kMatingPieces: Fairy-Stockfish's general test
+  // (Position::cannotMate), where matingPieces are the types that mate alone.
+  enum class Insufficient : uint8_t { kNone, kMinorPieces, kMatingPieces };
+  Insufficient insufficient = Insufficient::kNone;
+  std::vector<bool> matingPieces;  // per type
+  // Built for kMatingPieces (buildMaterialClasses): per type, whether every
+  // move keeps a piece on its square's colour; per seat and type
+  // (seat * types.size() + type), whether the type's region never meets the
+  // squares the enemy king may stand on.
+  std::vector<bool> colourBound;
+  std::vector<bool> confinedAway;
   // Fog of war (visibility = moves; two seats): a seat sees only its own
   // pieces and the squares its moves reach (core/fog.h); the position and
   // moves are the same as without it.
@@ -410,6 +421,7 @@ class Rules {
   void buildLines();         // lines_ (onLine)
   void buildZobristKeys();
   void buildDropTables();    // drops.cpp: immobile_, handTypes, zHand, zPromoted; zone bounds
+  void buildMaterialClasses();  // counting.cpp: colourBound, confinedAway (insufficient-material)
   bool playable(int file, int rank) const;  // on the board and not blocked
   // A ray from (file, rank) on by step over playable squares, its squares appended to raySq.
   Ray walkRay(int file, int rank, Offset step, uint8_t mode);
