@@ -181,6 +181,9 @@ TEST(Catalogue, InsufficientMaterialEndsTheGame) {
 
   EXPECT_FALSE(position("sittuyin", "8/8/4k3/8/8/3K4/8/8[N] w - - 0 1").cannotMate(0));
   EXPECT_TRUE(position("sittuyin", "8/8/4k3/8/8/3K4/8/8[N] w - - 0 1").cannotMate(1));
+  // Chess judges by its own minor-piece test; the general one gives no verdict there.
+  EXPECT_TRUE(position("chess", "4k3/8/8/8/8/8/8/4K3 w - - 0 1").insufficientMaterial());
+  EXPECT_FALSE(position("chess", "4k3/8/8/8/8/8/8/4K3 w - - 0 1").cannotMate(0));
 }
 
 // Shatranj and chaturanga draw after 70 moves without capture or pawn move; chess after 50.

@@ -131,9 +131,10 @@ bool Position::insufficientMaterial() const {
 //  - it has a free piece, and two pieces or more stand besides the kings and
 //    its confined pieces, or stalemate is not a draw.
 // As there, a type the seat holds confined is free on the other side, and a
-// mating type is free.
+// mating type is free. Without that rule (no mating pieces named): false.
 bool Position::cannotMate(int seat) const {
   const Rules& r = *rules_;
+  if (r.insufficient != Rules::Insufficient::kMatingPieces) return false;
   if ((r.drops && r.capturesToHand) || !handEmpty(seat) || r.bareKingLoses || r.bareKingReply || r.kingCapture ||
       r.mustCapture || r.blastOnCapture || r.unions || r.repetitionEnd != Rules::RepetitionEnd::kDraw)
     return false;
