@@ -199,6 +199,21 @@ TEST(VariantFile, EveryKeyRefusesABadValue) {
   EXPECT_NE(errorWith("frobnicate = 1").find("mini:13: unknown key \"frobnicate\""), std::string::npos);
 }
 
+// insufficient-material = mating-pieces names pieces that mate alone: never
+// the royal piece, only pieces of the variant, and only in a two-seat game.
+TEST(VariantFile, MatingPiecesAreCheckedPieces) {
+  EXPECT_EQ(errorWith("insufficient-material = mating-pieces R"), "");
+  EXPECT_EQ(errorWith("insufficient-material = minor-pieces"), "");
+  EXPECT_NE(errorWith("insufficient-material = mating-pieces K").find("the royal piece is not a mating piece"),
+            std::string::npos);
+  EXPECT_NE(errorWith("insufficient-material = mating-pieces Z").find("no piece Z"), std::string::npos);
+  EXPECT_NE(errorWith("insufficient-material = minor-pieces R").find("mini:13"), std::string::npos);
+  EXPECT_NE(errorWith("insufficient-material = R").find("mini:13"), std::string::npos);
+  const Status threeSeats = load(miniChess("seat = red r e\ninsufficient-material = mating-pieces R\n"));
+  ASSERT_FALSE(threeSeats.ok());
+  EXPECT_NE(threeSeats.error().text().find("two seats"), std::string::npos) << threeSeats.error().text();
+}
+
 // The section "Keys" of docs/variant-files.md describes exactly the keys of
 // the compiler: a table row each, or a "key = FORM" line (piece).
 TEST(VariantFile, TheDocsListExactlyTheCompilersKeys) {

@@ -208,7 +208,7 @@ void Game::afterPly() {
     else if (reps >= rules().repetitionCount) settleRepetition();
     else if (pos_.countingExpired()) drawReason_ = DrawReason::kCounting;
     else if (rules().promoMoveType >= 0 && pos_.onlyPromotionMovesLeft()) drawReason_ = DrawReason::kStalemate;
-    else if (rules().insufficient != Rules::Insufficient::kNone && pos_.insufficientMaterial()) drawReason_ = DrawReason::kInsufficient;
+    else if (rules().insufficient == Rules::Insufficient::kMinorPieces && pos_.insufficientMaterial()) drawReason_ = DrawReason::kInsufficient;
     else if (rules().moveRule && pos_.fifty() >= rules().moveRule * pos_.seatsIn() &&
              (!rules().chasing || pos_.fifty() >= rules().moveRule * pos_.seatsIn() + moveRuleExtension(pos_)))
       drawReason_ = DrawReason::kFiftyMoves;

@@ -83,6 +83,11 @@ class UciProcess {
                         const std::function<void(const std::string&)>& seen = {}) {
     why_.clear();
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeoutMs);
+    const auto fail = [&](std::string why) {
+      why_ = std::move(why);
+      return std::string();
+    };
+    const std::string noAnswer = "no " + prefix + " within " + std::to_string(timeoutMs) + " ms";
     while (true) {
       size_t nl;
       while ((nl = buf_.find('\n')) != std::string::npos) {
@@ -94,11 +99,6 @@ class UciProcess {
       }
       const int left = static_cast<int>(
           std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now()).count());
-      const auto fail = [&](std::string why) {
-        why_ = std::move(why);
-        return std::string();
-      };
-      const std::string noAnswer = "no " + prefix + " within " + std::to_string(timeoutMs) + " ms";
       if (left <= 0) return fail(noAnswer);
       pollfd p{fromChild_, POLLIN, 0};
       const int ready = poll(&p, 1, left);
