@@ -6,6 +6,8 @@
 
 #include "core/pgn.h"
 #include "engine/bot.h"
+#include "engine/eval.h"
+#include "engine/search.h"
 #include "test_util.h"
 
 namespace acedrex::test {
@@ -305,7 +307,7 @@ TEST(FourPlayerChess, WritesPgn4AsChessComDoesAndReadsItBack) {
 // The bots: the mate in one is found in both modes (worth 20 points in
 // free-for-all, the game in teams), and in free-for-all a live piece is
 // worth taking where a dead one of the same kind is not.
-std::string botMove(const std::string& fen, const std::vector<std::string>& opts, int depth) {
+engine::SearchResult botSearch(const std::string& fen, const std::vector<std::string>& opts, int depth) {
   auto r = rules("four-player-chess", opts);
   Game g(r, 1);
   EXPECT_TRUE(g.setStart(fen).ok());
@@ -313,7 +315,13 @@ std::string botMove(const std::string& fen, const std::vector<std::string>& opts
   engine::SearchLimits limits;
   limits.depth = depth;
   std::atomic<bool> stop{false};
-  const auto res = bot->choose(g, limits, stop);
+  return bot->choose(g, limits, stop);
+}
+
+std::string botMove(const std::string& fen, const std::vector<std::string>& opts, int depth) {
+  const auto res = botSearch(fen, opts, depth);
+  Game g(rules("four-player-chess", opts), 1);
+  EXPECT_TRUE(g.setStart(fen).ok());
   return res.found ? g.position().moveText(res.best) : "";
 }
 
@@ -325,6 +333,65 @@ TEST(FourPlayerChess, BotsMateInBothModesAndPreferLivePieces) {
   // Blue is out: its dead rook on e9 earns nothing, Green's live one on i5 earns 5.
   const auto cells = withKings({{"e5", "rR"}, {"e9", "bR"}, {"i5", "gR"}, {"b9", "bP"}, {"f13", "yP"}, {"m9", "gP"}});
   EXPECT_EQ(botMove(fen4cc('R', cells, "0,1,0,0"), {}, 1), "e5i5");
+}
+
+// Teams play as two sides: the two-seat search, partners as one side.
+TEST(FourPlayerChess, TeamsAreSearchedAsTwoSides) {
+  EXPECT_TRUE(engine::playsAsTwoSides(*rules("four-player-chess", kTeams)));
+  EXPECT_FALSE(engine::playsAsTwoSides(*rules("four-player-chess")));
+  EXPECT_FALSE(engine::playsAsTwoSides(*rules("chaturaji")));
+  EXPECT_FALSE(engine::playsAsTwoSides(*rules("three-player-chess")));
+  EXPECT_TRUE(engine::playsAsTwoSides(*rules("chess")));
+}
+
+TEST(FourPlayerChess, KingCrossfireCountsTwoEnemySeatsAtOneKing) {
+  // Only king-crossfire is on (Red's four queens keep its phase full): Blue's
+  // rook on d2 attacks g2 next to Red's king, Green's bishop on k5 attacks h2.
+  auto params = engine::parseEvalParams(
+      "piece K 0 0\npiece Q 900 0\npiece D 900 0\npiece R 500 0\npiece B 300 0\npiece N 300 0\npiece P 100 0\n"
+      "pawn-advance 0\nking-center-opening 0\nking-center-ending 0\nking-shelter 0\nking-danger 0\nking-zone 0\n"
+      "pawn-threat 0\nhanging 0\npassed-pawn 0\ntempo 0\nking-crossfire 100\n");
+  ASSERT_TRUE(params.ok()) << params.error().text();
+  auto r = rules("four-player-chess", kTeams);
+  const engine::Evaluator ev(r, *params);
+  auto red = [&](std::map<std::string, std::string> cells) {
+    for (const char* q : {"d5", "e5", "f5", "g5"}) cells[q] = "rQ";
+    Game g = game(fen4cc('R', withKings(cells)), kTeams);
+    return ev.seatScore(g.position(), Red);
+  };
+  const int none = red({});
+  EXPECT_EQ(red({{"d2", "bR"}}), none);                 // one seat
+  EXPECT_EQ(red({{"d2", "bR"}, {"k5", "gB"}}), none - 100);  // two seats
+  EXPECT_EQ(red({{"d2", "bR"}, {"k5", "bB"}}), none);   // two pieces of one seat
+}
+
+// The teams bot, `toMove` to play, finds a win for its team at `depth`.
+void expectTeamWin(char toMove, const std::map<std::string, std::string>& cells, int depth) {
+  const auto res = botSearch(fen4cc(toMove, withKings(cells)), kTeams, depth);
+  ASSERT_TRUE(res.found);
+  EXPECT_TRUE(res.info.isMate);
+  EXPECT_GT(res.info.score, engine::kMateBound);
+}
+
+TEST(FourPlayerChess, TeamsBotCountsItsPartnersMateAsItsOwn) {
+  // Red has only its king; Yellow mates Green with Rd10-n10 on the third ply
+  // (the rook on m4 holds the m-file), and Blue cannot stop it.
+  expectTeamWin('R', {{"m4", "yR"}, {"d10", "yR"}}, 4);
+}
+
+TEST(FourPlayerChess, TeamsBotSavesItsPartnerFromMate) {
+  // Blue threatens Rk10-k14 mate of Yellow (its rook on d13 holds rank 13);
+  // only Red's Rxk10 stops it for good (a check of Blue only delays it).
+  const auto cells = withKings({{"d13", "bR"}, {"k10", "bR"}, {"k4", "rR"}});
+  EXPECT_EQ(botMove(fen4cc('R', cells), kTeams, 5), "k4k10");
+}
+
+TEST(FourPlayerChess, TeamsBotSeesAKingTakenBeforeItsSeatMoves) {
+  // Blue's knight on f3 blocks Green's bishop on d5 from Red's king on h1. Any
+  // knight move uncovers it, and Green takes the king before Red moves: at
+  // depth 1 that is seen only if Yellow, whose partner then stands in check,
+  // may not stand pat in the quiescence search.
+  expectTeamWin('B', {{"f3", "bN"}, {"d5", "gB"}}, 1);
 }
 
 }  // namespace

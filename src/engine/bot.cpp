@@ -45,9 +45,14 @@ class EngineBot final : public Bot {
     config.seed = seed;
     config.chanceNodes = chance;
     config.ttMegabytes = level_ >= 7 ? 32 : 4;
-    if (rules->nseats() == 2) two_ = std::make_unique<Search>(rules, eval_, config);
-    // Teams: partners cooperate, which the paranoid search (the root seat's
-    // team maximising, the other team minimising) models; best-reply does not.
+    // Two teams whose seats alternate (four-player chess's teams) play as two
+    // sides: the two-seat search, its pruning and all, with partners
+    // cooperating as one side (algo=paranoid asks for the many-seat search
+    // instead). Other teams: the paranoid search (the root seat's team
+    // maximising, the other team minimising); best-reply does not model
+    // partners.
+    if (rules->nseats() == 2 || (playsAsTwoSides(*rules) && algo != MultiAlgorithm::kParanoid))
+      two_ = std::make_unique<Search>(rules, eval_, config);
     else multi_ = std::make_unique<MultiSearch>(rules, eval_, config, rules->teams ? MultiAlgorithm::kParanoid : algo);
   }
 

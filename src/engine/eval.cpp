@@ -1,6 +1,7 @@
 #include "engine/eval.h"
 
 #include <algorithm>
+#include <bit>
 #include <cstdlib>
 #include <sstream>
 
@@ -15,9 +16,9 @@ std::vector<int*> EvalParams::tunables() {
     if (p.value > 0) out.push_back(&p.value);
     out.push_back(&p.mobility);
   }
-  for (int* x : {&pawnAdvance, &kingCenterOpening, &kingCenterEnding, &kingShelter, &kingDanger, &kingZone,
-                 &pawnThreat, &hanging, &passedPawn, &lesserThreat, &doubledPawn, &isolatedPawn, &openLane,
-                 &clearLane, &tempo})
+  for (int* x :
+       {&pawnAdvance, &kingCenterOpening, &kingCenterEnding, &kingShelter, &kingDanger, &kingZone, &kingCrossfire,
+        &pawnThreat, &hanging, &passedPawn, &lesserThreat, &doubledPawn, &isolatedPawn, &openLane, &clearLane, &tempo})
     out.push_back(x);
   return out;
 }
@@ -34,9 +35,10 @@ std::string EvalParams::toText(const std::string& variant) const {
   for (const auto& [letter, p] : pieces) o << "piece " << letter << " " << p.value << " " << p.mobility << "\n";
   o << "pawn-advance " << pawnAdvance << "\nking-center-opening " << kingCenterOpening << "\nking-center-ending "
     << kingCenterEnding << "\nking-shelter " << kingShelter << "\nking-danger " << kingDanger << "\nking-zone "
-    << kingZone << "\npawn-threat " << pawnThreat << "\nhanging " << hanging << "\npassed-pawn " << passedPawn
-    << "\nlesser-threat " << lesserThreat << "\ndoubled-pawn " << doubledPawn << "\nisolated-pawn " << isolatedPawn
-    << "\nopen-lane " << openLane << "\nclear-lane " << clearLane << "\ntempo " << tempo << "\n";
+    << kingZone << "\nking-crossfire " << kingCrossfire << "\npawn-threat " << pawnThreat << "\nhanging " << hanging
+    << "\npassed-pawn " << passedPawn << "\nlesser-threat " << lesserThreat << "\ndoubled-pawn " << doubledPawn
+    << "\nisolated-pawn " << isolatedPawn << "\nopen-lane " << openLane << "\nclear-lane " << clearLane << "\ntempo "
+    << tempo << "\n";
   return o.str();
 }
 
@@ -72,6 +74,7 @@ Result<EvalParams> parseEvalParams(const std::string& text) {
     else if (key == "king-shelter") p.kingShelter = v;
     else if (key == "king-danger") p.kingDanger = v;
     else if (key == "king-zone") p.kingZone = v;
+    else if (key == "king-crossfire") p.kingCrossfire = v;
     else if (key == "pawn-threat") p.pawnThreat = v;
     else if (key == "hanging") p.hanging = v;
     else if (key == "passed-pawn") p.passedPawn = v;
@@ -411,13 +414,22 @@ int Evaluator::seatScore(const Position& pos, int seat, const Attacks& a) const 
     }
     // Attacks on the squares at the king, each square's count capped at 3.
     int weight = 0;
-    for (const Square z : zone_[king]) weight += std::min(3, enemyAttacks(z));
+    // With more than one enemy seat, the seats that attack them: two of them
+    // can take turns at the king (a check, then a capture before it moves).
+    uint8_t zoneSeats = 0;
+    for (const Square z : zone_[king]) {
+      weight += std::min(3, enemyAttacks(z));
+      if (params_.kingCrossfire)
+        for (int o = 0; o < r.nseats(); ++o)
+          if (((enemies >> o) & 1) && a.count[o][z]) zoneSeats |= static_cast<uint8_t>(1u << o);
+    }
+    const int crossfire = std::popcount(zoneSeats) >= 2 ? params_.kingCrossfire : 0;
     // The king hides while there is material about and walks out in the ending.
     const int phase = std::min(256, 256 * material / std::max(1, totalMaterial_ / r.nseats()));
     const int kc = (params_.kingCenterOpening * phase + params_.kingCenterEnding * (256 - phase)) / 256;
     score += kc * center_[king];
     score += (params_.kingShelter * shelter - params_.kingDanger * danger -
-              params_.kingZone * weight * weight / 8) *
+              params_.kingZone * weight * weight / 8 - crossfire) *
              phase / 256;
   }
   return score;

@@ -24,6 +24,7 @@ struct EvalParams {
   int kingShelter = 8;     // per own piece next to the king (at most 4) and per pawn-shield point (2 a lane one step ahead, 1 two steps)
   int kingDanger = 12;
   int kingZone = 8;       // attack weight on the squares at the king, squared over 8
+  int kingCrossfire = 0;  // two or more enemy seats attack the squares at the king (games of more seats)
   int pawnThreat = 40;    // a piece (not a pawn) standing where an enemy pawn takes
   int hanging = 30;       // a piece (not a pawn) attacked and not defended
   int passedPawn = 60;    // a pawn no enemy pawn can stop, growing with its progress

@@ -18,12 +18,37 @@ int Search::evaluate() {
 
 int Search::terminalScore(int ply) const {
   if (pos_.result() == ResultKind::kDraw || pos_.result() == ResultKind::kOngoing) return 0;
-  // The node belongs to the seat that did not make the last ply: when that
-  // ply ended the game (a king blown up or taken, a king left bare), the
-  // position's seat to move has already skipped to the winner.
+  // The node belongs to the side (the seat, or with two teams the team:
+  // playsAsTwoSides) that did not make the last ply: when that ply ended the
+  // game (a king blown up or taken, a king left bare), the position's seat to
+  // move has already skipped to the winner. A team shares its mater's win.
   const int mover = pos_.undoDepth() > 0 ? pos_.lastEvents().mover : -1;
-  const int side = mover >= 0 ? 1 - mover : pos_.toMove();
-  return pos_.winner() == side ? kMate - ply : -(kMate - ply);
+  const unsigned side = mover >= 0 ? ~unsigned{rules_->friends[mover]} : rules_->friends[pos_.toMove()];
+  const int winner = pos_.winner();
+  return winner >= 0 && ((side >> winner) & 1) ? kMate - ply : -(kMate - ply);
+}
+
+bool Search::partnerInCheck(int seat) const {
+  const uint8_t partners = static_cast<uint8_t>(rules_->friends[seat] & ~(1u << seat));
+  for (int s = 0; s < rules_->nseats(); ++s)
+    if (((partners >> s) & 1) && pos_.isIn(s) && pos_.inCheck(s)) return true;
+  return false;
+}
+
+bool playsAsTwoSides(const Rules& r) {
+  if (r.nseats() == 2) return true;
+  // Two teams whose seats alternate, and a game that ends with the first
+  // mate, stalemate being a draw: every ply passes the move to the other
+  // team, and no seat is ever skipped.
+  if (!r.teams || r.nseats() % 2 || r.ending != Ending::kFirstMate || r.stalemate != StalemateEffect::kDraw ||
+      !r.die.empty())
+    return false;
+  for (int s = 0; s < r.nseats(); ++s) {
+    const int next = (s + 1) % r.nseats();
+    if ((r.friends[s] >> next) & 1) return false;                      // the next seat is a partner
+    if (r.friends[s] != r.friends[(s + 2) % r.nseats()]) return false;  // more than two teams
+  }
+  return true;
 }
 
 int Search::noMoveScore(bool inCheck, int ply) const {
@@ -59,6 +84,7 @@ int Search::qsearch(int alpha, int beta, int ply, int qdepth) {
   if (timeUp()) return 0;
   const int us = pos_.toMove();
   const bool inCheck = pos_.inCheck(us);
+  const bool urgent = inCheck || (rules_->teams && partnerInCheck(us));
   // Checks and evasions could go on for long: the quiescence search has a hard floor.
   if (qdepth > 16 || ply >= kMaxPly - 2) return evaluate();
   // The table: any entry is at least as deep as the quiescence search (depth 0).
@@ -68,13 +94,13 @@ int Search::qsearch(int alpha, int beta, int ply, int qdepth) {
   const int origAlpha = alpha;
   Move bestMove;
   int best = -kInf;
-  if (!inCheck) {
+  if (!urgent) {
     best = evaluate();
     if (best >= beta || qdepth > 10 || ply >= kMaxPly - 2) return best;
     alpha = std::max(alpha, best);
   }
   MoveList list;
-  quiescenceMoves(list, inCheck);
+  quiescenceMoves(list, urgent);
   if (rules_->duck) [[unlikely]] placeDucks(pos_, eval_, list, 1);
   int scores[MoveList::kCapacity];
   scoreMoves(list, ttMove, kMaxPly, scores, LosingCaptures::kUntested);
@@ -83,14 +109,14 @@ int Search::qsearch(int alpha, int beta, int ply, int qdepth) {
   for (int k = 0; k < list.size(); ++k) {
     pickMove(list, scores, k, sorted);
     const Move m = list[k];
-    if (!inCheck) {
+    if (!urgent) {
       // The captures that lose material in the exchange on their square are left out: they come last.
       if (scores[k] < kCaptureScore && m.promo() < 0) break;
       if (scores[k] >= kTableMoveScore && losesExchange(pos_, m, eval_)) continue;
     }
     if (!pos_.isLegal(m)) continue;
     ++legal;
-    if (!inCheck && isCapture(m) && m.promo() < 0 && m.flag() != kEnPassant) {
+    if (!urgent && isCapture(m) && m.promo() < 0 && m.flag() != kEnPassant) {
       const Piece victim = pos_.at(m.to());
       const int gain = typeOf(victim) == rules_->royalType ? kMate : eval_.pieceValue(typeOf(victim));
       // Delta pruning: even the capture cannot lift the score to alpha.
@@ -110,6 +136,7 @@ int Search::qsearch(int alpha, int beta, int ply, int qdepth) {
     }
   }
   if (inCheck && legal == 0) return pos_.dropMateLoses() ? kMate - ply : -(kMate - ply);
+  if (urgent && legal == 0) return noMoveScore(false, ply);  // stalemated with a partner in check
   storeResult(key, bestMove, best, 0, origAlpha, beta, ply);
   return best;
 }
@@ -257,16 +284,19 @@ int Search::negamax(int depth, int alpha, int beta, int ply, bool allowNull) {
 
   const int us = pos_.toMove();
   const bool inCheck = pos_.inCheck(us);
-  const int staticEval = inCheck ? -kInf : evaluate();
+  // With teams, a partner in check is as urgent as a check: an opponent
+  // moving before it may take its king, which no static score sees.
+  const bool urgent = inCheck || (rules_->teams && partnerInCheck(us));
+  const int staticEval = urgent ? -kInf : evaluate();
   // Improving: the static score is better than at this side's previous turn.
   evalAt_[ply] = staticEval;
-  const bool improving = !inCheck && ply >= 2 && staticEval > evalAt_[ply - 2];
+  const bool improving = !urgent && ply >= 2 && staticEval > evalAt_[ply - 2];
   // Reverse futility: near the leaves a static score far above beta stands.
-  if (!pvNode && !inCheck && depth <= 6 && std::abs(beta) < kMateBound &&
+  if (!pvNode && !urgent && depth <= 6 && std::abs(beta) < kMateBound &&
       staticEval - 80 * (depth - (improving ? 1 : 0)) >= beta)
     return staticEval;
   // Null move: if passing still fails high, the position is good enough.
-  if (allowNull && !pvNode && !inCheck && depth >= 3 && staticEval >= beta) {
+  if (allowNull && !pvNode && !urgent && depth >= 3 && staticEval >= beta) {
     bool material = false;
     for (int i = 0; i < pos_.pieceCount(us) && !material; ++i) {
       const int t = typeOf(pos_.at(pos_.pieceSquare(us, i)));
@@ -285,7 +315,7 @@ int Search::negamax(int depth, int alpha, int beta, int ply, bool allowNull) {
   }
 
   // Without a move from the table, a deep node is searched a ply shallower (internal iterative reduction).
-  if (depth >= 4 && ttMove == Move() && !inCheck) --depth;
+  if (depth >= 4 && ttMove == Move() && !urgent) --depth;
 
   // Pseudo-legal moves, each checked for legality only when its turn comes.
   MoveList list;
@@ -299,7 +329,7 @@ int Search::negamax(int depth, int alpha, int beta, int ply, bool allowNull) {
   Move bestMove;
   int i = -1;
   // Futility: near the leaves, quiet moves cannot lift a hopeless static score to alpha.
-  const bool futile = !pvNode && !inCheck && depth <= 4 && std::abs(alpha) < kMateBound &&
+  const bool futile = !pvNode && !urgent && depth <= 4 && std::abs(alpha) < kMateBound &&
                       staticEval + 100 + 100 * depth <= alpha;
   // Late move pruning: at shallow depth, quiet moves far down the ordering are skipped.
   const int lateMoveLimit = depth > 5 ? 1 << 30 : improving ? 4 + 2 * depth * depth : 3 + depth * depth;
@@ -315,23 +345,26 @@ int Search::negamax(int depth, int alpha, int beta, int ply, bool allowNull) {
     // Late-move pruning and futility skip a quiet move unless it gives check;
     // most such moves are shown not to without making them.
     const bool prunable = !capture && m.promo() < 0 &&
-                          ((!pvNode && !inCheck && i >= lateMoveLimit && best > -kMateBound) || (futile && i > 0));
+                          ((!pvNode && !urgent && i >= lateMoveLimit && best > -kMateBound) || (futile && i > 0));
     if (prunable && !pos_.mayGiveCheck(m)) continue;
     pos_.make(m);
     stack_.push_back(pos_.hash());
-    const bool givesCheck = !pos_.finished() && pos_.inCheck(pos_.toMove());
+    // A check of the next seat is extended; with teams, a check of its partner
+    // (which the seat to move may take) is kept from pruning and reductions.
+    const bool checksNext = !pos_.finished() && pos_.inCheck(pos_.toMove());
+    const bool givesCheck = checksNext || (rules_->teams && !pos_.finished() && partnerInCheck(pos_.toMove()));
     if (prunable && !givesCheck) {
       stack_.pop_back();
       pos_.unmake();
       continue;
     }
-    const int newDepth = depth - 1 + (givesCheck && ply < 2 * depth + 8 ? 1 : 0);
+    const int newDepth = depth - 1 + (checksNext && ply < 2 * depth + 8 ? 1 : 0);
     int score;
     if (i == 0) {
       score = -negamax(newDepth, -beta, -alpha, ply + 1, true);
     } else {
       int reduction = 0;
-      if (depth >= 3 && i >= 3 && !capture && !inCheck && !givesCheck && m.promo() < 0) {
+      if (depth >= 3 && i >= 3 && !capture && !urgent && !givesCheck && m.promo() < 0) {
         reduction = static_cast<int>(0.75 + std::log(depth) * std::log(i) / 2.25);
         // Less for the killers and for moves that have often refuted before, more off the principal variation.
         if (isKiller(m, ply)) --reduction;

@@ -14,6 +14,12 @@
 
 namespace acedrex::engine {
 
+// Whether the two-seat search plays these rules: two seats, or two teams
+// whose seats alternate in a game that the first mate ends and stalemate
+// draws (four-player chess's teams), so that every ply hands the move to the
+// other side and a side's score is its team's.
+bool playsAsTwoSides(const Rules& rules);
+
 class Search : public SearchBase {
  public:
   Search(std::shared_ptr<const Rules> rules, const Evaluator& eval, SearchConfig config);
@@ -37,6 +43,8 @@ class Search : public SearchBase {
   // rest is sorted at once and `sorted` set, after which the list is already in order.
   void pickMove(MoveList& list, int* scores, int k, bool& sorted) const;
   int evaluate();
+  // Teams: whether a partner of `seat` (not itself) stands in check.
+  bool partnerInCheck(int seat) const;
   std::vector<Move> extractPv(Move first);
 
   int evalAt_[kMaxPly + 8];      // the static score at each ply (-kInf in check)
