@@ -147,6 +147,24 @@ TEST(FourPlayerChess, TeamsNeverCaptureThePartnerNorFearItsAttacks) {
   EXPECT_FALSE(hasMove(f.positionForSearch(), "h1i1"));
 }
 
+TEST(FourPlayerChess, TakingAKingDoesNotAnswerACheck) {
+  // As on chess.com (and in 4pchess): Red, checked by Blue's queen on f1,
+  // must answer the check; its bishop may not take Blue's king on b7 instead
+  // (king-capture-answers-check = no). Out of check it may, and that wins.
+  for (const auto& opts : {std::vector<std::string>{}, kTeams}) {
+    std::map<std::string, std::string> cells = {{"h1", "rK"}, {"f1", "bQ"}, {"b7", "bK"},
+                                                {"g12", "rB"}, {"g14", "yK"}, {"n8", "gK"}};
+    Game checked = game(fen4cc('R', cells), opts);
+    EXPECT_EQ(legalTexts(checked.positionForSearch()), (std::vector<std::string>{"h1h2", "h1i2"}));
+    cells.erase("f1");
+    cells["f2"] = "bQ";
+    Game free = game(fen4cc('R', cells), opts);
+    ASSERT_TRUE(hasMove(free.positionForSearch(), "g12b7"));
+    play(free, "g12b7");
+    EXPECT_FALSE(free.position().isIn(Blue));
+  }
+}
+
 // Red's rook mates Blue's king in its corner: a4 with the queen on c5 guarding a5, b4, b5.
 std::map<std::string, std::string> blueMate() {
   return {{"h1", "rK"}, {"c5", "rQ"}, {"j10", "rR"}, {"a4", "bK"}, {"b9", "bP"}, {"g14", "yK"}, {"n8", "gK"}, {"m9", "gP"}, {"f13", "yP"}};
