@@ -140,6 +140,46 @@ class Referee(unittest.TestCase):
             self.assertEqual(state["fen"], fen)
 
 
+class KnownDifferences(unittest.TestCase):
+    """The two positions where the match first met 4pchess's rules (2026-12-06)."""
+
+    def test_board_of(self):
+        board = fm.board_of(fm.read_openings(OPENINGS)[0])
+        self.assertEqual((board["h1"], board["a7"], board["g14"], board["n8"]), ("rK", "bK", "yK", "gK"))
+        self.assertNotIn("a1", board)
+        self.assertNotIn("h8", board)
+
+    def test_king_capture_in_check(self):
+        # Green's c8b9 uncovers Red's bishop g12 on Blue's king b7 while Blue's
+        # queen on f1 checks Red: we list g12b7 and h1h2, 4pchess counts 1.
+        fen = ("R-0,0,0,0-1,1,1,1-1,1,1,1-0,0,0,0-0-3,yR,yN,1,yK,yQ,yB,yN,yR,3/3,yP,yP,yP,1,yP,yP,yP,yP,3/6,yP,7/"
+               "bR,bP,10,gP,gR/bN,bP,10,gP,gN/bB,1,bP,7,yB,1,gP,gB/bQ,bP,10,gP,gK/bK,bP,9,gP,1,gQ/bB,bP,9,gP,1,gB/"
+               "bN,bP,10,gP,gN/bR,2,bP,1,rP,6,gP,gR/6,rP,7/3,rP,rP,2,rP,rP,rP,rP,3/3,rR,rN,rB,rQ,rK,rB,rN,rR,3")
+        moves = ("g1g2 a8b9 k9n6 n7n6 g2i4 b10d10 e14d12 n6j10 i4i7 a9d12 e13d12 j10f6 i7f7 b7d7 h14f12 f6f7 e1f3 "
+                 "a6f11 g12f11 f7g7 f1l7 b9e12 f12g12 g7g12 l7g12 e12e2 k13k11 m8k8 i2i4 e2f3 d14e14 n5l4 h1i2 f3d1 "
+                 "e14e7 n9i4 h2h3 d1f1 e7d7 i4h3 i2h2 a5b7 d7i7 h3b9 j1k3 f1e2 i7b7 l4j3 h2h1 a7b7 f11f10 b9c8 k2j3 "
+                 "e2f1 j13j12 c8b9").split()
+        ref = fm.Referee(ACEDREX)
+        ours = [m for m, _ in ref.divide2(fen, moves)]
+        self.assertEqual(sorted(ours), ["g12b7", "h1h2"])
+        self.assertEqual(fm.known_differences(ref.summary(fen, moves)["fen"], moves, ours), ({"g12b7"}, set()))
+
+    def test_en_passant_onto_an_occupied_square(self):
+        # Blue's b4d4 skips c4, where Green's queen then lands: 4pchess lists
+        # Red's d3c4 twice (47 legal moves against its 48).
+        fen = ("R-0,0,0,0-1,1,1,1-1,1,1,1-0,0,0,0-0-3,yR,yN,yB,yK,yQ,yB,yN,yR,3/3,yP,1,yP,yP,yP,1,yP,yP,3/4,yP,9/"
+               "bR,bP,6,yP,1,gP,2,gR/bN,bP,10,gP,gN/bB,2,bP,8,gP,gB/bQ,bP,10,gP,gK/bK,1,bP,9,gP,gQ/bB,bP,8,gP,2,gB/"
+               "bN,bP,10,gP,gN/bR,bP,4,rP,5,gP,gR/7,rP,6/3,rP,rP,rP,2,rP,rP,rP,3/3,rR,rN,rB,rQ,rK,rB,rN,rR,3")
+        moves = "f2f3 a10c9 g13g12 m10k10 j2j3 a5c4 j14i12 n7m6 d2d3 c4e3 f14e13 m6i10 g1e3 b4d4 k13k12 i10c4".split()
+        ref = fm.Referee(ACEDREX)
+        ours = [m for m, _ in ref.divide2(fen, moves)]
+        self.assertEqual(len(ours), 47)
+        self.assertEqual(fm.known_differences(ref.summary(fen, moves)["fen"], moves, ours), (set(), {"d3c4"}))
+        # A round later the double step is no longer recent: nothing is known.
+        self.assertEqual(fm.known_differences(ref.summary(fen, moves)["fen"], moves + ["d3c4", "a4a5", "k12k11", "m4l4"],
+                                              ours)[1], set())
+
+
 if __name__ == "__main__":
     if len(sys.argv) < 2:
         sys.exit("usage: fourpchess_match_test.py PATH/TO/acedrex")

@@ -74,12 +74,6 @@ Status readDeadPieces(Rules& r, const VariantLine& l) {
   return okStatus();
 }
 
-Status readKingCaptureAnswersCheck(Rules& r, const VariantLine& l) {
-  if (l.value != "yes" && l.value != "no") return keyError("king-capture-answers-check = yes|no");
-  r.kingCaptureAnswersCheck = l.value == "yes";
-  return okStatus();
-}
-
 Status readPoints(Rules& r, const VariantLine& l) {
   r.capturePoints.clear();
   if (l.value == "none") return okStatus();

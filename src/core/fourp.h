@@ -12,7 +12,6 @@ namespace acedrex {
 Status readPromotionRank(Rules& r, const VariantLine& l);
 Status readTeams(Rules& r, const VariantLine& l);
 Status readDeadPieces(Rules& r, const VariantLine& l);
-Status readKingCaptureAnswersCheck(Rules& r, const VariantLine& l);
 Status readPoints(Rules& r, const VariantLine& l);
 Status readPositionText(Rules& r, const VariantLine& l);
 

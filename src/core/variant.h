@@ -298,15 +298,11 @@ class Rules {
   // count against it (itself; its partner with `teams`). deadPieces: a seat
   // that goes out leaves its pieces on the board, inert. capturePoints: per
   // type, the points a capture of a live piece earns (empty: no points).
-  // fen4ChessCom: positions in chess.com's FEN4. kingCaptureAnswersCheck:
-  // a move that takes a king is judged after the taken seat goes out (its
-  // checks then end); false: on the board as the move leaves it, like any
-  // capture, so a seat in check must answer it (chess.com's four-player chess).
+  // fen4ChessCom: positions in chess.com's FEN4.
   int promotionRank = 0;
   std::array<uint8_t, kMaxSeats> friends{1, 2, 4, 8, 16, 32, 64, 128};
   bool teams = false;
   bool deadPieces = false;
-  bool kingCaptureAnswersCheck = true;
   std::vector<int> capturePoints;
   bool fen4ChessCom = false;
   // triumvirateText (hex3): positions in the Triumvirate arena's line
