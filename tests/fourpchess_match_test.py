@@ -93,10 +93,16 @@ class Scoring(unittest.TestCase):
         self.assertEqual(fm.score_line([1, 0.5, 0, 1]), "2.5/4 (62.5%): won 2, drawn 1, lost 1")
 
 
+# The first opening of the pilot's file (commit 9fe9547), where test_finished_game's line was played.
+PILOT_OPENING = ("R-0,0,0,0-1,1,1,1-1,1,1,1-0,0,0,0-0-3,yR,yN,yB,yK,yQ,yB,yN,yR,3/4,yP,yP,1,yP,yP,yP,yP,3/14/"
+                 "bR,bP,1,yP,2,yP,5,gP,gR/bN,bP,10,gP,gN/bB,1,bP,9,gP,gB/bQ,bP,10,gP,gK/bK,bP,9,gP,1,gQ/bB,bP,9,gP,1,gB/"
+                 "bN,1,bP,9,gP,gN/bR,bP,3,rP,4,rP,1,gP,gR/14/3,rP,rP,1,rP,rP,rP,rP,4/3,rR,rN,rB,rQ,rK,rB,rN,rR,3")
+
+
 class Referee(unittest.TestCase):
     def setUp(self):
         self.ref = fm.Referee(ACEDREX)
-        self.start = fm.read_openings(OPENINGS)[0]
+        self.start = PILOT_OPENING
 
     def test_divide(self):
         ours = self.ref.divide2(self.start, [])
