@@ -158,6 +158,18 @@ TEST(FourPlayerChess, ASeatInCheckMayTakeAKing) {
     play(g, "g12b7");
     EXPECT_FALSE(g.position().isIn(Blue));
   }
+  // Checked by Green instead: in teams the capture ends the game and is legal
+  // (king-capture-in-check); in free-for-all the game goes on, Green's check
+  // stays, and it is not.
+  const std::map<std::string, std::string> byGreen = {{"h1", "rK"}, {"f1", "gQ"}, {"b7", "bK"},
+                                                       {"g12", "rB"}, {"g14", "yK"}, {"n8", "gK"}};
+  Game teams = game(fen4cc('R', byGreen), kTeams);
+  EXPECT_EQ(legalTexts(teams.positionForSearch()), (std::vector<std::string>{"g12b7", "h1h2", "h1i2"}));
+  play(teams, "g12b7");
+  EXPECT_TRUE(teams.finished());
+  EXPECT_EQ(teams.position().places()[Red], 1);
+  Game ffa = game(fen4cc('R', byGreen));
+  EXPECT_EQ(legalTexts(ffa.positionForSearch()), (std::vector<std::string>{"h1h2", "h1i2"}));
 }
 
 // Red's rook mates Blue's king in its corner: a4 with the queen on c5 guarding a5, b4, b5.

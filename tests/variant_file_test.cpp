@@ -177,6 +177,7 @@ TEST(VariantFile, EveryKeyRefusesABadValue) {
       {"promotion-rank", "1"},
       {"teams", "wz"},
       {"dead-pieces", "maybe"},
+      {"king-capture-in-check", "sometimes"},
       {"points", "Z:3"},
       {"awards", "mate:lots"},
       {"awards", "check2:1/x"},

@@ -74,6 +74,12 @@ Status readDeadPieces(Rules& r, const VariantLine& l) {
   return okStatus();
 }
 
+Status readKingCaptureInCheck(Rules& r, const VariantLine& l) {
+  if (l.value != "yes" && l.value != "no") return keyError("king-capture-in-check = yes|no");
+  r.kingCaptureInCheck = l.value == "yes";
+  return okStatus();
+}
+
 Status readPoints(Rules& r, const VariantLine& l) {
   r.capturePoints.clear();
   if (l.value == "none") return okStatus();

@@ -12,6 +12,7 @@ namespace acedrex {
 Status readPromotionRank(Rules& r, const VariantLine& l);
 Status readTeams(Rules& r, const VariantLine& l);
 Status readDeadPieces(Rules& r, const VariantLine& l);
+Status readKingCaptureInCheck(Rules& r, const VariantLine& l);
 Status readPoints(Rules& r, const VariantLine& l);
 Status readPositionText(Rules& r, const VariantLine& l);
 

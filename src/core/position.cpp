@@ -620,6 +620,7 @@ bool Position::judgeLegal(Move m) {
     if (fastLegality_ == kFastNone && offLineLegal(m)) return true;  // the others asked it in isLegal
     const Square capSq = m.flag() == kEnPassant ? epCaptureSquare(m) : to;
     const Piece cap = b[capSq];
+    if (r.kingCaptureInCheck && isPiece(cap) && typeOf(cap) == r.royalType) return true;
     const bool simple = !isPiece(cap) || (typeOf(cap) != r.royalType && !(r.bareKingLoses && st_.count[seatOf(cap)] == 2));
     if (simple) {
       const Square king = typeOf(p) == r.royalType ? to : st_.king[us];

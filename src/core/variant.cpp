@@ -727,6 +727,7 @@ const VariantKey kVariantKeys[] = {
     {"promotion-rank", "a relative rank from 2 to the board's larger side, or 0 (the far edge)", Phase::kRule, readPromotionRank},
     {"teams", "none, or groups of seat letters, e.g. ry bg", Phase::kRule, readTeams},
     {"dead-pieces", "yes|no", Phase::kRule, readDeadPieces},
+    {"king-capture-in-check", "yes|no", Phase::kRule, readKingCaptureInCheck},
     {"stuck-pawn", "none, or LETTER (hex3 with takeover: what a pawn becomes whose way leads to its new owner's back rank)", Phase::kRule, readStuckPawn},
     {"points", "none, or LETTER:POINTS ...", Phase::kRule, readPoints},
     {"position-text", "acedrex|chess.com", Phase::kRule, readPositionText},

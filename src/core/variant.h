@@ -298,11 +298,15 @@ class Rules {
   // count against it (itself; its partner with `teams`). deadPieces: a seat
   // that goes out leaves its pieces on the board, inert. capturePoints: per
   // type, the points a capture of a live piece earns (empty: no points).
-  // fen4ChessCom: positions in chess.com's FEN4.
+  // fen4ChessCom: positions in chess.com's FEN4. kingCaptureInCheck: taking
+  // a king is legal whatever the move leaves attacked (four-player chess's
+  // teams, where it ends the game at once, as chess.com has it); otherwise a
+  // king capture is judged as any move, after its consequences.
   int promotionRank = 0;
   std::array<uint8_t, kMaxSeats> friends{1, 2, 4, 8, 16, 32, 64, 128};
   bool teams = false;
   bool deadPieces = false;
+  bool kingCaptureInCheck = false;
   std::vector<int> capturePoints;
   bool fen4ChessCom = false;
   // triumvirateText (hex3): positions in the Triumvirate arena's line
