@@ -181,6 +181,11 @@ class KnownDifferences(unittest.TestCase):
         ours = [m for m, _ in ref.divide2(fen, moves)]
         self.assertEqual(len(ours), 47)
         self.assertEqual(fm.known_differences(ref.summary(fen, moves)["fen"], moves, ours), (set(), {"d3c4"}))
+        # 4pchess's count of 48 is explained; 49 or 46 are not.
+        after = ref.summary(fen, moves)["fen"]
+        self.assertEqual(fm.explained(after, moves, ours, 48), (0, {"d3c4"}))
+        self.assertIsNone(fm.explained(after, moves, ours, 49))
+        self.assertIsNone(fm.explained(after, moves, ours, 46))
         # A round later the double step is no longer recent: nothing is known.
         self.assertEqual(fm.known_differences(ref.summary(fen, moves)["fen"], moves + ["d3c4", "a4a5", "k12k11", "m4l4"],
                                               ours)[1], set())
