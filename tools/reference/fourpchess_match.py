@@ -33,8 +33,12 @@ leave only one kind of difference unseen: a move 4pchess generates but
 thinks illegal that we list, together with another that it lists and we do
 not, in the same position. After a move that captures a king our game is
 over (0 replies) where 4pchess still counts the next seat's moves; such a
-move is counted as `king captures`, not compared. Any other difference
-stops the match with exit code 1 and the position.
+move is counted as `king captures`, not compared. Counts that differ by
+4pchess's two rules that are not ours (known_differences: a king capture by
+a seat in check, which it does not count; a pawn capture onto a square a
+pawn just skipped where another piece stands, which it counts twice) are
+counted apart. Any other difference stops the match with exit code 1 and
+the position.
 
 4pchess declares the game over, without a bestmove, when the seat to move
 can capture a king. The driver then plays, for it, the legal move after
