@@ -29,6 +29,7 @@ int Search::terminalScore(int ply) const {
 }
 
 bool Search::partnerInCheck(int seat) const {
+  if (!rules_->teams) [[likely]] return false;
   const uint8_t partners = static_cast<uint8_t>(rules_->friends[seat] & ~(1u << seat));
   for (int s = 0; s < rules_->nseats(); ++s)
     if (((partners >> s) & 1) && pos_.isIn(s) && pos_.inCheck(s)) return true;
@@ -84,7 +85,7 @@ int Search::qsearch(int alpha, int beta, int ply, int qdepth) {
   if (timeUp()) return 0;
   const int us = pos_.toMove();
   const bool inCheck = pos_.inCheck(us);
-  const bool urgent = inCheck || (rules_->teams && partnerInCheck(us));
+  const bool urgent = inCheck || partnerInCheck(us);
   // Checks and evasions could go on for long: the quiescence search has a hard floor.
   if (qdepth > 16 || ply >= kMaxPly - 2) return evaluate();
   // The table: any entry is at least as deep as the quiescence search (depth 0).
@@ -286,7 +287,7 @@ int Search::negamax(int depth, int alpha, int beta, int ply, bool allowNull) {
   const bool inCheck = pos_.inCheck(us);
   // With teams, a partner in check is as urgent as a check: an opponent
   // moving before it may take its king, which no static score sees.
-  const bool urgent = inCheck || (rules_->teams && partnerInCheck(us));
+  const bool urgent = inCheck || partnerInCheck(us);
   const int staticEval = urgent ? -kInf : evaluate();
   // Improving: the static score is better than at this side's previous turn.
   evalAt_[ply] = staticEval;
@@ -352,7 +353,7 @@ int Search::negamax(int depth, int alpha, int beta, int ply, bool allowNull) {
     // A check of the next seat is extended; with teams, a check of its partner
     // (which the seat to move may take) is kept from pruning and reductions.
     const bool checksNext = !pos_.finished() && pos_.inCheck(pos_.toMove());
-    const bool givesCheck = checksNext || (rules_->teams && !pos_.finished() && partnerInCheck(pos_.toMove()));
+    const bool givesCheck = checksNext || (!pos_.finished() && partnerInCheck(pos_.toMove()));
     if (prunable && !givesCheck) {
       stack_.pop_back();
       pos_.unmake();
