@@ -390,6 +390,31 @@ TEST(FourPlayerChess, KingCrossfireCountsTwoEnemySeatsAtOneKing) {
   EXPECT_EQ(red({{"d2", "bR"}, {"k5", "bB"}}), none);   // two pieces of one seat
 }
 
+TEST(FourPlayerChess, KingSwarmGrowsFasterThanTheAttackersAtTheKing) {
+  // Only king-swarm is on. Red's queens on d5 to g5 defend g1 and g2 (g5),
+  // g2 (d5), h2 (e5) and i2 (f5); per square at Red's king the table gives
+  // attackers 20, 80, 144... less half the defenders' (its king left out).
+  auto params = engine::parseEvalParams(
+      "piece K 0 0\npiece Q 900 0\npiece D 900 0\npiece R 500 0\npiece B 300 0\npiece N 300 0\npiece P 100 0\n"
+      "pawn-advance 0\nking-center-opening 0\nking-center-ending 0\nking-shelter 0\nking-danger 0\nking-zone 0\n"
+      "pawn-threat 0\nhanging 0\npassed-pawn 0\ntempo 0\nking-swarm 100\n");
+  ASSERT_TRUE(params.ok()) << params.error().text();
+  auto r = rules("four-player-chess", kTeams);
+  const engine::Evaluator ev(r, *params);
+  auto red = [&](std::map<std::string, std::string> cells) {
+    for (const char* q : {"d5", "e5", "f5", "g5"}) cells[q] = "rQ";
+    Game g = game(fen4cc('R', withKings(cells)), kTeams);
+    return ev.seatScore(g.position(), Red);
+  };
+  const int none = red({});
+  // Blue's rook on d2 attacks g2 (two defenders: 20 - 40, nothing), h2 and i2 (one each: 20 - 10).
+  EXPECT_EQ(red({{"d2", "bR"}}), none - 20);
+  // Green's bishop on k5 adds h2 (two attackers, one defender: 80 - 10) and g1 (20 - 10).
+  EXPECT_EQ(red({{"d2", "bR"}, {"k5", "gB"}}), none - 90);
+  // Yellow's rook on i14 (a partner's) defends i2, i1 and nothing else near: the i2 term goes.
+  EXPECT_EQ(red({{"d2", "bR"}, {"k5", "gB"}, {"i14", "yR"}}), none - 80);
+}
+
 // The teams bot, `toMove` to play, finds a win for its team at `depth`.
 void expectTeamWin(char toMove, const std::map<std::string, std::string>& cells, int depth) {
   const auto res = botSearch(fen4cc(toMove, withKings(cells)), kTeams, depth);

@@ -17,7 +17,7 @@ std::vector<int*> EvalParams::tunables() {
     out.push_back(&p.mobility);
   }
   for (int* x :
-       {&pawnAdvance, &kingCenterOpening, &kingCenterEnding, &kingShelter, &kingDanger, &kingZone, &kingCrossfire,
+       {&pawnAdvance, &kingCenterOpening, &kingCenterEnding, &kingShelter, &kingDanger, &kingZone, &kingCrossfire, &kingSwarm,
         &pawnThreat, &hanging, &passedPawn, &lesserThreat, &doubledPawn, &isolatedPawn, &openLane, &clearLane, &tempo})
     out.push_back(x);
   return out;
@@ -35,7 +35,7 @@ std::string EvalParams::toText(const std::string& variant) const {
   for (const auto& [letter, p] : pieces) o << "piece " << letter << " " << p.value << " " << p.mobility << "\n";
   o << "pawn-advance " << pawnAdvance << "\nking-center-opening " << kingCenterOpening << "\nking-center-ending "
     << kingCenterEnding << "\nking-shelter " << kingShelter << "\nking-danger " << kingDanger << "\nking-zone "
-    << kingZone << "\nking-crossfire " << kingCrossfire << "\npawn-threat " << pawnThreat << "\nhanging " << hanging
+    << kingZone << "\nking-crossfire " << kingCrossfire << "\nking-swarm " << kingSwarm << "\npawn-threat " << pawnThreat << "\nhanging " << hanging
     << "\npassed-pawn " << passedPawn << "\nlesser-threat " << lesserThreat << "\ndoubled-pawn " << doubledPawn
     << "\nisolated-pawn " << isolatedPawn << "\nopen-lane " << openLane << "\nclear-lane " << clearLane << "\ntempo "
     << tempo << "\n";
@@ -75,6 +75,7 @@ Result<EvalParams> parseEvalParams(const std::string& text) {
     else if (key == "king-danger") p.kingDanger = v;
     else if (key == "king-zone") p.kingZone = v;
     else if (key == "king-crossfire") p.kingCrossfire = v;
+    else if (key == "king-swarm") p.kingSwarm = v;
     else if (key == "pawn-threat") p.pawnThreat = v;
     else if (key == "hanging") p.hanging = v;
     else if (key == "passed-pawn") p.passedPawn = v;
@@ -424,12 +425,29 @@ int Evaluator::seatScore(const Position& pos, int seat, const Attacks& a) const 
           if (((enemies >> o) & 1) && a.count[o][z]) zoneSeats |= static_cast<uint8_t>(1u << o);
     }
     const int crossfire = std::popcount(zoneSeats) >= 2 ? params_.kingCrossfire : 0;
+    // The swarm: per square at the king, the enemy attackers beyond what the
+    // king's team defends there (its own king left out), growing faster than
+    // their number; a table in centipawns, scaled by king-swarm percent.
+    int swarm = 0;
+    if (params_.kingSwarm) {
+      static constexpr int kSwarm[8] = {0, 20, 80, 144, 240, 400, 600, 840};
+      const uint8_t team = r.friends[seat];
+      for (const Square z : zone_[king]) {
+        const int attackers = enemyAttacks(z);
+        if (!attackers) continue;
+        int defenders = -1;
+        for (int o = 0; o < r.nseats(); ++o)
+          if ((team >> o) & 1) defenders += a.count[o][z];
+        swarm += std::max(0, kSwarm[std::min(attackers, 7)] - kSwarm[std::clamp(defenders, 0, 7)] / 2);
+      }
+      swarm = swarm * params_.kingSwarm / 100;
+    }
     // The king hides while there is material about and walks out in the ending.
     const int phase = std::min(256, 256 * material / std::max(1, totalMaterial_ / r.nseats()));
     const int kc = (params_.kingCenterOpening * phase + params_.kingCenterEnding * (256 - phase)) / 256;
     score += kc * center_[king];
     score += (params_.kingShelter * shelter - params_.kingDanger * danger -
-              params_.kingZone * weight * weight / 8 - crossfire) *
+              params_.kingZone * weight * weight / 8 - crossfire - swarm) *
              phase / 256;
   }
   return score;

@@ -25,6 +25,7 @@ struct EvalParams {
   int kingDanger = 12;
   int kingZone = 8;       // attack weight on the squares at the king, squared over 8
   int kingCrossfire = 0;  // two or more enemy seats attack the squares at the king (games of more seats)
+  int kingSwarm = 0;      // percent of a per-square table: enemy attackers at the king beyond its team's defenders
   int pawnThreat = 40;    // a piece (not a pawn) standing where an enemy pawn takes
   int hanging = 30;       // a piece (not a pawn) attacked and not defended
   int passedPawn = 60;    // a pawn no enemy pawn can stop, growing with its progress

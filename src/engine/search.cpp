@@ -30,9 +30,15 @@ int Search::terminalScore(int ply) const {
 
 bool Search::partnerInCheck(int seat) const {
   if (!rules_->teams) [[likely]] return false;
+  // Only the seat that moves next can take a partner's king before the
+  // partner moves; a check from a later seat the partner answers itself.
+  int next = (seat + 1) % rules_->nseats();
+  while (!pos_.isIn(next) && next != seat) next = (next + 1) % rules_->nseats();
   const uint8_t partners = static_cast<uint8_t>(rules_->friends[seat] & ~(1u << seat));
   for (int s = 0; s < rules_->nseats(); ++s)
-    if (((partners >> s) & 1) && pos_.isIn(s) && pos_.inCheck(s)) return true;
+    if (((partners >> s) & 1) && pos_.isIn(s) && pos_.kingSquare(s) != kNoSquare &&
+        pos_.attacked(pos_.kingSquare(s), static_cast<uint8_t>(1u << next)))
+      return true;
   return false;
 }
 
@@ -333,7 +339,12 @@ int Search::negamax(int depth, int alpha, int beta, int ply, bool allowNull) {
   const bool futile = !pvNode && !urgent && depth <= 4 && std::abs(alpha) < kMateBound &&
                       staticEval + 100 + 100 * depth <= alpha;
   // Late move pruning: at shallow depth, quiet moves far down the ordering are skipped.
-  const int lateMoveLimit = depth > 5 ? 1 << 30 : improving ? 4 + 2 * depth * depth : 3 + depth * depth;
+  // Teams prune at every depth, more the deeper: four seats' moves make a wide
+  // tree, and most quiet moves of a seat change little before the others move.
+  const int lateMoveLimit = rules_->teams ? (improving ? 2 + 2 * depth * depth / 5 : 1 + depth * depth / 5)
+                            : depth > 5   ? 1 << 30
+                            : improving   ? 4 + 2 * depth * depth
+                                          : 3 + depth * depth;
   Move quietsTried[64];
   int nQuiets = 0;
   bool sorted = false;
@@ -359,7 +370,9 @@ int Search::negamax(int depth, int alpha, int beta, int ply, bool allowNull) {
       pos_.unmake();
       continue;
     }
-    const int newDepth = depth - 1 + (checksNext && ply < 2 * depth + 8 ? 1 : 0);
+    // Teams: checks come every few plies, so only the first few moves' are extended.
+    const bool extend = checksNext && ply < 2 * depth + 8 && (!rules_->teams || i < 6);
+    const int newDepth = depth - 1 + (extend ? 1 : 0);
     int score;
     if (i == 0) {
       score = -negamax(newDepth, -beta, -alpha, ply + 1, true);
@@ -371,6 +384,11 @@ int Search::negamax(int depth, int alpha, int beta, int ply, bool allowNull) {
         if (isKiller(m, ply)) --reduction;
         reduction -= history(us, m) / (kHistoryMax / 2);
         if (!pvNode) ++reduction;
+        reduction = std::clamp(reduction, 0, newDepth - 1);
+      } else if (rules_->teams && depth >= 3 && i >= 2 && !capture && !checksNext && m.promo() < 0) {
+        // Teams: quiet moves in check, with a partner in check or checking the
+        // seat after next are reduced too, a ply less than the others.
+        reduction = static_cast<int>(std::log(depth) * std::log(i) / 2.25) - (pvNode ? 1 : 0);
         reduction = std::clamp(reduction, 0, newDepth - 1);
       }
       score = -negamax(newDepth - reduction, -alpha - 1, -alpha, ply + 1, true);
