@@ -1,6 +1,7 @@
 // Four-player chess (chess.com's 4PC): every rule of
 // docs/rules/four-player-chess.md on hand-built positions.
 // Seats: red 0, blue 1, yellow 2, green 3 (turn order).
+#include <functional>
 #include <map>
 #include <set>
 
@@ -369,21 +370,27 @@ TEST(FourPlayerChess, TeamsAreSearchedAsTwoSides) {
   EXPECT_TRUE(engine::playsAsTwoSides(*rules("chess")));
 }
 
-TEST(FourPlayerChess, KingCrossfireCountsTwoEnemySeatsAtOneKing) {
-  // Only king-crossfire is on (Red's four queens keep its phase full): Blue's
-  // rook on d2 attacks g2 next to Red's king, Green's bishop on k5 attacks h2.
+// Red's score (teams) by an evaluation with only the king term `term` on,
+// at 100, with Red's four queens on d5 to g5 (they keep its phase full)
+// added to `cells`.
+std::function<int(std::map<std::string, std::string>)> redWithOnly(const std::string& term) {
   auto params = engine::parseEvalParams(
       "piece K 0 0\npiece Q 900 0\npiece D 900 0\npiece R 500 0\npiece B 300 0\npiece N 300 0\npiece P 100 0\n"
       "pawn-advance 0\nking-center-opening 0\nking-center-ending 0\nking-shelter 0\nking-danger 0\nking-zone 0\n"
-      "pawn-threat 0\nhanging 0\npassed-pawn 0\ntempo 0\nking-crossfire 100\n");
-  ASSERT_TRUE(params.ok()) << params.error().text();
-  auto r = rules("four-player-chess", kTeams);
-  const engine::Evaluator ev(r, *params);
-  auto red = [&](std::map<std::string, std::string> cells) {
+      "pawn-threat 0\nhanging 0\npassed-pawn 0\ntempo 0\n" +
+      term + " 100\n");
+  EXPECT_TRUE(params.ok()) << params.error().text();
+  auto ev = std::make_shared<engine::Evaluator>(rules("four-player-chess", kTeams), params.value());
+  return [ev](std::map<std::string, std::string> cells) {
     for (const char* q : {"d5", "e5", "f5", "g5"}) cells[q] = "rQ";
     Game g = game(fen4cc('R', withKings(cells)), kTeams);
-    return ev.seatScore(g.position(), Red);
+    return ev->seatScore(g.position(), Red);
   };
+}
+
+TEST(FourPlayerChess, KingCrossfireCountsTwoEnemySeatsAtOneKing) {
+  // Blue's rook on d2 attacks g2 next to Red's king, Green's bishop on k5 attacks h2.
+  const auto red = redWithOnly("king-crossfire");
   const int none = red({});
   EXPECT_EQ(red({{"d2", "bR"}}), none);                 // one seat
   EXPECT_EQ(red({{"d2", "bR"}, {"k5", "gB"}}), none - 100);  // two seats
@@ -391,21 +398,10 @@ TEST(FourPlayerChess, KingCrossfireCountsTwoEnemySeatsAtOneKing) {
 }
 
 TEST(FourPlayerChess, KingSwarmGrowsFasterThanTheAttackersAtTheKing) {
-  // Only king-swarm is on. Red's queens on d5 to g5 defend g1 and g2 (g5),
-  // g2 (d5), h2 (e5) and i2 (f5); per square at Red's king the table gives
-  // attackers 20, 80, 144... less half the defenders' (its king left out).
-  auto params = engine::parseEvalParams(
-      "piece K 0 0\npiece Q 900 0\npiece D 900 0\npiece R 500 0\npiece B 300 0\npiece N 300 0\npiece P 100 0\n"
-      "pawn-advance 0\nking-center-opening 0\nking-center-ending 0\nking-shelter 0\nking-danger 0\nking-zone 0\n"
-      "pawn-threat 0\nhanging 0\npassed-pawn 0\ntempo 0\nking-swarm 100\n");
-  ASSERT_TRUE(params.ok()) << params.error().text();
-  auto r = rules("four-player-chess", kTeams);
-  const engine::Evaluator ev(r, *params);
-  auto red = [&](std::map<std::string, std::string> cells) {
-    for (const char* q : {"d5", "e5", "f5", "g5"}) cells[q] = "rQ";
-    Game g = game(fen4cc('R', withKings(cells)), kTeams);
-    return ev.seatScore(g.position(), Red);
-  };
+  // Red's queens defend g1 and g2 (g5), g2 (d5), h2 (e5) and i2 (f5); per
+  // square at Red's king the table gives attackers 20, 80, 144... less half
+  // the defenders' (its king left out).
+  const auto red = redWithOnly("king-swarm");
   const int none = red({});
   // Blue's rook on d2 attacks g2 (two defenders: 20 - 40, nothing), h2 and i2 (one each: 20 - 10).
   EXPECT_EQ(red({{"d2", "bR"}}), none - 20);

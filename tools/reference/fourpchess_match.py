@@ -9,7 +9,7 @@ every ply. Python 3, standard library only.
       --pgn games.pgn4
 
 Our team is played by `acedrex uci` (four-player-chess, mode=teams, Level 9:
-the paranoid search in which partners cooperate), 4pchess's team by its
+the two-sided search in which partners play as one side), 4pchess's team by its
 `cli`, both with `go movetime MS` for every move. Game g starts from opening
 g // 2 of the file (one four-player position text a line; blank lines and
 `#` lines skipped; from the top again when it runs out): in even games our
