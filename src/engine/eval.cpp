@@ -16,9 +16,9 @@ std::vector<int*> EvalParams::tunables() {
     if (p.value > 0) out.push_back(&p.value);
     out.push_back(&p.mobility);
   }
-  for (int* x :
-       {&pawnAdvance, &kingCenterOpening, &kingCenterEnding, &kingShelter, &kingDanger, &kingZone, &kingCrossfire, &kingSwarm,
-        &pawnThreat, &hanging, &passedPawn, &lesserThreat, &doubledPawn, &isolatedPawn, &openLane, &clearLane, &tempo})
+  for (int* x : {&pawnAdvance, &kingCenterOpening, &kingCenterEnding, &kingShelter, &kingDanger, &kingZone,
+                 &kingCrossfire, &kingSwarm, &pawnThreat, &hanging, &passedPawn, &lesserThreat, &doubledPawn,
+                 &isolatedPawn, &openLane, &clearLane, &tempo})
     out.push_back(x);
   return out;
 }
@@ -35,10 +35,10 @@ std::string EvalParams::toText(const std::string& variant) const {
   for (const auto& [letter, p] : pieces) o << "piece " << letter << " " << p.value << " " << p.mobility << "\n";
   o << "pawn-advance " << pawnAdvance << "\nking-center-opening " << kingCenterOpening << "\nking-center-ending "
     << kingCenterEnding << "\nking-shelter " << kingShelter << "\nking-danger " << kingDanger << "\nking-zone "
-    << kingZone << "\nking-crossfire " << kingCrossfire << "\nking-swarm " << kingSwarm << "\npawn-threat " << pawnThreat << "\nhanging " << hanging
-    << "\npassed-pawn " << passedPawn << "\nlesser-threat " << lesserThreat << "\ndoubled-pawn " << doubledPawn
-    << "\nisolated-pawn " << isolatedPawn << "\nopen-lane " << openLane << "\nclear-lane " << clearLane << "\ntempo "
-    << tempo << "\n";
+    << kingZone << "\nking-crossfire " << kingCrossfire << "\nking-swarm " << kingSwarm << "\npawn-threat "
+    << pawnThreat << "\nhanging " << hanging << "\npassed-pawn " << passedPawn << "\nlesser-threat " << lesserThreat
+    << "\ndoubled-pawn " << doubledPawn << "\nisolated-pawn " << isolatedPawn << "\nopen-lane " << openLane
+    << "\nclear-lane " << clearLane << "\ntempo " << tempo << "\n";
   return o.str();
 }
 

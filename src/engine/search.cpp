@@ -28,7 +28,7 @@ int Search::terminalScore(int ply) const {
   return winner >= 0 && ((side >> winner) & 1) ? kMate - ply : -(kMate - ply);
 }
 
-bool Search::partnerInCheck(int seat) const {
+bool Search::partnerInReach(int seat) const {
   if (!rules_->teams) [[likely]] return false;
   // Only the seat that moves next can take a partner's king before the
   // partner moves; a check from a later seat the partner answers itself.
@@ -91,7 +91,7 @@ int Search::qsearch(int alpha, int beta, int ply, int qdepth) {
   if (timeUp()) return 0;
   const int us = pos_.toMove();
   const bool inCheck = pos_.inCheck(us);
-  const bool urgent = inCheck || partnerInCheck(us);
+  const bool urgent = inCheck || partnerInReach(us);
   // Checks and evasions could go on for long: the quiescence search has a hard floor.
   if (qdepth > 16 || ply >= kMaxPly - 2) return evaluate();
   // The table: any entry is at least as deep as the quiescence search (depth 0).
@@ -293,7 +293,7 @@ int Search::negamax(int depth, int alpha, int beta, int ply, bool allowNull) {
   const bool inCheck = pos_.inCheck(us);
   // With teams, a partner in check is as urgent as a check: an opponent
   // moving before it may take its king, which no static score sees.
-  const bool urgent = inCheck || partnerInCheck(us);
+  const bool urgent = inCheck || partnerInReach(us);
   const int staticEval = urgent ? -kInf : evaluate();
   // Improving: the static score is better than at this side's previous turn.
   evalAt_[ply] = staticEval;
@@ -364,7 +364,7 @@ int Search::negamax(int depth, int alpha, int beta, int ply, bool allowNull) {
     // A check of the next seat is extended; with teams, a check of its partner
     // (which the seat to move may take) is kept from pruning and reductions.
     const bool checksNext = !pos_.finished() && pos_.inCheck(pos_.toMove());
-    const bool givesCheck = checksNext || (!pos_.finished() && partnerInCheck(pos_.toMove()));
+    const bool givesCheck = checksNext || (!pos_.finished() && partnerInReach(pos_.toMove()));
     if (prunable && !givesCheck) {
       stack_.pop_back();
       pos_.unmake();
@@ -386,8 +386,8 @@ int Search::negamax(int depth, int alpha, int beta, int ply, bool allowNull) {
         if (!pvNode) ++reduction;
         reduction = std::clamp(reduction, 0, newDepth - 1);
       } else if (rules_->teams && depth >= 3 && i >= 2 && !capture && !checksNext && m.promo() < 0) {
-        // Teams: quiet moves in check, with a partner in check or checking the
-        // seat after next are reduced too, a ply less than the others.
+        // Teams: quiet moves at urgent nodes, and those that leave the next
+        // seat's partner in reach of ours, are reduced too, a ply less.
         reduction = static_cast<int>(std::log(depth) * std::log(i) / 2.25) - (pvNode ? 1 : 0);
         reduction = std::clamp(reduction, 0, newDepth - 1);
       }

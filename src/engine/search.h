@@ -43,9 +43,9 @@ class Search : public SearchBase {
   // rest is sorted at once and `sorted` set, after which the list is already in order.
   void pickMove(MoveList& list, int* scores, int k, bool& sorted) const;
   int evaluate();
-  // Teams: whether a partner of `seat` (not itself) stands in check from the seat that
-  // moves after `seat`, which may take its king before it moves; false without teams.
-  bool partnerInCheck(int seat) const;
+  // Teams: whether the seat that moves after `seat` attacks the king of a partner of
+  // `seat` (not itself), which it may take before that partner moves; false without teams.
+  bool partnerInReach(int seat) const;
   std::vector<Move> extractPv(Move first);
 
   int evalAt_[kMaxPly + 8];      // the static score at each ply (-kInf in check)
