@@ -137,9 +137,20 @@ export async function clickMove(page, from, to) {
   await sq(page, to).click();
 }
 
+// A square's box on the page. The board redraws by replacing its squares, so
+// a square found just as a redraw removes it has no box: look again.
+async function squareBox(page, name) {
+  for (let i = 0; i < 100; i++) {
+    const box = await sq(page, name).boundingBox();
+    if (box) return box;
+    await page.waitForTimeout(50);
+  }
+  throw new Error(`square ${name} is not on the board`);
+}
+
 export async function dragMove(page, from, to) {
-  const a = await sq(page, from).boundingBox();
-  const b = await sq(page, to).boundingBox();
+  const a = await squareBox(page, from);
+  const b = await squareBox(page, to);
   await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
   await page.mouse.down();
   const steps = 8;
