@@ -151,6 +151,8 @@ class Position {
   bool finished() const { return st_.result != ResultKind::kOngoing; }
   ResultKind result() const { return st_.result; }
   int winner() const { return st_.winner; }  // kWin / kFirstMate: the winner; kOthersDraw: the last
+  // The seat that moves after `seat`: the next one in turn order still in.
+  int nextSeat(int seat) const;
   int outCount() const { return st_.outCount; }
   int outSeat(int i) const { return st_.outOrder[i]; }
   int piecesAtOut(int seat) const { return st_.piecesAtOut[seat]; }
@@ -360,7 +362,6 @@ class Position {
   template <bool kGenerals>
   uint8_t attackersOf(Square s, uint8_t seats) const;  // attackers(), with or without the flying general
   uint8_t flyingGenerals(Square s, uint8_t seats) const;  // a pawn of another seat could capture on s
-  int nextSeat(int seat) const;
   int mateCredit(int seat) const;
   void makeImpl(Move m, bool full);
   bool computeCheck(int seat) const;  // inCheck without the remembered answer

@@ -32,8 +32,7 @@ bool Search::partnerInReach(int seat) const {
   if (!rules_->teams) [[likely]] return false;
   // Only the seat that moves next can take a partner's king before the
   // partner moves; a check from a later seat the partner answers itself.
-  int next = (seat + 1) % rules_->nseats();
-  while (!pos_.isIn(next) && next != seat) next = (next + 1) % rules_->nseats();
+  const int next = pos_.nextSeat(seat);
   const uint8_t partners = static_cast<uint8_t>(rules_->friends[seat] & ~(1u << seat));
   for (int s = 0; s < rules_->nseats(); ++s)
     if (((partners >> s) & 1) && pos_.isIn(s) && pos_.kingSquare(s) != kNoSquare &&
@@ -291,8 +290,8 @@ int Search::negamax(int depth, int alpha, int beta, int ply, bool allowNull) {
 
   const int us = pos_.toMove();
   const bool inCheck = pos_.inCheck(us);
-  // With teams, a partner in check is as urgent as a check: an opponent
-  // moving before it may take its king, which no static score sees.
+  // With teams, a partner's king that the next seat attacks is as urgent as
+  // a check: that seat may take it, which no static score sees.
   const bool urgent = inCheck || partnerInReach(us);
   const int staticEval = urgent ? -kInf : evaluate();
   // Improving: the static score is better than at this side's previous turn.
@@ -361,8 +360,8 @@ int Search::negamax(int depth, int alpha, int beta, int ply, bool allowNull) {
     if (prunable && !pos_.mayGiveCheck(m)) continue;
     pos_.make(m);
     stack_.push_back(pos_.hash());
-    // A check of the next seat is extended; with teams, a check of its partner
-    // (which the seat to move may take) is kept from pruning and reductions.
+    // A check of the next seat is extended; with teams, a move that leaves the
+    // next seat's partner in our partner's reach is kept from pruning.
     const bool checksNext = !pos_.finished() && pos_.inCheck(pos_.toMove());
     const bool givesCheck = checksNext || (!pos_.finished() && partnerInReach(pos_.toMove()));
     if (prunable && !givesCheck) {
