@@ -409,6 +409,9 @@ TEST(FourPlayerChess, KingSwarmGrowsFasterThanTheAttackersAtTheKing) {
   EXPECT_EQ(red({{"d2", "bR"}, {"k5", "gB"}}), none - 90);
   // Yellow's rook on i14 (a partner's) defends i2, i1 and nothing else near: the i2 term goes.
   EXPECT_EQ(red({{"d2", "bR"}, {"k5", "gB"}, {"i14", "yR"}}), none - 80);
+  // Blue's rook on h5 checks Red: h2 (defended by e5) and the king's own square
+  // (by d5; the king does not defend its own square) each cost 20 - 10.
+  EXPECT_EQ(red({{"h5", "bR"}}), none - 20);
 }
 
 // The teams bot, `toMove` to play, finds a win for its team at `depth`.

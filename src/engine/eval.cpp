@@ -435,7 +435,7 @@ int Evaluator::seatScore(const Position& pos, int seat, const Attacks& a) const 
       for (const Square z : zone_[king]) {
         const int attackers = enemyAttacks(z);
         if (!attackers) continue;
-        int defenders = -1;
+        int defenders = z == king ? 0 : -1;  // the king's attack on the squares next to it
         for (int o = 0; o < r.nseats(); ++o)
           if ((team >> o) & 1) defenders += a.count[o][z];
         swarm += std::max(0, kSwarm[std::min(attackers, 7)] - kSwarm[std::clamp(defenders, 0, 7)] / 2);
