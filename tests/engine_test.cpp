@@ -684,6 +684,29 @@ struct UciHarness {
       if (l.rfind(prefix, 0) == 0) return true;
     return false;
   }
+  // Sets the variant and the position (a `position` command's arguments),
+  // sends `go` and waits for its search to end.
+  void run(const std::string& variant, const std::string& position, const std::string& go) {
+    session.handle("setoption name UCI_Variant value " + variant);
+    session.handle("position " + position);
+    session.handle(go);
+    session.waitForSearch();
+  }
+  // The deepest `info depth` and the last bestmove's move ("" if none).
+  int deepest() {
+    std::lock_guard<std::mutex> lock(mu);
+    int d = 0;
+    for (const auto& l : out)
+      if (l.rfind("info depth ", 0) == 0) d = std::max(d, std::stoi(l.substr(11)));
+    return d;
+  }
+  std::string bestmove() {
+    std::lock_guard<std::mutex> lock(mu);
+    std::string move;
+    for (const auto& l : out)
+      if (l.rfind("bestmove ", 0) == 0) move = l.substr(9, l.find(' ', 9) - 9);
+    return move;
+  }
 };
 
 // `measure` (one of see.h's functions of a position, a move and the
@@ -882,13 +905,8 @@ TEST(Uci, XiangqiAndJanggiGiveLegalMoves) {
   for (const auto& [variant, moves] : {std::pair<std::string, std::string>{"xiangqi", "h3e3 h10g8"},
                                        {"janggi", "e2e2 b10c8"}}) {
     UciHarness h;
-    h.session.handle("setoption name UCI_Variant value " + variant);
-    h.session.handle("position startpos moves " + moves);
-    h.session.handle("go movetime 200");
-    h.session.waitForSearch();
-    std::string best;
-    for (const auto& l : h.out)
-      if (l.rfind("bestmove ", 0) == 0) best = l.substr(9, l.find(' ', 9) - 9);
+    h.run(variant, "startpos moves " + moves, "go movetime 200");
+    const std::string best = h.bestmove();
     Game g(rules(variant));
     ASSERT_TRUE(g.playAll(moves).ok()) << variant;
     EXPECT_TRUE(g.play(best).ok()) << variant << " bestmove " << best;
@@ -904,16 +922,10 @@ TEST(Uci, XiangqiAndJanggiGiveLegalMoves) {
 TEST(Uci, FourSeatsWithPerSeatClocks) {
   auto search = [](const std::string& go) {
     UciHarness h;
-    h.session.handle("setoption name UCI_Variant value four-seasons");
-    h.session.handle("position startpos moves a6a5");
-    h.session.handle(go);
-    h.session.waitForSearch();
+    h.run("four-seasons", "startpos moves a6a5", go);
     EXPECT_TRUE(h.saw("bestmove ")) << go;
     EXPECT_FALSE(h.saw("info string error")) << go;
-    int deepest = 0;
-    for (const auto& l : h.out)
-      if (l.rfind("info depth ", 0) == 0) deepest = std::max(deepest, std::stoi(l.substr(11)));
-    return deepest;
+    return h.deepest();
   };
   // Red's clock is long, the others are out of time: Red's is the one used.
   EXPECT_EQ(search("go depth 3 gtime 0 rtime 600000 btime 0 wtime 0 ginc 0 rinc 10 binc 0 winc 0"), 3);
@@ -944,6 +956,30 @@ TEST(Uci, PositionFenWithTheKingOnItsCastlingSquare) {
   h.session.handle("go depth 2");
   h.session.waitForSearch();
   EXPECT_TRUE(h.saw("bestmove "));
+}
+
+// `go searchmoves`: the search chooses among the listed legal moves only,
+// even when another move mates at once; the list ends at the next limit.
+// A move that is not legal, or an empty list, is an error and starts no search.
+TEST(Uci, GoSearchmovesChoosesAmongTheListedMoves) {
+  auto best = [](const std::string& go) {
+    UciHarness h;
+    h.run("chess", "startpos moves f2f3 e7e5 g2g4", go);  // Fool's mate is one move away for Black: d8h4
+    EXPECT_FALSE(h.saw("info string error")) << go;
+    return std::pair{h.bestmove(), h.deepest()};
+  };
+  EXPECT_EQ(best("go depth 3").first, "d8h4");
+  const auto [two, depth] = best("go searchmoves a7a6 h7h6 depth 3");
+  EXPECT_TRUE(two == "a7a6" || two == "h7h6") << two;
+  EXPECT_EQ(depth, 3);
+  EXPECT_EQ(best("go depth 3 searchmoves b8c6").first, "b8c6");
+  for (const char* bad :
+       {"go searchmoves", "go depth 2 searchmoves e2e4", "go searchmoves a7a6 nonsense", "go searchmoves depth 2"}) {
+    UciHarness h;
+    h.run("chess", "startpos moves f2f3 e7e5 g2g4", bad);
+    EXPECT_TRUE(h.saw("info string error")) << bad;
+    EXPECT_FALSE(h.saw("bestmove")) << bad;
+  }
 }
 
 TEST(Uci, PerftMatchesTheReference) {

@@ -147,7 +147,7 @@ class Referee(unittest.TestCase):
 
 
 class KnownDifferences(unittest.TestCase):
-    """The two positions where the match first met 4pchess's rules (2026-12-06)."""
+    """The positions where the match met 4pchess's rules (2026-12-06)."""
 
     def test_board_of(self):
         board = fm.board_of(fm.read_openings(OPENINGS)[0])
@@ -168,7 +168,7 @@ class KnownDifferences(unittest.TestCase):
         ref = fm.Referee(ACEDREX)
         ours = [m for m, _ in ref.divide2(fen, moves)]
         self.assertEqual(sorted(ours), ["g12b7", "h1h2"])
-        self.assertEqual(fm.known_differences(ref.summary(fen, moves)["fen"], moves, ours), ({"g12b7"}, set()))
+        self.assertEqual(fm.known_differences(ref.summary(fen, moves)["fen"], moves, ours), ({"g12b7"}, set(), set()))
 
     def test_en_passant_onto_an_occupied_square(self):
         # Blue's b4d4 skips c4, where Green's queen then lands: 4pchess lists
@@ -180,15 +180,60 @@ class KnownDifferences(unittest.TestCase):
         ref = fm.Referee(ACEDREX)
         ours = [m for m, _ in ref.divide2(fen, moves)]
         self.assertEqual(len(ours), 47)
-        self.assertEqual(fm.known_differences(ref.summary(fen, moves)["fen"], moves, ours), (set(), {"d3c4"}))
+        self.assertEqual(fm.known_differences(ref.summary(fen, moves)["fen"], moves, ours), (set(), {"d3c4"}, set()))
         # 4pchess's count of 48 is explained; 49 or 46 are not.
         after = ref.summary(fen, moves)["fen"]
-        self.assertEqual(fm.explained(after, moves, ours, 48), (0, {"d3c4"}))
+        self.assertEqual(fm.explained(after, moves, ours, 48), (0, {"d3c4"}, set()))
         self.assertIsNone(fm.explained(after, moves, ours, 49))
         self.assertIsNone(fm.explained(after, moves, ours, 46))
         # A round later the double step is no longer recent: nothing is known.
         self.assertEqual(fm.known_differences(ref.summary(fen, moves)["fen"], moves + ["d3c4", "a4a5", "k12k11", "m4l4"],
                                               ours)[1], set())
+
+    # Game 10 of session 33's idle check: Yellow's g13g11 passes in front of
+    # Green's pawn on h13 (it came there by i12h13). We let that pawn take en
+    # passant on g12; 4pchess does not (its pawn must stand right behind the
+    # landing square g11) and refused the move when our engine played it.
+    PASSED_FEN = ("R-0,0,0,0-1,1,1,1-1,1,1,1-0,0,0,0-0-3,yR,yN,yB,yK,yQ,yB,yN,yR,3/3,yP,yP,yP,yP,yP,2,yP,3/14/"
+                  "bR,bP,6,yP,yP,2,gP,gR/bN,bP,10,gP,gN/bB,bP,10,gP,gB/1,bP,10,gP,gK/bK,2,bP,8,gP,1/bB,bP,9,gP,1,gB/"
+                  "bN,bP,10,gP,gN/bR,bP,10,gP,gR/4,rP,bQ,8/3,rP,1,rP,rP,rP,gQ,rP,rP,3/3,rR,1,rB,rQ,rK,rB,rN,rR,3")
+    PASSED_MOVES = ("h1i2 f3d1 h14i13 n5l4 h2h3 d1i6 i13d8 l4j3 j1i3 a5c6 d8d7 j3k1 i2j1 a7a8 i14j13 m5l5 g1h2 c6e5 "
+                    "d7d5 k1i2 h2e5 a6b7 d5b7 i2k3 j2k3 a8b7 j13f9 n6k3 e5d5 b6c6 f9i6 k3i1 d5b5 b7c8 i6g4 i1h2 b5a4 "
+                    "c8d8 e14d12 m8k8 i3h5 b8c8 j14i12 m10k10 a4c6 a10b8 d12c10 k10j11 c6f6 d8c7 c10a11 j11i12 f1c4 "
+                    "b8d7 g4d7 i12h13 f6c6 c7d8 g14h14 h2d6 h5f6 c8d7 k14j14 d6e7 f6d7 d8e8 j14j8 m9l9 c6b7 e8f9 "
+                    "g13g11").split()
+
+    def test_en_passant_by_a_pawn_the_double_step_passed(self):
+        ref = fm.Referee(ACEDREX)
+        fen, moves = self.PASSED_FEN, self.PASSED_MOVES
+        ours = [m for m, _ in ref.divide2(fen, moves)]
+        self.assertIn("h13g12", ours)
+        now = ref.summary(fen, moves)["fen"]
+        self.assertEqual(fm.known_differences(now, moves, ours), (set(), set(), {"h13g12"}))
+        # 4pchess counts one move fewer: explained; as many, or two fewer, not.
+        self.assertEqual(fm.explained(now, moves, ours, len(ours) - 1), (0, set(), {"h13g12"}))
+        self.assertIsNone(fm.explained(now, moves, ours, len(ours)))
+        self.assertIsNone(fm.explained(now, moves, ours, len(ours) - 2))
+        # Before the double step there is none.
+        before = [m for m, _ in ref.divide2(fen, moves[:-1])]
+        self.assertEqual(fm.known_differences(ref.summary(fen, moves[:-1])["fen"], moves[:-1], before)[2], set())
+
+    def test_our_engine_does_not_play_it(self):
+        """Green (our team, Blue+Green) moves among its other legal moves; `go
+        searchmoves` reaches the engine (a list of one move is played)."""
+        import types
+        fen, moves = self.PASSED_FEN, list(self.PASSED_MOVES)
+        engine = fm.Acedrex(ACEDREX, 9, 30.0)
+        try:
+            self.assertEqual(engine.best(fen, moves, 50, ["h13g12"]), "h13g12")
+            stats = fm.Stats()
+            a = types.SimpleNamespace(check=False, movetime=100, max_plies=400)
+            self.assertIsNone(fm.play_ply(fen, moves, 1, engine, None, fm.Referee(ACEDREX), a, stats, "test", {}))
+            self.assertEqual(stats.withheld, 1)
+            self.assertEqual(len(moves), len(self.PASSED_MOVES) + 1)
+            self.assertNotEqual(moves[-1], "h13g12")
+        finally:
+            engine.close()
 
 
 if __name__ == "__main__":

@@ -73,9 +73,12 @@ class EngineBot final : public Bot {
       // Never the real position: without a sample, the first legal move.
       SearchResult first;
       Game copy(game);
-      const auto legal = copy.legalMoves();
-      first.found = !legal.empty();
-      if (first.found) first.best = legal.front();
+      for (Move m : copy.legalMoves())
+        if (isSearchMove(l, m)) {
+          first.found = true;
+          first.best = m;
+          break;
+        }
       return first;
     }
     return two_ ? two_->run(game, l, stop, onInfo) : multi_->run(game, l, stop, onInfo);

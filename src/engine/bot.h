@@ -6,6 +6,7 @@
 // One Bot object serves one search at a time.
 #pragma once
 
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <functional>
@@ -25,7 +26,15 @@ struct SearchLimits {
   std::array<int, kMaxSeats> incMs{};
   int movesToGo = 0;
   bool infinite = false;
+  std::vector<Move> searchMoves;  // UCI's searchmoves: the root tries only these legal moves (empty: all)
 };
+
+// Whether the root may play `m` under the limits' searchmoves (a duck
+// game's turn matches by its piece move).
+inline bool isSearchMove(const SearchLimits& limits, Move m) {
+  return limits.searchMoves.empty() || std::any_of(limits.searchMoves.begin(), limits.searchMoves.end(),
+                                                   [m](Move s) { return s.withoutDuck() == m.withoutDuck(); });
+}
 
 struct SearchInfo {
   int depth = 0;

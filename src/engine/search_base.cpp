@@ -86,6 +86,7 @@ bool SearchBase::beginRun(const Game& game, const SearchLimits& limits, std::ato
   if (stack_.empty() || stack_.back() != pos_.hash()) stack_.push_back(pos_.hash());
   Game copy = game;
   start.root = copy.legalMoves();
+  if (!limits.searchMoves.empty()) std::erase_if(start.root, [&](Move m) { return !isSearchMove(limits, m); });
   // With unions there may be more than a move list holds: the shortest turns come first.
   if (start.root.size() > static_cast<size_t>(MoveList::kCapacity)) start.root.resize(MoveList::kCapacity);
   if (start.root.empty()) return false;

@@ -26,6 +26,13 @@ bool parseInt(const std::string& s, long long& out) {
   return true;
 }
 
+// The words `go` takes (a seat's clock is its letter and time or inc).
+bool isGoParameter(const std::string& k) {
+  for (const char* word : {"infinite", "ponder", "searchmoves", "perft", "depth", "nodes", "movetime", "movestogo"})
+    if (k == word) return true;
+  return (k.size() == 5 && k.substr(1) == "time") || (k.size() == 4 && k.substr(1) == "inc");
+}
+
 }  // namespace
 
 UciSession::UciSession(const VariantRegistry& registry, std::function<void(const std::string&)> write)
@@ -234,6 +241,21 @@ void UciSession::cmdGo(const std::string& rest) {
       continue;
     }
     if (k == "ponder") continue;
+    if (k == "searchmoves") {
+      // Legal moves up to the next parameter or the end of the line.
+      Position pos = game_->position();
+      const size_t first = i + 1;
+      for (; i + 1 < t.size(); ++i) {
+        auto move = pos.parseMove(t[i + 1]);
+        if (!move.ok()) {
+          if (isGoParameter(t[i + 1])) break;
+          return error("go searchmoves: " + move.error().text());
+        }
+        limits.searchMoves.push_back(move.value());
+      }
+      if (i + 1 == first) return error("go searchmoves needs legal moves");
+      continue;
+    }
     if (i + 1 >= t.size()) return error("go " + k + " needs a number");
     long long v = 0;
     if (!parseInt(t[i + 1], v) || v < 0) return error("go " + k + ": not a number \"" + t[i + 1] + "\"");

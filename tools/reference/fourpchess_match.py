@@ -34,11 +34,14 @@ thinks illegal that we list, together with another that it lists and we do
 not, in the same position. After a move that captures a king our game is
 over (0 replies) where 4pchess still counts the next seat's moves; such a
 move is counted as `king captures`, not compared. Counts that differ by
-4pchess's two rules that are not ours (known_differences: a king capture by
-a seat in check, which it does not count; a pawn capture onto a square a
-pawn just skipped where another piece stands, which it counts twice) are
-counted apart. Any other difference stops the match with exit code 1 and
-the position.
+4pchess's three rules that are not ours (known_differences: a king capture
+by a seat in check, which it does not count; a pawn capture onto a square a
+pawn just skipped where another piece stands, which it counts twice; an en
+passant capture by a pawn that the double step passed, which it does not
+have) are counted apart. As 4pchess could not follow such an en passant
+capture, our engine is asked to choose among its other moves (`go
+searchmoves`) when it has one. Any other difference stops the match with
+exit code 1 and the position.
 
 4pchess declares the game over, without a bestmove, when the seat to move
 can capture a king. The driver then plays, for it, the legal move after
@@ -131,10 +134,13 @@ def board_of(fen):
     return board
 
 
+FORWARD = {"r": (0, 1), "b": (1, 0), "y": (0, -1), "g": (-1, 0)}  # (files, ranks) a pawn of each colour steps
+
+
 def known_differences(fen, moves, ours):
     """Our legal moves (text) that 4pchess counts differently by its rules,
     in the position `fen` + `moves` (its current text is `fen`):
-    (king_captures, en_passant_doubles).
+    (king_captures, en_passant_doubles, en_passant_passed).
 
     - A king capture by a seat in check: chess.com allows it since an update
       (docs/rules/four-player-chess.md); 4pchess keeps the older rule and
@@ -146,10 +152,16 @@ def known_differences(fen, moves, ours):
       en passant capture of the piece and the pawn; Acedrex has the capture
       only (an en passant capture needs the skipped square empty). 4pchess's
       move parser takes the en passant one, so the next seat's counts after
-      it are not compared either."""
+      it are not compared either.
+    - An en passant capture by a pawn whose step forward is not the square
+      where the double-stepping pawn landed (a pawn of a neighbouring army
+      beside the square it started from: the pawn passed in front of it):
+      4pchess takes en passant only with a pawn right behind the landing
+      square, so it neither counts nor accepts this capture."""
     board = board_of(fen)
     kings = set()
     doubles = set()
+    passed = set()
     for m in ours:
         mm = OUR_MOVE.fullmatch(m)
         if not mm:
@@ -163,34 +175,40 @@ def known_differences(fen, moves, ours):
         if not mm:
             continue
         f1, r1, f2, r2 = FILES.index(mm.group(1)), int(mm.group(2)), FILES.index(mm.group(3)), int(mm.group(4))
-        pawn = board.get(mm.group(3) + mm.group(4), "")
+        landed = mm.group(3) + mm.group(4)
+        pawn = board.get(landed, "")
         if pawn[1:] != "P" or not ((f1 == f2 and abs(r1 - r2) == 2) or (r1 == r2 and abs(f1 - f2) == 2)):
             continue
         skipped = f"{FILES[(f1 + f2) // 2]}{(r1 + r2) // 2}"
         occupant = board.get(skipped, "")
-        if not occupant:
-            continue
         for m in ours:
             mo = OUR_MOVE.fullmatch(m)
             if not mo or mo.group(3) + mo.group(4) != skipped:
                 continue
             mover = board.get(mo.group(1) + mo.group(2), "")
-            if (mover[1:] == "P" and team_of(COLOUR_SEAT[mover[0]]) != team_of(COLOUR_SEAT[pawn[0]])
-                    and team_of(COLOUR_SEAT[mover[0]]) != team_of(COLOUR_SEAT[occupant[0]])):
-                doubles.add(m)
-    return kings, doubles
+            if mover[1:] != "P" or team_of(COLOUR_SEAT[mover[0]]) == team_of(COLOUR_SEAT[pawn[0]]):
+                continue
+            if occupant:
+                if team_of(COLOUR_SEAT[mover[0]]) != team_of(COLOUR_SEAT[occupant[0]]):
+                    doubles.add(m)
+                continue
+            df, dr = FORWARD[mover[0]]
+            ahead = FILES.index(mo.group(1)) + df, int(mo.group(2)) + dr
+            if not 0 <= ahead[0] < len(FILES) or f"{FILES[ahead[0]]}{ahead[1]}" != landed:
+                passed.add(m)
+    return kings, doubles, passed
 
 
 def explained(fen, moves, ours, theirs):
     """Whether 4pchess's count `theirs` of the legal moves at `fen` (reached by
     `moves`) differs from ours (`ours`, our legal moves) by known_differences
     alone: None if not, else (our king captures it leaves out, the moves it
-    counts twice)."""
-    kings, doubles = known_differences(fen, moves, ours)
-    left_out = len(ours) + len(doubles) - theirs
+    counts twice, the en passant captures it does not have)."""
+    kings, doubles, passed = known_differences(fen, moves, ours)
+    left_out = len(ours) + len(doubles) - len(passed) - theirs
     if not 0 <= left_out <= len(kings):
         return None
-    return left_out, doubles
+    return left_out, doubles, passed
 
 
 # ---- Results and the score --------------------------------------------------
@@ -365,9 +383,9 @@ class Acedrex(Engine):
         self.send("isready")
         self.wait_for("readyok", self.timeout, bad=("info string error",))
 
-    def best(self, fen, moves, movetime):
+    def best(self, fen, moves, movetime, searchmoves=None):
         self.send(f"position fen {fen}" + (" moves " + " ".join(moves) if moves else ""))
-        self.send(f"go movetime {movetime}")
+        self.send(f"go movetime {movetime}" + (" searchmoves " + " ".join(searchmoves) if searchmoves else ""))
         line = self.wait_for("bestmove", self.timeout + movetime / 1000, bad=("info string error",))
         parts = line.split()
         if len(parts) < 2 or parts[1] == "(none)":
@@ -514,6 +532,8 @@ class Stats:
         self.fallbacks = 0      # 4pchess's timed searches without a move, replaced by a depth-1 search
         self.known_kings = 0    # king captures by a seat in check that 4pchess does not count (known_differences)
         self.known_doubles = 0  # pawn captures that 4pchess counts twice (known_differences)
+        self.known_passed = 0   # en passant captures that 4pchess does not have (known_differences)
+        self.withheld = 0       # our turns where such captures were left out of our search (searchmoves)
         self.known_replies = 0  # our moves whose reply counts differ by known_differences alone
 
 
@@ -525,17 +545,20 @@ def check_ply(referee, other, fen, moves, stats, where):
     accepted, n = got[0]
     if not accepted:
         raise MatchError(f"{where}: 4pchess refuses the position")
-    doubles = set()
-    if n != len(ours):
+    doubles = passed = set()
+    if n != len(ours) or not all(ok for ok, _ in got[1:]):
         known = explained(referee.summary(fen, moves)["fen"], moves, [m for m, _ in ours], n)
         if known is None:
             raise MatchError(f"{where}: acedrex lists {len(ours)} legal moves, 4pchess counts {n}: "
                              + " ".join(m for m, _ in ours))
-        doubles = known[1]
+        _, doubles, passed = known
         stats.known_kings += known[0]
         stats.known_doubles += len(doubles)
+        stats.known_passed += len(passed)
     stats.plies += 1
     for (m, replies), (ok, theirs) in zip(ours, got[1:]):
+        if m in passed:
+            continue  # an en passant capture 4pchess does not have (known_differences)
         if not ok:
             raise MatchError(f"{where}: 4pchess does not know our legal move {m} ({to_theirs(m)})")
         if m in doubles:
@@ -598,9 +621,14 @@ def play_ply(fen, moves, our_team, acedrex, other, referee, a, stats, where, not
     else:
         legal = [m for m, _ in referee.divide2(fen, moves)]
     if team_of(seat) == our_team:
-        move = acedrex.best(fen, moves, a.movetime)
-        if move not in legal:
-            raise MatchError(f"acedrex played {move!r}, not a legal move")
+        # 4pchess cannot follow an en passant capture it does not have: our
+        # engine chooses among the other moves (known_differences).
+        passed = known_differences(state["fen"], moves, legal)[2]
+        if passed:
+            stats.withheld += 1
+        move = acedrex.best(fen, moves, a.movetime, [m for m in legal if m not in passed] if passed else None)
+        if move not in legal or move in passed:
+            raise MatchError(f"acedrex played {move!r}, not a legal move (or one withheld)")
     else:
         other.set_position(fen, moves)
         move, claim, fallback = other.best(a.movetime, a.grace)
@@ -688,11 +716,15 @@ def main(argv=None):
     if a.check:
         print(f"Move lists compared at {stats.plies} positions: the counts equal, and {stats.moves} moves of ours "
               f"known to 4pchess with equal reply counts ({stats.king_captures} king captures not compared)")
-        if stats.known_kings or stats.known_doubles:
+        if stats.known_kings or stats.known_doubles or stats.known_passed:
             print(f"Known differences of rule (known_differences): {stats.known_kings} king captures by a seat in "
                   f"check that 4pchess does not count, {stats.known_doubles} pawn captures onto a skipped square "
-                  f"that it counts twice (their replies not compared); {stats.known_replies} moves of ours after "
-                  f"which the reply counts differ by these alone")
+                  f"that it counts twice (their replies not compared), {stats.known_passed} en passant captures "
+                  f"that it does not have; {stats.known_replies} moves of ours after which the reply counts differ "
+                  f"by these alone")
+    if stats.withheld:
+        print(f"Our engine chose among its other moves {stats.withheld} times, where it had an en passant capture "
+              f"that 4pchess does not have (known_differences)")
     if stats.claims:
         print(f"4pchess claimed a king capture {stats.claims} times (played for it)")
     print(f"4pchess gave no move within the time {stats.fallbacks} times (a depth-1 move was played instead)")
