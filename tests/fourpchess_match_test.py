@@ -218,6 +218,18 @@ class KnownDifferences(unittest.TestCase):
         before = [m for m, _ in ref.divide2(fen, moves[:-1])]
         self.assertEqual(fm.known_differences(ref.summary(fen, moves[:-1])["fen"], moves[:-1], before)[2], set())
 
+    def test_a_step_onto_the_skipped_square_is_no_capture(self):
+        # Blue's b5d5 skips c5, where Red's pawn on c4 may step (game 59 of
+        # session 34's rerun, when the driver took the step for a capture).
+        fen = ("R-0,0,0,0-1,1,1,1-1,1,1,1-0,0,0,0-0-3,yR,yN,yB,yK,1,yB,yN,yR,3/3,yP,yP,yP,yP,1,yP,yP,yP,3/7,yQ,6/"
+               "bR,1,bP,4,yP,4,gP,gR/bN,bP,10,gP,gN/bB,2,bP,8,gP,gB/bQ,bP,10,gP,gK/bK,bP,10,gP,gQ/bB,bP,10,gP,gB/"
+               "bN,bP,12/bR,bP,9,gP,gP,gR/9,rP,4/3,rP,rP,rP,rP,rP,rP,1,rP,3/3,rR,rN,rB,rQ,rK,1,rN,rR,3")
+        moves = "f2f4 a5c4 j13j11 m8l8 d2d3 a8b9 h12i12 n7l9 d3c4 b5d5 e13e12 n6m5".split()
+        ref = fm.Referee(ACEDREX)
+        ours = [m for m, _ in ref.divide2(fen, moves)]
+        self.assertIn("c4c5", ours)
+        self.assertEqual(fm.known_differences(ref.summary(fen, moves)["fen"], moves, ours), (set(), set(), set()))
+
     def test_our_engine_does_not_play_it(self):
         """Green (our team, Blue+Green) moves among its other legal moves; `go
         searchmoves` reaches the engine (a list of one move is played)."""

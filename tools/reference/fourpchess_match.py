@@ -188,6 +188,8 @@ def known_differences(fen, moves, ours):
             mover = board.get(mo.group(1) + mo.group(2), "")
             if mover[1:] != "P" or team_of(COLOUR_SEAT[mover[0]]) == team_of(COLOUR_SEAT[pawn[0]]):
                 continue
+            if abs(FILES.index(mo.group(1)) - FILES.index(mo.group(3))) != 1 or abs(int(mo.group(2)) - int(mo.group(4))) != 1:
+                continue  # a step onto the skipped square, not a capture
             if occupant:
                 if team_of(COLOUR_SEAT[mover[0]]) != team_of(COLOUR_SEAT[occupant[0]]):
                     doubles.add(m)
