@@ -149,6 +149,14 @@ class Referee(unittest.TestCase):
 class KnownDifferences(unittest.TestCase):
     """The positions where the match met 4pchess's rules (2026-12-06)."""
 
+    @staticmethod
+    def known_at(fen, moves):
+        """Our legal moves at `fen` + `moves`, that position's text, and its known_differences."""
+        ref = fm.Referee(ACEDREX)
+        ours = [m for m, _ in ref.divide2(fen, moves)]
+        now = ref.summary(fen, moves)["fen"]
+        return ours, now, fm.known_differences(now, moves, ours)
+
     def test_board_of(self):
         board = fm.board_of(fm.read_openings(OPENINGS)[0])
         self.assertEqual((board["h1"], board["a7"], board["g14"], board["n8"]), ("rK", "bK", "yK", "gK"))
@@ -165,10 +173,9 @@ class KnownDifferences(unittest.TestCase):
                  "a6f11 g12f11 f7g7 f1l7 b9e12 f12g12 g7g12 l7g12 e12e2 k13k11 m8k8 i2i4 e2f3 d14e14 n5l4 h1i2 f3d1 "
                  "e14e7 n9i4 h2h3 d1f1 e7d7 i4h3 i2h2 a5b7 d7i7 h3b9 j1k3 f1e2 i7b7 l4j3 h2h1 a7b7 f11f10 b9c8 k2j3 "
                  "e2f1 j13j12 c8b9").split()
-        ref = fm.Referee(ACEDREX)
-        ours = [m for m, _ in ref.divide2(fen, moves)]
+        ours, _, known = self.known_at(fen, moves)
         self.assertEqual(sorted(ours), ["g12b7", "h1h2"])
-        self.assertEqual(fm.known_differences(ref.summary(fen, moves)["fen"], moves, ours), ({"g12b7"}, set(), set()))
+        self.assertEqual(known, ({"g12b7"}, set(), set()))
 
     def test_en_passant_onto_an_occupied_square(self):
         # Blue's b4d4 skips c4, where Green's queen then lands: 4pchess lists
@@ -177,18 +184,15 @@ class KnownDifferences(unittest.TestCase):
                "bR,bP,6,yP,1,gP,2,gR/bN,bP,10,gP,gN/bB,2,bP,8,gP,gB/bQ,bP,10,gP,gK/bK,1,bP,9,gP,gQ/bB,bP,8,gP,2,gB/"
                "bN,bP,10,gP,gN/bR,bP,4,rP,5,gP,gR/7,rP,6/3,rP,rP,rP,2,rP,rP,rP,3/3,rR,rN,rB,rQ,rK,rB,rN,rR,3")
         moves = "f2f3 a10c9 g13g12 m10k10 j2j3 a5c4 j14i12 n7m6 d2d3 c4e3 f14e13 m6i10 g1e3 b4d4 k13k12 i10c4".split()
-        ref = fm.Referee(ACEDREX)
-        ours = [m for m, _ in ref.divide2(fen, moves)]
+        ours, after, known = self.known_at(fen, moves)
         self.assertEqual(len(ours), 47)
-        self.assertEqual(fm.known_differences(ref.summary(fen, moves)["fen"], moves, ours), (set(), {"d3c4"}, set()))
+        self.assertEqual(known, (set(), {"d3c4"}, set()))
         # 4pchess's count of 48 is explained; 49 or 46 are not.
-        after = ref.summary(fen, moves)["fen"]
         self.assertEqual(fm.explained(after, moves, ours, 48), (0, {"d3c4"}, set()))
         self.assertIsNone(fm.explained(after, moves, ours, 49))
         self.assertIsNone(fm.explained(after, moves, ours, 46))
         # A round later the double step is no longer recent: nothing is known.
-        self.assertEqual(fm.known_differences(ref.summary(fen, moves)["fen"], moves + ["d3c4", "a4a5", "k12k11", "m4l4"],
-                                              ours)[1], set())
+        self.assertEqual(fm.known_differences(after, moves + ["d3c4", "a4a5", "k12k11", "m4l4"], ours)[1], set())
 
     # Game 10 of session 33's idle check: Yellow's g13g11 passes in front of
     # Green's pawn on h13 (it came there by i12h13). We let that pawn take en
@@ -204,19 +208,16 @@ class KnownDifferences(unittest.TestCase):
                     "g13g11").split()
 
     def test_en_passant_by_a_pawn_the_double_step_passed(self):
-        ref = fm.Referee(ACEDREX)
         fen, moves = self.PASSED_FEN, self.PASSED_MOVES
-        ours = [m for m, _ in ref.divide2(fen, moves)]
+        ours, now, known = self.known_at(fen, moves)
         self.assertIn("h13g12", ours)
-        now = ref.summary(fen, moves)["fen"]
-        self.assertEqual(fm.known_differences(now, moves, ours), (set(), set(), {"h13g12"}))
+        self.assertEqual(known, (set(), set(), {"h13g12"}))
         # 4pchess counts one move fewer: explained; as many, or two fewer, not.
         self.assertEqual(fm.explained(now, moves, ours, len(ours) - 1), (0, set(), {"h13g12"}))
         self.assertIsNone(fm.explained(now, moves, ours, len(ours)))
         self.assertIsNone(fm.explained(now, moves, ours, len(ours) - 2))
         # Before the double step there is none.
-        before = [m for m, _ in ref.divide2(fen, moves[:-1])]
-        self.assertEqual(fm.known_differences(ref.summary(fen, moves[:-1])["fen"], moves[:-1], before)[2], set())
+        self.assertEqual(self.known_at(fen, moves[:-1])[2][2], set())
 
     def test_a_step_onto_the_skipped_square_is_no_capture(self):
         # Blue's b5d5 skips c5, where Red's pawn on c4 may step (game 59 of
@@ -225,10 +226,9 @@ class KnownDifferences(unittest.TestCase):
                "bR,1,bP,4,yP,4,gP,gR/bN,bP,10,gP,gN/bB,2,bP,8,gP,gB/bQ,bP,10,gP,gK/bK,bP,10,gP,gQ/bB,bP,10,gP,gB/"
                "bN,bP,12/bR,bP,9,gP,gP,gR/9,rP,4/3,rP,rP,rP,rP,rP,rP,1,rP,3/3,rR,rN,rB,rQ,rK,1,rN,rR,3")
         moves = "f2f4 a5c4 j13j11 m8l8 d2d3 a8b9 h12i12 n7l9 d3c4 b5d5 e13e12 n6m5".split()
-        ref = fm.Referee(ACEDREX)
-        ours = [m for m, _ in ref.divide2(fen, moves)]
+        ours, _, known = self.known_at(fen, moves)
         self.assertIn("c4c5", ours)
-        self.assertEqual(fm.known_differences(ref.summary(fen, moves)["fen"], moves, ours), (set(), set(), set()))
+        self.assertEqual(known, (set(), set(), set()))
 
     def test_our_engine_does_not_play_it(self):
         """Green (our team, Blue+Green) moves among its other legal moves; `go
