@@ -112,6 +112,22 @@ TEST(FourPlayerChess, EnPassantForEachOpponentOnItsNextTurn) {
   EXPECT_EQ(y.position().at(*y.rules().parseSquare("k11")), kEmpty);
 }
 
+TEST(FourPlayerChess, EnPassantAlsoByThePawnBehindTheSquareTheDoubleStepLeft) {
+  // Yellow's j13 pawn double-steps to j11 past j12. Green's pawn on k13
+  // (behind j13 for Green, who moves toward the a-file) attacks j12 and may
+  // take en passant there, as may its pawn on k11 (behind the landing square).
+  for (const char* from : {"k13", "k11"}) {
+    SCOPED_TRACE(from);
+    Game g = game(fen4cc('Y', withKings({{"j13", "yP"}, {from, "gP"}})), kTeams);
+    play(g, "j13j11");
+    const std::string take = std::string(from) + "j12";
+    EXPECT_TRUE(hasMove(g.positionForSearch(), take));
+    play(g, take);
+    EXPECT_EQ(g.position().at(*g.rules().parseSquare("j11")), kEmpty);
+    EXPECT_EQ(seatOf(g.position().at(*g.rules().parseSquare("j12"))), Green);
+  }
+}
+
 TEST(FourPlayerChess, FreeForAllPromotesOnTheEighthRankToTheOnePointQueen) {
   Game g = game(fen4cc('R', withKings({{"e7", "rP"}, {"b9", "bP"}, {"g13", "yP"}, {"m9", "gP"}})));
   EXPECT_EQ(movesFrom(g.positionForSearch(), "e7"), (std::vector<std::string>{"e7e8d"}));
@@ -373,14 +389,19 @@ TEST(FourPlayerChess, TeamsAreSearchedAsTwoSides) {
 // Red's score (teams) by an evaluation with only the king term `term` on,
 // at 100, with Red's four queens on d5 to g5 (they keep its phase full)
 // added to `cells`.
-std::function<int(std::map<std::string, std::string>)> redWithOnly(const std::string& term) {
+// A teams evaluator with material and one term only, set to `value`.
+std::shared_ptr<engine::Evaluator> evaluatorWithOnly(const std::string& term, int value) {
   auto params = engine::parseEvalParams(
       "piece K 0 0\npiece Q 900 0\npiece D 900 0\npiece R 500 0\npiece B 300 0\npiece N 300 0\npiece P 100 0\n"
       "pawn-advance 0\nking-center-opening 0\nking-center-ending 0\nking-shelter 0\nking-danger 0\nking-zone 0\n"
       "pawn-threat 0\nhanging 0\npassed-pawn 0\ntempo 0\n" +
-      term + " 100\n");
+      term + " " + std::to_string(value) + "\n");
   EXPECT_TRUE(params.ok()) << params.error().text();
-  auto ev = std::make_shared<engine::Evaluator>(rules("four-player-chess", kTeams), params.value());
+  return std::make_shared<engine::Evaluator>(rules("four-player-chess", kTeams), params.value());
+}
+
+std::function<int(std::map<std::string, std::string>)> redWithOnly(const std::string& term) {
+  auto ev = evaluatorWithOnly(term, 100);
   return [ev](std::map<std::string, std::string> cells) {
     for (const char* q : {"d5", "e5", "f5", "g5"}) cells[q] = "rQ";
     Game g = game(fen4cc('R', withKings(cells)), kTeams);
@@ -412,6 +433,56 @@ TEST(FourPlayerChess, KingSwarmGrowsFasterThanTheAttackersAtTheKing) {
   // Blue's rook on h5 checks Red: h2 (defended by e5) and the king's own square
   // (by d5; the king does not defend its own square) each cost 20 - 10.
   EXPECT_EQ(red({{"h5", "bR"}}), none - 20);
+}
+
+TEST(FourPlayerChess, KingOpenRayCountsTheLinesAheadOfTheKingWithoutAnOwnPiece) {
+  // Red's king on h1 looks up g2-f3, h2-h3 and i2-j3; all three are open.
+  const auto red = redWithOnly("king-open-ray");
+  const int none = red({});
+  EXPECT_EQ(red({{"g2", "rP"}}), none + 100 + 100);  // a pawn (100) closes one line
+  EXPECT_EQ(red({{"g2", "rP"}, {"h3", "rN"}}), none + 400 + 100 + 100);
+  EXPECT_EQ(red({{"j3", "rP"}}), none + 100 + 100);    // two squares out closes it too
+  EXPECT_EQ(red({{"i2", "bP"}, {"g2", "yP"}}), none);  // an enemy's or a partner's does not
+}
+
+TEST(FourPlayerChess, LeaperKingCountsAKnightTwoLeapsFromAnEnemyKing) {
+  // Blue's king is on a7 and Green's on n8 (enemies), Yellow's on g14 (the partner).
+  const auto red = redWithOnly("leaper-king");
+  const int far = red({{"c4", "rN"}});
+  EXPECT_EQ(red({{"c7", "rN"}}), far + 100);  // c7-b5, then b5 attacks a7
+  EXPECT_EQ(red({{"g10", "rN"}}), far);       // two leaps from Yellow's king only
+  EXPECT_EQ(red({{"c4", "rB"}}), far);        // a bishop is no leaper (both worth 300)
+}
+
+TEST(FourPlayerChess, ActivationCountsPiecesOffTheirFirstRankWithRoomToMove) {
+  const auto red = redWithOnly("activation");
+  const int queens = red({});                    // the four queens on the fifth rank are out: 400
+  EXPECT_EQ(red({{"j1", "rN"}}), queens + 300);  // on its first rank
+  EXPECT_EQ(red({{"a4", "rN"}}), queens + 300);  // out, with two squares to go to (b6, c5)
+  // On d4 it may go to b5, c6, e2, e6 and f3 (f5 holds a queen): out.
+  EXPECT_EQ(red({{"d4", "rN"}}), queens + 300 + 100);
+  // Blue's pawns (taking toward the n-file) watch c6, e6 and f3: two squares left.
+  const std::map<std::string, std::string> pawns = {{"b7", "bP"}, {"d7", "bP"}, {"e4", "bP"}};
+  auto withKnight = pawns;
+  withKnight["d4"] = "rN";
+  EXPECT_EQ(red(withKnight), red(pawns) + 300);
+}
+
+TEST(FourPlayerChess, ActivationPairRewardsPartnersThatBothBringPiecesOut) {
+  const auto ev = evaluatorWithOnly("activation-pair", 10);
+  auto score = [&](const std::map<std::string, std::string>& cells) {
+    Game g = game(fen4cc('R', withKings(cells)), kTeams);
+    return ev->evaluate(g.position(), Red);
+  };
+  const std::map<std::string, std::string> red = {{"e5", "rQ"}, {"g5", "rQ"}, {"i5", "rQ"}};
+  EXPECT_EQ(score(red), 2700);  // Yellow has none out: no product
+  auto withYellow = red;
+  withYellow["f10"] = "yQ";
+  EXPECT_EQ(score(withYellow), 3600 + 10 * 3 * 1);
+  auto withBlue = withYellow;
+  withBlue["e9"] = "bQ";
+  withBlue["e11"] = "gQ";
+  EXPECT_EQ(score(withBlue), 3600 - 1800 + 10 * 3 * 1 - 10 * 1 * 1);
 }
 
 // The teams bot, `toMove` to play, finds a win for its team at `depth`.

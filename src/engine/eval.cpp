@@ -10,16 +10,46 @@
 
 namespace acedrex::engine {
 
+namespace {
+
+// The named values besides the pieces', in the order of the files the tuner writes.
+struct ScalarParam {
+  const char* name;
+  int EvalParams::*member;
+};
+constexpr ScalarParam kScalars[] = {
+    {"pawn-advance", &EvalParams::pawnAdvance},
+    {"king-center-opening", &EvalParams::kingCenterOpening},
+    {"king-center-ending", &EvalParams::kingCenterEnding},
+    {"king-shelter", &EvalParams::kingShelter},
+    {"king-danger", &EvalParams::kingDanger},
+    {"king-zone", &EvalParams::kingZone},
+    {"king-crossfire", &EvalParams::kingCrossfire},
+    {"king-swarm", &EvalParams::kingSwarm},
+    {"pawn-threat", &EvalParams::pawnThreat},
+    {"hanging", &EvalParams::hanging},
+    {"passed-pawn", &EvalParams::passedPawn},
+    {"lesser-threat", &EvalParams::lesserThreat},
+    {"doubled-pawn", &EvalParams::doubledPawn},
+    {"isolated-pawn", &EvalParams::isolatedPawn},
+    {"open-lane", &EvalParams::openLane},
+    {"clear-lane", &EvalParams::clearLane},
+    {"king-open-ray", &EvalParams::kingOpenRay},
+    {"leaper-king", &EvalParams::leaperKing},
+    {"activation", &EvalParams::activation},
+    {"activation-pair", &EvalParams::activationPair},
+    {"tempo", &EvalParams::tempo},
+};
+
+}  // namespace
+
 std::vector<int*> EvalParams::tunables() {
   std::vector<int*> out;
   for (auto& [letter, p] : pieces) {
     if (p.value > 0) out.push_back(&p.value);
     out.push_back(&p.mobility);
   }
-  for (int* x : {&pawnAdvance, &kingCenterOpening, &kingCenterEnding, &kingShelter, &kingDanger, &kingZone,
-                 &kingCrossfire, &kingSwarm, &pawnThreat, &hanging, &passedPawn, &lesserThreat, &doubledPawn,
-                 &isolatedPawn, &openLane, &clearLane, &tempo})
-    out.push_back(x);
+  for (const ScalarParam& x : kScalars) out.push_back(&(this->*x.member));
   return out;
 }
 
@@ -33,12 +63,7 @@ std::string EvalParams::toText(const std::string& variant) const {
     o << "\n";
   }
   for (const auto& [letter, p] : pieces) o << "piece " << letter << " " << p.value << " " << p.mobility << "\n";
-  o << "pawn-advance " << pawnAdvance << "\nking-center-opening " << kingCenterOpening << "\nking-center-ending "
-    << kingCenterEnding << "\nking-shelter " << kingShelter << "\nking-danger " << kingDanger << "\nking-zone "
-    << kingZone << "\nking-crossfire " << kingCrossfire << "\nking-swarm " << kingSwarm << "\npawn-threat "
-    << pawnThreat << "\nhanging " << hanging << "\npassed-pawn " << passedPawn << "\nlesser-threat " << lesserThreat
-    << "\ndoubled-pawn " << doubledPawn << "\nisolated-pawn " << isolatedPawn << "\nopen-lane " << openLane
-    << "\nclear-lane " << clearLane << "\ntempo " << tempo << "\n";
+  for (const ScalarParam& x : kScalars) o << x.name << " " << this->*x.member << "\n";
   return o.str();
 }
 
@@ -66,26 +91,12 @@ Result<EvalParams> parseEvalParams(const std::string& text) {
       if (p.alsoFor.empty()) return makeError("params", "variants NAME...", where);
       continue;
     }
+    const auto it =
+        std::find_if(std::begin(kScalars), std::end(kScalars), [&](const ScalarParam& x) { return key == x.name; });
+    if (it == std::end(kScalars)) return makeError("params", "unknown key " + key, where);
     int v = 0;
     if (!(ws >> v)) return makeError("params", "expected a number after " + key, where);
-    if (key == "pawn-advance") p.pawnAdvance = v;
-    else if (key == "king-center-opening") p.kingCenterOpening = v;
-    else if (key == "king-center-ending") p.kingCenterEnding = v;
-    else if (key == "king-shelter") p.kingShelter = v;
-    else if (key == "king-danger") p.kingDanger = v;
-    else if (key == "king-zone") p.kingZone = v;
-    else if (key == "king-crossfire") p.kingCrossfire = v;
-    else if (key == "king-swarm") p.kingSwarm = v;
-    else if (key == "pawn-threat") p.pawnThreat = v;
-    else if (key == "hanging") p.hanging = v;
-    else if (key == "passed-pawn") p.passedPawn = v;
-    else if (key == "lesser-threat") p.lesserThreat = v;
-    else if (key == "doubled-pawn") p.doubledPawn = v;
-    else if (key == "isolated-pawn") p.isolatedPawn = v;
-    else if (key == "open-lane") p.openLane = v;
-    else if (key == "clear-lane") p.clearLane = v;
-    else if (key == "tempo") p.tempo = v;
-    else return makeError("params", "unknown key " + key, where);
+    p.*(it->member) = v;
   }
   return p;
 }
@@ -145,7 +156,18 @@ void Evaluator::build() {
         for (int step = 1; step <= 2; ++step) {
           const Offset o = r.rotate(Offset{lane, step}, dir);
           const int f = r.fileOf(s) + o.dx, k = r.rankOf(s) + o.dy;
-          if (r.onBoard(f, k) && !r.blocked[r.square(f, k)]) shield_[dir * n + s].push_back({r.square(f, k), lane + 1, 3 - step});
+          if (r.onBoard(f, k) && !r.blocked[r.square(f, k)])
+            shield_[dir * n + s].push_back({r.square(f, k), lane + 1, 3 - step});
+        }
+  rays_.assign(4 * n, {});
+  for (int dir = 0; dir < 4; ++dir)
+    for (Square s = 0; s < n; ++s)
+      for (int line = -1; line <= 1; ++line)
+        for (int step = 1; step <= 2; ++step) {
+          const Offset o = r.rotate(Offset{line * step, step}, dir);
+          const int f = r.fileOf(s) + o.dx, k = r.rankOf(s) + o.dy;
+          if (!r.onBoard(f, k) || r.blocked[r.square(f, k)]) break;
+          rays_[dir * n + s].push_back({r.square(f, k), line + 1, 0});
         }
   passedBonus_.assign(4 * n, 0);
   for (int dir = 0; dir < 4; ++dir)
@@ -167,6 +189,33 @@ void Evaluator::build() {
         return std::find(reach.moves.begin(), reach.moves.end(), r.square(0, k)) != reach.moves.end();
       };
       laneSlider_[t] = !r.types[t].pawn && t != r.royalType && has(2) && has(3);
+    }
+    // A leaper: no slides from any square, and some leap from one.
+    leaper_[t] = !r.types[t].pawn && t != r.royalType;
+    bool leaps = false;
+    for (Square s = 0; s < n && leaper_[t]; ++s) {
+      if (r.blocked[s]) continue;
+      const SquareMoves& sm = r.moves(kindOf(t, kNorth), s);
+      leaps |= sm.leapEnd > sm.leapBegin;
+      if (sm.rayEnd > sm.rayBegin || sm.bentEnd > sm.bentBegin) leaper_[t] = false;
+    }
+    leaper_[t] = leaper_[t] && leaps;
+    if (leaper_[t] && params_.leaperKing) {
+      // Two leaps: from s to an intermediate square m, then a capture onto the king.
+      twoLeaps_.resize(kMaxKinds);
+      for (int dir = 0; dir < 4; ++dir) {
+        auto& table = twoLeaps_[kindOf(t, dir)];
+        table.assign(n, {});
+        for (Square s = 0; s < n; ++s) {
+          if (r.blocked[s]) continue;
+          const SquareMoves& sm = r.moves(kindOf(t, dir), s);
+          for (uint32_t i = sm.leapBegin; i < sm.leapEnd; ++i) {
+            const SquareMoves& next = r.moves(kindOf(t, dir), r.leaps[i].to);
+            for (uint32_t j = next.leapBegin; j < next.leapEnd; ++j)
+              if (r.leaps[j].mode & kModeCapture) table[r.leaps[j].to].set(s);
+          }
+        }
+      }
     }
     if (t != r.royalType && !r.types[t].pawn) totalMaterial_ += pp.value;
     for (int dir = 0; dir < 4; ++dir) {
@@ -259,6 +308,7 @@ void Evaluator::attacks(const Position& pos, Attacks& a) const {
     std::fill(a.count[seat].begin(), a.count[seat].begin() + n, 0);
     std::fill(a.lowest[seat].begin(), a.lowest[seat].begin() + n, 0xFFFF);
     a.mobility[seat] = 0;
+    a.active[seat] = 0;
     if (!pos.isIn(seat)) continue;
     const uint8_t bit = static_cast<uint8_t>(1u << seat);
     for (int i = 0; i < pos.pieceCount(seat); ++i) {
@@ -282,7 +332,11 @@ void Evaluator::attacks(const Position& pos, Attacks& a) const {
       const int t = typeOf(p);
       if (r.types[t].pawn) continue;
       const int mob = walk(pos, s, p, enemies, a.pawns.data(), a.count[seat].data(), a.lowest[seat].data());
-      if (t != r.royalType) a.mobility[seat] += (mob - mobAverage_[t]) * mobility_[t];
+      if (t == r.royalType) continue;
+      a.mobility[seat] += (mob - mobAverage_[t]) * mobility_[t];
+      // Activated: off its first rank, with three safe squares to go to (a
+      // leaper) or five (any other piece).
+      a.active[seat] += r.relativeRank(s, dirOf(p)) > 1 && mob >= (leaper_[t] ? 3 : 5);
     }
   }
 }
@@ -313,6 +367,19 @@ bool Evaluator::passed(Square s, int dir, const PawnFronts& front) const {
   return front[lane] <= prog && front[lane + 1] <= prog && front[lane + 2] <= prog;
 }
 
+int Evaluator::leaperKings(const Position& pos, Square s, Piece p) const {
+  const Rules& r = *rules_;
+  const auto& table = twoLeaps_[kindOf(p)];
+  const uint8_t enemies = static_cast<uint8_t>(pos.enemiesOf(seatOf(p)));
+  int kings = 0;
+  for (int o = 0; o < r.nseats(); ++o) {
+    if (!((enemies >> o) & 1) || !pos.isIn(o)) continue;
+    const Square king = pos.kingSquare(o);
+    kings += king != kNoSquare && table[king].test(s);
+  }
+  return kings;
+}
+
 int Evaluator::seatScore(const Position& pos, int seat) const {
   Attacks a;
   attacks(pos, a);
@@ -326,7 +393,7 @@ int Evaluator::seatScore(const Position& pos, int seat, const Attacks& a) const 
   int material = 0;
   const Square king = pos.kingSquare(seat);
   const uint8_t* kd = king != kNoSquare ? &dist_[king * n] : nullptr;
-  int shelter = 0, danger = 0;
+  int shelter = 0, danger = 0, openRays = 0;
   const uint8_t enemies = static_cast<uint8_t>(pos.enemiesOf(seat));
   // Attacks on each square by all the enemies together.
   auto enemyAttacks = [&](Square s) {
@@ -365,9 +432,12 @@ int Evaluator::seatScore(const Position& pos, int seat, const Attacks& a) const 
     const bool pawn = r.types[t].pawn;
     if (t != r.royalType && !pawn) {
       material += value_[t];
-      if (a.pawns[s] & enemies) score -= params_.pawnThreat;
-      else if (params_.lesserThreat && cheapestEnemy(s) < value_[t]) score -= params_.lesserThreat;
-      else if (a.count[seat][s] == 0 && enemyAttacks(s) > 0) score -= params_.hanging;
+      if (a.pawns[s] & enemies)
+        score -= params_.pawnThreat;
+      else if (params_.lesserThreat && cheapestEnemy(s) < value_[t])
+        score -= params_.lesserThreat;
+      else if (a.count[seat][s] == 0 && enemyAttacks(s) > 0)
+        score -= params_.hanging;
     }
     if (laneTerms && (pawn || laneSlider_[t])) {
       const int lane = r.laneOf(s, seatDir) + 1;
@@ -387,7 +457,9 @@ int Evaluator::seatScore(const Position& pos, int seat, const Attacks& a) const 
       if (passed(s, dir, fronts[dir])) score += passedBonus_[dir * n + s];
     }
     if (kd && kd[s] == 1) ++shelter;
+    if (params_.leaperKing && leaper_[t]) score += params_.leaperKing * leaperKings(pos, s, p);
   }
+  score += params_.activation * a.active[seat];
   // Pieces in hand (drop games) count at their value on the board.
   if (r.drops)
     for (int t : r.handTypes) score += pos.handCount(seat, t) * value_[t];
@@ -406,6 +478,18 @@ int Evaluator::seatScore(const Position& pos, int seat, const Attacks& a) const 
       if (isPiece(q) && seatOf(q) == seat && r.types[typeOf(q)].pawn) lanes[x.lane] = std::max(lanes[x.lane], x.weight);
     }
     shelter += lanes[0] + lanes[1] + lanes[2];
+    if (params_.kingOpenRay) {
+      // A line ahead of the king is closed by an own piece in its first two
+      // squares or by the board's edge.
+      bool open[3] = {true, true, true};
+      for (const ShieldSquare& x : rays_[dirOf(kp) * n + king]) {
+        const Piece q = pos.at(x.square);
+        if (isPiece(q) && seatOf(q) == seat) open[x.lane] = false;
+      }
+      int count[3] = {0, 0, 0};
+      for (const ShieldSquare& x : rays_[dirOf(kp) * n + king]) ++count[x.lane];
+      for (int l = 0; l < 3; ++l) openRays += open[l] && count[l] == 2;
+    }
   }
   if (kd) {
     // Enemy pieces near the king.
@@ -446,8 +530,8 @@ int Evaluator::seatScore(const Position& pos, int seat, const Attacks& a) const 
     const int phase = std::min(256, 256 * material / std::max(1, totalMaterial_ / r.nseats()));
     const int kc = (params_.kingCenterOpening * phase + params_.kingCenterEnding * (256 - phase)) / 256;
     score += kc * center_[king];
-    score += (params_.kingShelter * shelter - params_.kingDanger * danger -
-              params_.kingZone * weight * weight / 8 - crossfire - swarm) *
+    score += (params_.kingShelter * shelter - params_.kingDanger * danger - params_.kingZone * weight * weight / 8 -
+              crossfire - swarm - params_.kingOpenRay * openRays) *
              phase / 256;
   }
   return score;
@@ -471,6 +555,12 @@ int Evaluator::evaluate(const Position& pos, int view, const Attacks& a) const {
     int score = 0;
     for (int s = 0; s < r.nseats(); ++s)
       if (pos.isIn(s)) score += ((r.friends[view] >> s) & 1) ? seatScore(pos, s, a) : -seatScore(pos, s, a);
+    if (params_.activationPair) {
+      // Partners that have both brought their pieces out: the product of their counts.
+      int product[2] = {1, 1};
+      for (int s = 0; s < r.nseats(); ++s) product[(r.friends[view] >> s) & 1] *= pos.isIn(s) ? a.active[s] : 0;
+      score += params_.activationPair * (product[1] - product[0]);
+    }
     return score + (pos.toMove() == view ? params_.tempo : 0);
   }
   // Many seats: own score against the strongest opponent and the average of

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <array>
+#include <bitset>
 #include <map>
 #include <memory>
 #include <string>
@@ -23,17 +24,21 @@ struct EvalParams {
   int kingCenterEnding = 8;
   int kingShelter = 8;     // per own piece next to the king (at most 4) and per pawn-shield point (2 a lane one step ahead, 1 two steps)
   int kingDanger = 12;
-  int kingZone = 8;       // attack weight on the squares at the king, squared over 8
-  int kingCrossfire = 0;  // two or more enemy seats attack the squares at the king (games of more seats)
-  int kingSwarm = 0;      // percent of a per-square table: enemy attackers at the king beyond its team's defenders
-  int pawnThreat = 40;    // a piece (not a pawn) standing where an enemy pawn takes
-  int hanging = 30;       // a piece (not a pawn) attacked and not defended
-  int passedPawn = 60;    // a pawn no enemy pawn can stop, growing with its progress
-  int lesserThreat = 0;   // a piece (not a pawn) attacked by an enemy piece worth less
-  int doubledPawn = 0;    // per own pawn on a lane with another own pawn
-  int isolatedPawn = 0;   // per own pawn with no own pawn on the lanes next to it
-  int openLane = 0;       // a piece that slides along its lane, on a lane without own pawns...
-  int clearLane = 0;      // ...and without any pawns (added to open-lane)
+  int kingZone = 8;        // attack weight on the squares at the king, squared over 8
+  int kingCrossfire = 0;   // two or more enemy seats attack the squares at the king (games of more seats)
+  int kingSwarm = 0;       // percent of a per-square table: enemy attackers at the king beyond its team's defenders
+  int pawnThreat = 40;     // a piece (not a pawn) standing where an enemy pawn takes
+  int hanging = 30;        // a piece (not a pawn) attacked and not defended
+  int passedPawn = 60;     // a pawn no enemy pawn can stop, growing with its progress
+  int lesserThreat = 0;    // a piece (not a pawn) attacked by an enemy piece worth less
+  int doubledPawn = 0;     // per own pawn on a lane with another own pawn
+  int isolatedPawn = 0;    // per own pawn with no own pawn on the lanes next to it
+  int openLane = 0;        // a piece that slides along its lane, on a lane without own pawns...
+  int clearLane = 0;       // ...and without any pawns (added to open-lane)
+  int kingOpenRay = 0;     // per line from the king toward the board's middle (three) with no own piece in two squares
+  int leaperKing = 0;      // a piece that only leaps, two of its leaps from an enemy king (per king)
+  int activation = 0;      // per piece (not a pawn or the king) off its first rank with room to move
+  int activationPair = 0;  // teams: times the product of the two partners' activated pieces
   int tempo = 10;
   // Other variants these parameters serve (a file's `variants NAME...` line):
   // a variant without a file of its own takes the first file that names it.
@@ -61,6 +66,7 @@ class Evaluator {
     // Per seat and square: the value of its cheapest attacker that is not a pawn, or 0xFFFF.
     std::array<std::array<uint16_t, kMaxSquares>, kMaxSeats> lowest;
     std::array<int, kMaxSeats> mobility;
+    std::array<int, kMaxSeats> active;  // activated pieces (see EvalParams::activation)
   };
   void attacks(const Position& pos, Attacks& a) const;
   int seatScore(const Position& pos, int seat, const Attacks& a) const;
@@ -82,17 +88,23 @@ class Evaluator {
   using PawnFronts = std::array<int8_t, kMaxFiles + 2>;
   void pawnFronts(const Position& pos, int seat, int dir, PawnFronts& front) const;
   bool passed(Square s, int dir, const PawnFronts& front) const;
+  // The enemy kings the leaper on s would attack after one of its leaps.
+  int leaperKings(const Position& pos, Square s, Piece p) const;
   std::shared_ptr<const Rules> rules_;
   EvalParams params_;
   std::array<int, kMaxPieceTypes> value_{};
-  std::array<int, kMaxPieceTypes> mobility_{};   // per square a piece may go to now
-  std::array<int, kMaxPieceTypes> mobAverage_{};  // subtracted so that an average reach scores 0
-  std::vector<int> pst_;  // [kind][square]
-  std::vector<int> center_;  // per square: centrality, 0 at the edge
-  std::vector<uint8_t> dist_;  // king distance between two squares, [a * nsq + b]
-  std::vector<std::vector<Square>> zone_;  // per square: it and its neighbours
-  std::vector<int> passedBonus_;  // [dir * nsq + square]
+  std::array<int, kMaxPieceTypes> mobility_{};     // per square a piece may go to now
+  std::array<int, kMaxPieceTypes> mobAverage_{};   // subtracted so that an average reach scores 0
+  std::vector<int> pst_;                           // [kind][square]
+  std::vector<int> center_;                        // per square: centrality, 0 at the edge
+  std::vector<uint8_t> dist_;                      // king distance between two squares, [a * nsq + b]
+  std::vector<std::vector<Square>> zone_;          // per square: it and its neighbours
+  std::vector<int> passedBonus_;                   // [dir * nsq + square]
   std::array<bool, kMaxPieceTypes> laneSlider_{};  // slides at least two squares straight ahead
+  std::array<bool, kMaxPieceTypes> leaper_{};      // moves by leaps only (not a pawn or the king)
+  // Per leaper kind (made when leaper-king is set): per square, the squares
+  // from which one of its leaps would attack a piece there.
+  std::vector<std::vector<std::bitset<kMaxSquares>>> twoLeaps_;  // [kind][square]
   // Per king direction and square: the squares of its pawn shield, with their
   // weight (2 one step ahead on its file or the next, 1 two steps ahead).
   struct ShieldSquare {
@@ -101,6 +113,9 @@ class Evaluator {
     int weight;  // 2 or 1
   };
   std::vector<std::vector<ShieldSquare>> shield_;  // [dir * nsq + square]
+  // Per king direction and square: the three lines ahead of it (up to two
+  // squares each, fewer at the edge), as (square, line) pairs.
+  std::vector<std::vector<ShieldSquare>> rays_;  // [dir * nsq + square], weight unused
   int totalMaterial_ = 1;
 };
 
