@@ -112,14 +112,19 @@ test('Black sees its army at the bottom, plays by dragging, and the board turns 
   await page.goto(`${server.base}/game.html?id=${g.id}&token=${g.seats[1].token}`);
   await page.waitForSelector('body[data-ready="1"]');
   await page.waitForSelector('#board .piece');
+  // White's bot moves first; the cells are measured once the board is drawn
+  // for Black's turn (a board drawn again takes them away while measured)
+  await waitFor(async () => (await page.locator('#board').getAttribute('data-to-move')) === 'black', { what: 'black to move' });
   assert.equal(await page.locator('#board svg').getAttribute('data-rotation'), '1');
   const below = async (a, b) => (await page.locator(`#board [data-sq="${a}"]`).boundingBox()).y > (await page.locator(`#board [data-sq="${b}"]`).boundingBox()).y;
   assert.ok(await below('d8', 'd4'), 'Black\'s king below the centre');
   // a move dragged onto a rosette cell, in the turned view
-  await waitFor(async () => (await page.locator('#board').getAttribute('data-to-move')) === 'black', { what: 'black to move' });
   await dragCell(page, 'd7', 'd5');
   const st = await waitFor(async () => { const x = await fetchState(server.base, g.id); return x.moves.length >= 2 ? x : null; }, { what: 'the drag sent' });
   assert.equal(st.moves[1].uci, 'd7d5');
+  // the two bots answer before the cells are measured again
+  const answered = await waitFor(async () => { const x = await fetchState(server.base, g.id); return x.moves.length >= 4 ? x : null; }, { what: 'the bots answer' });
+  await waitFor(async () => Number(await page.locator('#board').getAttribute('data-v')) >= answered.v, { what: 'the page shows the bots' });
   // the keyboard's cursor goes from cell to cell as the cells are seen
   await page.locator('#board svg').focus();
   const cursor = () => page.locator('#board [data-cursor]').getAttribute('data-cursor');
