@@ -159,16 +159,22 @@ void Evaluator::build() {
           if (r.onBoard(f, k) && !r.blocked[r.square(f, k)])
             shield_[dir * n + s].push_back({r.square(f, k), lane + 1, 3 - step});
         }
-  rays_.assign(4 * n, {});
+  // A line that meets the edge (or a hole) within two squares is closed by
+  // it and is left out.
+  kingLines_.assign(4 * n, {});
   for (int dir = 0; dir < 4; ++dir)
     for (Square s = 0; s < n; ++s)
-      for (int line = -1; line <= 1; ++line)
+      for (int line = -1; line <= 1; ++line) {
+        std::array<Square, 2> sq{};
+        int have = 0;
         for (int step = 1; step <= 2; ++step) {
           const Offset o = r.rotate(Offset{line * step, step}, dir);
           const int f = r.fileOf(s) + o.dx, k = r.rankOf(s) + o.dy;
           if (!r.onBoard(f, k) || r.blocked[r.square(f, k)]) break;
-          rays_[dir * n + s].push_back({r.square(f, k), line + 1, 0});
+          sq[have++] = r.square(f, k);
         }
+        if (have == 2) kingLines_[dir * n + s].push_back(sq);
+      }
   passedBonus_.assign(4 * n, 0);
   for (int dir = 0; dir < 4; ++dir)
     for (Square s = 0; s < n; ++s) {
@@ -335,8 +341,9 @@ void Evaluator::attacks(const Position& pos, Attacks& a) const {
       if (t == r.royalType) continue;
       a.mobility[seat] += (mob - mobAverage_[t]) * mobility_[t];
       // Activated: off its first rank, with three safe squares to go to (a
-      // leaper) or five (any other piece).
-      a.active[seat] += r.relativeRank(s, dirOf(p)) > 1 && mob >= (leaper_[t] ? 3 : 5);
+      // leaper) or five (any other piece); counted only for the terms that read it.
+      if (params_.activation || params_.activationPair)
+        a.active[seat] += r.relativeRank(s, dirOf(p)) > 1 && mob >= (leaper_[t] ? 3 : 5);
     }
   }
 }
@@ -479,16 +486,9 @@ int Evaluator::seatScore(const Position& pos, int seat, const Attacks& a) const 
     }
     shelter += lanes[0] + lanes[1] + lanes[2];
     if (params_.kingOpenRay) {
-      // A line ahead of the king is closed by an own piece in its first two
-      // squares or by the board's edge.
-      bool open[3] = {true, true, true};
-      for (const ShieldSquare& x : rays_[dirOf(kp) * n + king]) {
-        const Piece q = pos.at(x.square);
-        if (isPiece(q) && seatOf(q) == seat) open[x.lane] = false;
-      }
-      int count[3] = {0, 0, 0};
-      for (const ShieldSquare& x : rays_[dirOf(kp) * n + king]) ++count[x.lane];
-      for (int l = 0; l < 3; ++l) openRays += open[l] && count[l] == 2;
+      // A line ahead of the king is closed by an own piece on its first two squares.
+      auto own = [&](Square q) { return isPiece(pos.at(q)) && seatOf(pos.at(q)) == seat; };
+      for (const auto& line : kingLines_[dirOf(kp) * n + king]) openRays += !own(line[0]) && !own(line[1]);
     }
   }
   if (kd) {

@@ -113,9 +113,9 @@ class Evaluator {
     int weight;  // 2 or 1
   };
   std::vector<std::vector<ShieldSquare>> shield_;  // [dir * nsq + square]
-  // Per king direction and square: the three lines ahead of it (up to two
-  // squares each, fewer at the edge), as (square, line) pairs.
-  std::vector<std::vector<ShieldSquare>> rays_;  // [dir * nsq + square], weight unused
+  // Per king direction and square: the lines ahead of it (straight and the
+  // two diagonals) that have two squares on the board, those two squares.
+  std::vector<std::vector<std::array<Square, 2>>> kingLines_;  // [dir * nsq + square]
   int totalMaterial_ = 1;
 };
 
