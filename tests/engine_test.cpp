@@ -982,6 +982,34 @@ TEST(Uci, GoSearchmovesChoosesAmongTheListedMoves) {
   }
 }
 
+// A position the rules draw (threefold repetition, insufficient material,
+// the fifty-move count) still has legal moves: the engine names one, as a
+// UCI engine must, and says in an info line that the GUI may end the game.
+// A mate or stalemate has none: `bestmove (none)`.
+TEST(Uci, DrawnByRuleStillAnswersALegalMove) {
+  const std::vector<std::pair<std::string, std::string>> drawn = {
+      {"startpos moves g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8", "repetition"},
+      {"fen 8/8/8/4k3/8/8/8/4KN2 w - - 0 1", "knight against king"},
+      {"fen 8/8/8/4k3/8/8/8/R3K3 w - - 100 80", "fifty moves"},
+  };
+  for (const auto& [position, why] : drawn) {
+    UciHarness h;
+    h.run("chess", position, "go depth 2");
+    EXPECT_TRUE(h.saw("info string the position is drawn by rule")) << why;
+    const std::string best = h.bestmove();
+    Game g(rules("chess"));
+    g.leaveRuleDrawsToCaller();
+    const auto space = position.find(' ');
+    if (position.rfind("fen ", 0) == 0) ASSERT_TRUE(g.setStart(position.substr(4)).ok()) << why;
+    else ASSERT_TRUE(g.playAll(position.substr(space + 7)).ok()) << why;
+    EXPECT_TRUE(g.play(best).ok()) << why << ": " << best;
+  }
+  UciHarness mated;
+  mated.run("chess", "startpos moves f2f3 e7e5 g2g4 d8h4", "go depth 2");
+  EXPECT_EQ(mated.bestmove(), "(none)");
+  EXPECT_FALSE(mated.saw("info string the position is drawn"));
+}
+
 TEST(Uci, PerftMatchesTheReference) {
   UciHarness h;
   h.session.handle("position startpos");

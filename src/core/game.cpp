@@ -190,8 +190,8 @@ Status Game::playAll(const std::string& moves) {
 void Game::afterPly() {
   // Fairy-Stockfish's general material test ends the game before mate or
   // stalemate is looked at (ffish's result()), as it would here.
-  const bool dead = rules().insufficient == Rules::Insufficient::kMatingPieces && !pos_.finished() &&
-                    pos_.insufficientMaterial();
+  const bool dead = !leaveRuleDraws_ && rules().insufficient == Rules::Insufficient::kMatingPieces &&
+                    !pos_.finished() && pos_.insufficientMaterial();
   // Turn start: a seat with no legal move is mated or stalemated now.
   while (!dead && !pos_.finished()) {
     MoveList list;
@@ -204,7 +204,11 @@ void Game::afterPly() {
     hashes_.push_back(pos_.hash());
     turns_.push_back({static_cast<int8_t>(pos_.toMove()), pos_.inCheck(pos_.toMove())});
     const auto reps = std::count(hashes_.begin(), hashes_.end(), pos_.hash());
-    if (dead) drawReason_ = DrawReason::kInsufficient;
+    if (leaveRuleDraws_) {
+      ruleDrawLeft_ = reps >= rules().repetitionCount || pos_.countingExpired() ||
+                      (rules().insufficient != Rules::Insufficient::kNone && pos_.insufficientMaterial()) ||
+                      (rules().moveRule && pos_.fifty() >= rules().moveRule * pos_.seatsIn());
+    } else if (dead) drawReason_ = DrawReason::kInsufficient;
     else if (reps >= rules().repetitionCount) settleRepetition();
     else if (pos_.countingExpired()) drawReason_ = DrawReason::kCounting;
     else if (rules().promoMoveType >= 0 && pos_.onlyPromotionMovesLeft()) drawReason_ = DrawReason::kStalemate;

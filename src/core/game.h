@@ -57,6 +57,13 @@ class Game {
   Game(std::shared_ptr<const Rules> rules, uint64_t seed = 1);
 
   Status setStart(const std::string& positionText);  // default: the variant's start
+  // A UCI engine's game, where the GUI adjudicates: the ends the rules draw
+  // from history or material (repetition, the move count, counting,
+  // insufficient material, and the repetition's verdicts) are not declared,
+  // so the game goes on while the seat to move has a legal move;
+  // ruleDrawLeft() says that one of them now applies (call before setStart).
+  void leaveRuleDrawsToCaller() { leaveRuleDraws_ = true; }
+  bool ruleDrawLeft() const { return ruleDrawLeft_; }
   // An analysis board's game: the die is never thrown, so every legal move of
   // the seat to move may be played whatever piece it moves (call before setStart).
   void throwNoDie() { throwNoDie_ = true; throw_ = 0; }
@@ -111,6 +118,8 @@ class Game {
   DieRng rng_;
   int throw_ = 0;
   bool throwNoDie_ = false;
+  bool leaveRuleDraws_ = false;
+  bool ruleDrawLeft_ = false;
   std::vector<PlyRecord> record_;
   std::vector<uint64_t> hashes_;
   std::array<int, kMaxSeats> coins_{};

@@ -79,6 +79,7 @@ void UciSession::rebuildRules() {
   }
   rules_ = r.value();
   game_ = std::make_unique<Game>(rules_, seed_);
+  game_->leaveRuleDrawsToCaller();
   bot_ = engine::makeBot(rules_, level_, seed_);
 }
 
@@ -209,7 +210,9 @@ void UciSession::cmdPosition(const std::string& rest) {
   if (!rules_) return error("no variant");
   const auto t = tokens(rest);
   if (t.empty()) return error("position startpos|fen F [moves ...]");
+  // The GUI adjudicates draws by rule; the engine answers a legal move while one exists.
   auto game = std::make_unique<Game>(rules_, seed_);
+  game->leaveRuleDrawsToCaller();
   size_t i = 1;
   if (t[0] == "fen") {
     std::string fen;
@@ -302,6 +305,10 @@ void UciSession::cmdGo(const std::string& rest) {
     write_("info string the game is over");
     write_("bestmove (none)");
     return;
+  }
+  if (game_->ruleDrawLeft()) {
+    std::lock_guard<std::mutex> lock(writeMutex_);
+    write_("info string the position is drawn by rule (repetition, move count or material); the GUI decides");
   }
   stop_ = false;
   infinite_ = limits.infinite;
