@@ -146,6 +146,16 @@ TEST(Tune, DataFileRoundTripAndErrors) {
   EXPECT_NE(bad.error().text().find("d.txt line 3"), std::string::npos) << bad.error().text();
   EXPECT_NE(bad.error().text().find("1, 0.5 or 0"), std::string::npos);
 
+  // A teacher's label between 0 and 1 is read as it is; anything else is refused.
+  auto labels = tune::parseSamples("fen w - - 0 1 ; 0.7316\nfen b - - 0 1 ; 1/2-1/2\n", "d.txt");
+  ASSERT_TRUE(labels.ok()) << labels.error().text();
+  EXPECT_DOUBLE_EQ((*labels)[0].result, 0.7316);
+  EXPECT_DOUBLE_EQ((*labels)[1].result, 0.5);
+  for (const char* res : {"1.5", "-0.2", ".", "0.5.1", "0x1", "nan", ""}) {
+    auto refused = tune::parseSamples(std::string("fen w - - 0 1 ; ") + res + "\n", "d.txt");
+    EXPECT_FALSE(refused.ok()) << res;
+  }
+
   auto noSemi = tune::parseSamples("fen w - - 0 1 1\n", "d.txt");
   ASSERT_FALSE(noSemi.ok());
   EXPECT_NE(noSemi.error().text().find("d.txt line 1"), std::string::npos);

@@ -176,7 +176,7 @@ std::string formatSamples(const std::vector<Sample>& samples, const std::string&
   std::ostringstream o;
   std::istringstream h(header);
   for (std::string line; std::getline(h, line);) o << "# " << line << "\n";
-  for (const Sample& s : samples) o << s.position << " ; " << (s.result == 0.5 ? "0.5" : s.result > 0.5 ? "1" : "0") << "\n";
+  for (const Sample& s : samples) o << s.position << " ; " << s.result << "\n";
   return o.str();
 }
 
@@ -199,11 +199,17 @@ Result<std::vector<Sample>> parseSamples(const std::string& text, const std::str
       return makeError("data", "expected \"POSITION ; RESULT\" (RESULT 1, 0.5 or 0 from White's view)", where);
     const std::string pos = trim(t.substr(0, semi)), res = trim(t.substr(semi + 1));
     if (pos.empty()) return makeError("data", "no position before ';'", where);
+    // A game's result, or a label between 0 and 1 (a teacher's expected score, tools/tune/teacher.py).
     double r = -1;
-    if (res == "1" || res == "1.0" || res == "1-0") r = 1;
-    else if (res == "0" || res == "0.0" || res == "0-1") r = 0;
-    else if (res == "0.5" || res == "1/2-1/2") r = 0.5;
-    if (r < 0) return makeError("data", "the result must be 1, 0.5 or 0 (White's view), not \"" + res + "\"", where);
+    if (res == "1-0") r = 1;
+    else if (res == "0-1") r = 0;
+    else if (res == "1/2-1/2") r = 0.5;
+    else if (!res.empty() && res.find_first_not_of("0123456789.") == std::string::npos &&
+             std::count(res.begin(), res.end(), '.') <= 1 && res != ".")
+      r = std::stod(res);
+    if (r < 0 || r > 1)
+      return makeError("data", "the result must be 1, 0.5 or 0 (White's view), or a label from 0 to 1, not \"" + res + "\"",
+                       where);
     out.push_back(Sample{pos, r, lineNo});
   }
   return out;
