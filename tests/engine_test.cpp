@@ -326,7 +326,8 @@ TEST(Engine, LevelsAreDeterministicForASeed) {
 // number of nodes. A change to move ordering, pruning, the table or the
 // evaluation changes these figures; if that change is meant, record them
 // again and say so in the commit. The figures below were recorded from the
-// engine at main 53b948b (before SearchBase). Each case searches its
+// engine with the search of continuation and capture histories, clustered
+// table, singular extensions and ProbCut (2026-12-07). Each case searches its
 // position, plays the move found and searches again with the same search
 // object, so that what one search leaves to the next (the table, history,
 // killers) is pinned too.
@@ -399,19 +400,19 @@ TEST(SearchTree, FixedDepthSearchesKeepTheirFigures) {
   // clang-format off
   const std::vector<TreeCase> cases = {
       {"shako", {}, "", "", "two", 6, 0, true,
-       "j3j5 13 9735 j3j5 e8e6 e3e5 b8b6 a3a5 i8i6 a5b6 b9b6; e8e6 -13 9337 e8e6 j5j6 b8b6 i3i5 c8c6 b3b5"},
+       "i3i5 14 7851 i3i5 e8e6 e3e5 b8b6 a3a5 a8a6 a5b6 b9b6; j8j6 -10 8951 j8j6 e3e5 i8i6 a3a5 e8e6 b3b5 j6i5 i2i5"},
       {"shako", {}, "4kc3c/ernbq1b1re/ppp3p1pp/3p2pp2/4p5/5P4/2PN2P3/PP1PP2PPP/ER1BQKBNR1/5C3C w KQ - 0 9", "", "two", 6, 0, true,
-       "f5e6 -59 13411 f5e6 g9a3 b2b1 i9f9 h2f3 d7e6 h3h5; g9a3 63 5357 g9a3 b2b1 i9f9 g2f3 d7e6 f2g2 d9f7"},
+       "f5e6 -59 12068 f5e6 g9a3 b2b1 i9f9 h2f3 d7e6 h3h5; g9a3 63 4438 g9a3 b2b1 i9f9 g2f3 d7e6 f2g2 d9f7"},
       {"shako", {}, "c8c/1rnbqkbnre/p1pp1ppppp/2e1p5/10/1pP7/1B1N2P3/PP1PPP1PPP/ER2QKBNRE/C8C w KQkq - 1 5", "", "two", 4, 30, true,
-       "h3h5 -37 59437 h3h5 d8d6 f3f4 d6c5 b4c5; d8d6 41 41091 d8d6 f3f4 i8i6 i3i5 d6c5 b4c5"},
+       "h3h5 -37 49932 h3h5 d8d6 f3f4 d6c5 b4c5; d8d6 41 35059 d8d6 f3f4 i8i6 i3i5 d6c5 b4c5"},
       {"grant-acedrex", {}, "", "", "two", 5, 0, true,
-       "e4e6 17 5609 e4e6 e9e7 k4k6 h9h8 l4l5; e9e7 -18 7180 e9e7 k4k6 h9h8 j1i3 c12f8"},
+       "e4e6 26 4113 e4e6 e9e7 a4a6 k9k7 k4k6; e9e7 -21 6489 e9e7 a4a6 k9k7 h4h5 l9l8"},
       {"grant-acedrex", {}, "rlugcakcgul1/12/11r/p1pp1pp1pppp/4p2p4/1p10/1P4P5/5P6/P1PPP2PPPPP/3U8/12/RL1GCAKCGULR w JDjd - 0 5", "", "two", 5, 0, true,
-       "e4e6 50 5686 e4e6 a9a8 a4a6 b7a6 a1a6; a9a8 -27 10285 a9a8 a4a6 b7a6 a1a6 e12j7"},
+       "e4e6 50 4059 e4e6 a9a8 a4a6 b7a6 a1a6; a9a8 -27 9426 a9a8 a4a6 b7a6 a1a6 e12j7"},
       {"grant-acedrex", {"die=on"}, "", "", "two", 4, 0, true,
-       "f1g2 -19 53506 f1g2; e9e7 57 58372 e9e7 h4h6 h9h7 f4f6 e7f6 g2f6 c12h6 f6h7"},
+       "f1g2 -18 49086 f1g2; e9e7 59 48074 e9e7 h4h6 h9h7 f4f6 e7f6 g2f6 c12h6 f6h7"},
       {"grant-acedrex", {"die=on"}, "rlugcakcgulr/12/12/pppp1pp2ppp/4p7/8p3/3PP7/12/PPP2PPPP1PP/12/12/RLUGCAKCGULR w Jj - 0 5", "", "two", 4, 0, false,
-       "f1d2 -63 1059 f1d2 j12g8 c1h7 c12f8; b9b8 24 1969 b9b8 c1h7 j12g8 b1e2"},
+       "f1d2 -63 917 f1d2 j12g8 c1h7 c12f8; b9b8 24 1471 b9b8 c1h7 j12g8 b1e2"},
       {"four-seasons", {}, "", "", "brs", 4, 0, true,
        "c8d8 -29 3032 c8d8; c1d1 -37 9927 c1d1"},
       {"four-seasons", {}, "", fsMoves, "brs", 4, 0, true,
@@ -755,6 +756,62 @@ TEST(Exchange, CannonsNeedExactlyOneScreen) {
 TEST(Exchange, AKingTakesBackOnlyAnUndefendedPiece) {
   EXPECT_EQ(exchange({{"j1", 'K'}, {"e6", 'k'}, {"a5", 'R'}, {"e5", 'n'}}, "a5e5"), 300 - 500);
   EXPECT_EQ(exchange({{"j1", 'K'}, {"e6", 'k'}, {"a5", 'R'}, {"e5", 'n'}, {"e1", 'Q'}}, "a5e5"), 300);
+}
+
+// moveExchange: a quiet step onto a square the enemy takes on risks the
+// mover, less what the recapture wins back; a capture is its static exchange.
+TEST(Exchange, QuietMovesRiskTheMoverOnItsNewSquare) {
+  auto quiet = [](const std::map<std::string, char>& pieces, const std::string& move) {
+    return onShakoBoard(pieces, move, engine::moveExchange);
+  };
+  // The rook steps next to a black pawn's reach: the pawn takes it for nothing.
+  EXPECT_EQ(quiet({{"j1", 'K'}, {"a10", 'k'}, {"e1", 'R'}, {"d6", 'p'}}, "e1e5"), -500);
+  // A safe square: nothing is risked.
+  EXPECT_EQ(quiet({{"j1", 'K'}, {"a10", 'k'}, {"e1", 'R'}, {"d8", 'p'}}, "e1e5"), 0);
+  // The knight goes where a rook takes it but a pawn of ours takes the rook back: the black rook stops.
+  EXPECT_EQ(quiet({{"j1", 'K'}, {"a10", 'k'}, {"d3", 'N'}, {"d4", 'P'}, {"e10", 'r'}}, "d3e5"), 0);
+  // Undefended against the same rook: the knight is lost.
+  EXPECT_EQ(quiet({{"j1", 'K'}, {"a10", 'k'}, {"d3", 'N'}, {"e10", 'r'}}, "d3e5"), -300);
+  // A capture scores as staticExchange does.
+  EXPECT_EQ(quiet({{"j1", 'K'}, {"a10", 'k'}, {"e1", 'R'}, {"e5", 'p'}, {"d6", 'p'}}, "e1e5"), 90 - 500);
+}
+
+// The table keeps four entries per cluster; a new key replaces the least
+// useful one (the shallowest, an older search's counting 8 plies shallower
+// per search since), and the same key's shallower bound from the same search
+// leaves the deeper one but takes its move.
+TEST(TranspositionTable, ClustersAgeAndReplace) {
+  engine::TranspositionTable tt(1);
+  // 1 MB: 8,192 clusters; keys that differ above bit 13 share a cluster.
+  auto key = [](uint64_t i) { return 5 + (i << 20); };
+  for (int i = 0; i < 4; ++i) tt.store(key(i), Move(1, 2 + i), 10 * i, 4 + i, engine::kBoundExact);
+  for (int i = 0; i < 4; ++i) {
+    const auto* e = tt.probe(key(i));
+    ASSERT_NE(e, nullptr) << i;
+    EXPECT_EQ(e->depth, 4 + i);
+    EXPECT_EQ(e->score, 10 * i);
+  }
+  // A fifth key in the same search replaces the shallowest (depth 4).
+  tt.store(key(4), Move(1, 9), 0, 2, engine::kBoundLower);
+  EXPECT_EQ(tt.probe(key(0)), nullptr);
+  EXPECT_NE(tt.probe(key(4)), nullptr);
+  // Two searches later, a depth-7 entry (worth 7 - 16) gives way before a new depth-2 one.
+  tt.newSearch();
+  tt.newSearch();
+  tt.store(key(5), Move(1, 10), 0, 2, engine::kBoundUpper);
+  tt.store(key(6), Move(1, 11), 0, 1, engine::kBoundUpper);
+  EXPECT_NE(tt.probe(key(5)), nullptr);
+  EXPECT_NE(tt.probe(key(6)), nullptr);
+  // Same key, same search: a shallower bound keeps the deeper entry and takes the move.
+  tt.store(key(5), Move(3, 4), 99, 1, engine::kBoundUpper);
+  EXPECT_EQ(tt.probe(key(5))->depth, 2);
+  EXPECT_EQ(tt.probe(key(5))->move, Move(3, 4).raw());
+  // An exact score replaces it whatever its depth.
+  tt.store(key(5), Move(3, 4), 50, 1, engine::kBoundExact);
+  EXPECT_EQ(tt.probe(key(5))->depth, 1);
+  EXPECT_EQ(tt.probe(key(5))->bound(), engine::kBoundExact);
+  tt.clear();
+  EXPECT_EQ(tt.probe(key(5)), nullptr);
 }
 
 bool losesItsExchange(const std::map<std::string, char>& pieces, const std::string& move) {

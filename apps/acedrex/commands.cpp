@@ -423,6 +423,39 @@ SearchSpeed referenceSearchSpeed(const std::vector<BenchCase>& cases, int ms) {
   return out;
 }
 
+// The search's signature: fixed-depth searches of two-seat positions, each
+// by a fresh full-strength bot, one thread; the total of their nodes changes
+// exactly when the search or the evaluation decides differently.
+struct SearchSignatureCase {
+  std::string variant;
+  std::string fen;  // empty: the start
+  int depth;
+};
+
+uint64_t searchSignature(VariantRegistry& reg) {
+  const std::vector<SearchSignatureCase> cases = {
+      {"chess", "", 10},
+      {"chess", "r1bq1rk1/pp2bppp/2n1pn2/2pp4/3P4/2PBPN2/PP1N1PPP/R1BQ1RK1 w - - 0 8", 9},
+      {"chess", "8/5pk1/6p1/3R4/5P2/6PK/r7/8 b - - 3 45", 12},
+      {"shako", "", 8},
+      {"xiangqi", "", 8},
+      {"crazyhouse", "", 7},
+  };
+  uint64_t total = 0;
+  for (const auto& c : cases) {
+    auto rules = reg.rules(c.variant, {});
+    if (!rules.ok()) continue;
+    Game game(*rules);
+    if (!c.fen.empty() && !game.setStart(c.fen).ok()) continue;
+    auto bot = engine::makeBot(*rules, engine::kFullStrength, 1);
+    engine::SearchLimits limits;
+    limits.depth = c.depth;
+    std::atomic<bool> stop{false};
+    total += bot->choose(game, limits, stop).info.nodes;
+  }
+  return total;
+}
+
 int cmdBench(const Args& args) {
   int scale = 1;
   if (args.has("depth-scale")) {
@@ -510,6 +543,7 @@ int cmdBench(const Args& args) {
                   n > 1 ? " (the median round)" : "");
     }
   }
+  std::printf("Search bench: %llu\n", static_cast<unsigned long long>(searchSignature(reg)));
   std::printf("Bench: %llu\n", static_cast<unsigned long long>(signature));
   return 0;
 }

@@ -9,7 +9,70 @@
 namespace acedrex::engine {
 
 Search::Search(std::shared_ptr<const Rules> rules, const Evaluator& eval, SearchConfig config)
-    : SearchBase(std::move(rules), eval, config) {}
+    : SearchBase(std::move(rules), eval, config) {
+  squares_ = rules_->width * rules_->height;
+  pieceToCount_ = static_cast<int>(rules_->types.size()) * squares_;
+  contHist_.assign(static_cast<size_t>(pieceToCount_) * pieceToCount_, 0);
+  counterMoves_.assign(static_cast<size_t>(pieceToCount_), Move());
+  captureHist_.assign(static_cast<size_t>(pieceToCount_) * rules_->types.size(), 0);
+  std::fill(std::begin(pieceToAt_), std::end(pieceToAt_), -1);
+}
+
+void Search::clear() {
+  SearchBase::clear();
+  std::fill(contHist_.begin(), contHist_.end(), 0);
+  std::fill(counterMoves_.begin(), counterMoves_.end(), Move());
+  std::fill(captureHist_.begin(), captureHist_.end(), 0);
+}
+
+int Search::quietStat(int us, Move m, int idx, int ply) {
+  int s = history(us, m);
+  if (const int16_t* c = continuation(ply, 1)) s += c[idx];
+  if (const int16_t* c = continuation(ply, 2)) s += c[idx];
+  return s;
+}
+
+void Search::scoreNodeMoves(const MoveList& list, Move ttMove, int ply, int* scores) {
+  scoreMoves(list, ttMove, ply, scores, LosingCaptures::kUntested);
+  const int us = pos_.toMove();
+  const int prev = ply >= 1 ? pieceToAt_[ply - 1] : -1;
+  const Move counter = prev >= 0 ? counterMoves_[static_cast<size_t>(prev)] : Move();
+  for (int i = 0; i < list.size(); ++i) {
+    const Move m = list[i];
+    if (scores[i] >= kTableMoveScore || m.promo() >= 0) continue;
+    if (isCapture(m)) {
+      if (m.flag() == kEnPassant || m.isDrop()) continue;
+      // Within the captures' band: the victim first, then what such captures have done before.
+      scores[i] = kCaptureScore + std::max(0, scores[i] - kCaptureScore + captureHistory(m) / 4);
+    } else if (scores[i] < kKillerScore - 1) {
+      scores[i] = m == counter ? kKillerScore - 2 : quietStat(us, m, pieceTo(m), ply);
+    }
+  }
+}
+
+void Search::updateStats(Move best, int depth, int ply, const Move* quiets, int nQuiets, const Move* captures,
+                         int nCaptures) {
+  const int us = pos_.toMove();
+  const int bonus = std::min(depth * depth + 2 * depth - 2, 1200);
+  auto gravity = [](auto& h, int delta) {
+    h = static_cast<std::remove_reference_t<decltype(h)>>(h + delta - h * std::abs(delta) / kHistoryMax);
+  };
+  auto quiet = [&](Move q, int delta) {
+    gravity(history(us, q), delta);
+    const int idx = pieceTo(q);
+    if (int16_t* c = continuation(ply, 1)) gravity(c[idx], delta);
+    if (int16_t* c = continuation(ply, 2)) gravity(c[idx], delta);
+  };
+  if (!isCapture(best) && best.promo() < 0) {
+    if (ply < kMaxPly) rememberKiller(best, ply);
+    if (ply >= 1 && pieceToAt_[ply - 1] >= 0) counterMoves_[static_cast<size_t>(pieceToAt_[ply - 1])] = best;
+    quiet(best, bonus);
+    for (int q = 0; q < nQuiets; ++q) quiet(quiets[q], -bonus);
+  } else if (isCapture(best) && best.flag() != kEnPassant) {
+    gravity(captureHistory(best), bonus);
+  }
+  for (int c = 0; c < nCaptures; ++c) gravity(captureHistory(captures[c]), -bonus);
+}
 
 int Search::evaluate() {
   // The evaluation depends on the position alone.
@@ -151,6 +214,12 @@ int Search::qsearch(int alpha, int beta, int ply, int qdepth) {
 // throw only (the root's own throw is known). Chance nodes in check deeper in
 // the tree were measured too: they cost a ply or two and lost (docs/strength.md).
 constexpr int kChancePlies = 1;
+// Pruning margins, in centipawns: ProbCut's over beta; static exchange
+// losses past which a quiet move (times the square of its reduced depth) or a
+// capture (times the depth) is skipped near the leaves.
+constexpr int kProbCutMargin = 150;
+constexpr int kSeeQuietMargin = 30;
+constexpr int kSeeCaptureMargin = 100;
 constexpr int kChanceMargin = 150;
 
 bool Search::isChanceNode(int ply) const { return chanceNodesOn() && ply <= kChancePlies; }
@@ -207,6 +276,8 @@ int Search::chance(int depth, int alpha, int beta, int ply) {
     return average.value();
   };
   auto search = [&](Move m, int face) {
+    pieceToAt_[ply] = pieceTo(m);
+    extensionsAt_[ply + 1] = extensionsAt_[ply];
     pos_.make(m);
     stack_.push_back(pos_.hash());
     int score;
@@ -234,6 +305,8 @@ int Search::chance(int depth, int alpha, int beta, int ply) {
       // A lost turn in check leaves the king in reach: the race of the throws
       // decides whether it is taken (not searched further: see kingCaptureAtHorizon).
       const bool kingInReach = pos_.inCheck(pos_.toMove());
+      pieceToAt_[ply] = -1;
+      extensionsAt_[ply + 1] = extensionsAt_[ply];
       pos_.make(Move::null());
       stack_.push_back(pos_.hash());
       if (!kingInReach) nullValue = -negamax(depth - 1, -hi, -lo, ply + 1, false);
@@ -263,7 +336,7 @@ int Search::chance(int depth, int alpha, int beta, int ply) {
   return mean();
 }
 
-int Search::negamax(int depth, int alpha, int beta, int ply, bool allowNull) {
+int Search::negamax(int depth, int alpha, int beta, int ply, bool allowNull, Move excluded) {
   if (pos_.finished()) return terminalScore(ply);
   if (depth <= 0) return qsearch(alpha, beta, ply, 0);
   ++nodes_;
@@ -278,8 +351,17 @@ int Search::negamax(int depth, int alpha, int beta, int ply, bool allowNull) {
 
   const bool pvNode = beta - alpha > 1;
   const uint64_t key = pos_.hash();
+  // A singular search (see below) searches this node again without the
+  // table's move: it neither reads the table's verdict nor stores its own.
+  const bool singularSearch = excluded != Move();
   Move ttMove;
-  if (int s; probeTable(key, depth, alpha, beta, ply, ttMove, s) && !pvNode) return s;
+  TTEntry entry;  // a copy: the searches below may overwrite the table's
+  int ttScore = 0;
+  if (!singularSearch) {
+    if (int s; probeTable(key, depth, alpha, beta, ply, ttMove, s) && !pvNode) return s;
+    if (const TTEntry* e = tt_.probe(key)) entry = *e;
+    ttScore = scoreFromTable(entry.score, ply);
+  }
   // The next throws are chance nodes; deeper ones are searched as if free, because
   // expectimax without cutoffs would cost most of the depth (see kChancePlies).
   if (isChanceNode(ply)) {
@@ -297,19 +379,25 @@ int Search::negamax(int depth, int alpha, int beta, int ply, bool allowNull) {
   // Improving: the static score is better than at this side's previous turn.
   evalAt_[ply] = staticEval;
   const bool improving = !urgent && ply >= 2 && staticEval > evalAt_[ply - 2];
+  // The table's score stands for the static one where its bound says more.
+  int eval = staticEval;
+  if (!urgent && std::abs(ttScore) < kMateBound && (entry.bound() & (ttScore > staticEval ? kBoundLower : kBoundUpper)))
+    eval = ttScore;
+  const bool mayPrune = !pvNode && !urgent && !singularSearch;
   // Reverse futility: near the leaves a static score far above beta stands.
-  if (!pvNode && !urgent && depth <= 6 && std::abs(beta) < kMateBound &&
-      staticEval - 80 * (depth - (improving ? 1 : 0)) >= beta)
-    return staticEval;
+  if (mayPrune && depth <= 6 && std::abs(beta) < kMateBound && eval - 80 * (depth - (improving ? 1 : 0)) >= beta)
+    return eval;
   // Null move: if passing still fails high, the position is good enough.
-  if (allowNull && !pvNode && !urgent && depth >= 3 && staticEval >= beta) {
+  if (allowNull && mayPrune && depth >= 3 && eval >= beta) {
     bool material = false;
     for (int i = 0; i < pos_.pieceCount(us) && !material; ++i) {
       const int t = typeOf(pos_.at(pos_.pieceSquare(us, i)));
       material = t != rules_->royalType && !rules_->types[t].pawn;
     }
     if (material) {
-      const int R = 3 + depth / 4 + std::min(2, (staticEval - beta) / 200);
+      const int R = 3 + depth / 4 + std::min(2, (eval - beta) / 200);
+      pieceToAt_[ply] = -1;
+      extensionsAt_[ply + 1] = extensionsAt_[ply];
       pos_.make(Move::null());
       stack_.push_back(pos_.hash());
       const int s = -negamax(depth - 1 - R, -beta, -beta + 1, ply + 1, false);
@@ -319,16 +407,43 @@ int Search::negamax(int depth, int alpha, int beta, int ply, bool allowNull) {
       if (s >= beta && s < kMateBound) return beta;
     }
   }
+  // ProbCut: a capture that wins enough by exchange, and whose reduced
+  // search still beats beta by a margin, settles the node.
+  if (mayPrune && !rules_->teams && depth >= 5 && std::abs(beta) < kMateBound) {
+    const int rbeta = std::min(beta + kProbCutMargin - (improving ? 40 : 0), kMateBound - 1);
+    MoveList caps;
+    pos_.pseudoCaptures(caps);
+    int tries = 0;
+    for (int k = 0; k < caps.size() && tries < 3; ++k) {
+      const Move m = caps[k];
+      if (!isCapture(m) || m.flag() == kEnPassant || staticExchange(pos_, m, eval_) < rbeta - staticEval) continue;
+      if (!pos_.isLegal(m)) continue;
+      ++tries;
+      pieceToAt_[ply] = pieceTo(m);
+      extensionsAt_[ply + 1] = extensionsAt_[ply];
+      pos_.make(m);
+      stack_.push_back(pos_.hash());
+      int v = -qsearch(-rbeta, -rbeta + 1, ply + 1, 0);
+      if (v >= rbeta) v = -negamax(depth - 4, -rbeta, -rbeta + 1, ply + 1, true);
+      stack_.pop_back();
+      pos_.unmake();
+      if (stopped_) return 0;
+      if (v >= rbeta) {
+        tt_.store(key, m, scoreToTable(v, ply), depth - 3, kBoundLower);
+        return v;
+      }
+    }
+  }
 
   // Without a move from the table, a deep node is searched a ply shallower (internal iterative reduction).
-  if (depth >= 4 && ttMove == Move() && !urgent) --depth;
+  if (depth >= 4 && ttMove == Move() && !urgent && !singularSearch) --depth;
 
   // Pseudo-legal moves, each checked for legality only when its turn comes.
   MoveList list;
   pos_.pseudoMoves(list);
   if (rules_->duck) [[unlikely]] placeDucks(pos_, eval_, list, 2);
   int scores[MoveList::kCapacity];
-  scoreMoves(list, ttMove, ply, scores, LosingCaptures::kUntested);
+  scoreNodeMoves(list, ttMove, ply, scores);
 
   const int origAlpha = alpha;
   int best = -kInf;
@@ -336,7 +451,7 @@ int Search::negamax(int depth, int alpha, int beta, int ply, bool allowNull) {
   int i = -1;
   // Futility: near the leaves, quiet moves cannot lift a hopeless static score to alpha.
   const bool futile = !pvNode && !urgent && depth <= 4 && std::abs(alpha) < kMateBound &&
-                      staticEval + 100 + 100 * depth <= alpha;
+                      staticEval + 100 + 100 * depth + (improving ? 50 : 0) <= alpha;
   // Late move pruning: at shallow depth, quiet moves far down the ordering are skipped.
   // Teams prune at every depth, more the deeper: four seats' moves make a wide
   // tree, and most quiet moves of a seat change little before the others move.
@@ -344,20 +459,50 @@ int Search::negamax(int depth, int alpha, int beta, int ply, bool allowNull) {
                             : depth > 5   ? 1 << 30
                             : improving   ? 4 + 2 * depth * depth
                                           : 3 + depth * depth;
-  Move quietsTried[64];
-  int nQuiets = 0;
+  // Extensions on this path so far: a path is extended by at most the root's depth.
+  const bool mayExtend = extensionsAt_[ply] < rootDepth_;
+  Move quietsTried[64], capturesTried[32];
+  int nQuiets = 0, nCaptures = 0;
   bool sorted = false;
   for (int k = 0; k < list.size(); ++k) {
     pickMove(list, scores, k, sorted);
     const Move m = list[k];
+    if (m == excluded) continue;
     if (!pos_.isLegal(m)) continue;
     ++i;
     const bool capture = isCapture(m);
+    const bool quiet = !capture && m.promo() < 0;
+    const int idx = pieceTo(m);
     // Late-move pruning and futility skip a quiet move unless it gives check;
     // most such moves are shown not to without making them.
-    const bool prunable = !capture && m.promo() < 0 &&
-                          ((!pvNode && !urgent && i >= lateMoveLimit && best > -kMateBound) || (futile && i > 0));
+    bool prunable = quiet && ((!pvNode && !urgent && i >= lateMoveLimit && best > -kMateBound) || (futile && i > 0));
+    // Shallow moves that lose by exchange on their square, and quiet moves
+    // that the continuation histories both call bad, are skipped too.
+    if (!prunable && !urgent && !rules_->teams && best > -kMateBound && i > 0) {
+      if (quiet) {
+        const int lmrDepth = std::max(0, depth - 1 - static_cast<int>(std::log(depth) * std::log(i + 1) / 2.25));
+        const int16_t* c1 = continuation(ply, 1);
+        const int16_t* c2 = continuation(ply, 2);
+        prunable = (!pvNode && lmrDepth < 3 && c1 && c2 && c1[idx] < 0 && c2[idx] < 0) ||
+                   (depth <= 7 && moveExchange(pos_, m, eval_) < -kSeeQuietMargin * lmrDepth * lmrDepth);
+      } else if (capture && depth <= 6 && scores[k] < kCaptureScore && m.promo() < 0) {
+        prunable = staticExchange(pos_, m, eval_) < -kSeeCaptureMargin * depth;
+      }
+    }
     if (prunable && !pos_.mayGiveCheck(m)) continue;
+    // Singular extension: the table's move, when every other move fails well
+    // below its score in a shallower search, is searched a ply deeper; when
+    // even that shallower search beats beta without it, the node fails high.
+    int extension = 0;
+    if (m == ttMove && !singularSearch && depth >= 8 && mayExtend && (entry.bound() & kBoundLower) &&
+        entry.depth >= depth - 3 && std::abs(ttScore) < kMateBound) {
+      const int singularBeta = ttScore - 2 * depth;
+      const int v = negamax((depth - 1) / 2, singularBeta - 1, singularBeta, ply, false, m);
+      if (stopped_) return 0;
+      if (v < singularBeta) extension = 1;
+      else if (singularBeta >= beta) return singularBeta;
+    }
+    pieceToAt_[ply] = idx;
     pos_.make(m);
     stack_.push_back(pos_.hash());
     // A check of the next seat is extended; with teams, a move that leaves the
@@ -370,20 +515,23 @@ int Search::negamax(int depth, int alpha, int beta, int ply, bool allowNull) {
       continue;
     }
     // Teams: checks come every few plies, so only the first few moves' are extended.
-    const bool extend = checksNext && ply < 2 * depth + 8 && (!rules_->teams || i < 6);
-    const int newDepth = depth - 1 + (extend ? 1 : 0);
+    if (checksNext && mayExtend && (!rules_->teams || i < 6)) extension = 1;
+    extensionsAt_[ply + 1] = extensionsAt_[ply] + extension;
+    const int newDepth = depth - 1 + extension;
     int score;
     if (i == 0) {
       score = -negamax(newDepth, -beta, -alpha, ply + 1, true);
     } else {
       int reduction = 0;
-      if (depth >= 3 && i >= 3 && !capture && !urgent && !givesCheck && m.promo() < 0) {
+      if (depth >= 3 && i >= 3 && quiet && !urgent && !givesCheck) {
         reduction = static_cast<int>(0.75 + std::log(depth) * std::log(i) / 2.25);
         // Less for the killers and for moves that have often refuted before, more off the principal variation.
         if (isKiller(m, ply)) --reduction;
-        reduction -= history(us, m) / (kHistoryMax / 2);
+        reduction -= quietStat(us, m, idx, ply) / kHistoryMax;
         if (!pvNode) ++reduction;
-        reduction = std::clamp(reduction, 0, newDepth - 1);
+        if (!improving && !rules_->teams) ++reduction;
+        // A reduced search may go straight into the quiescence search.
+        reduction = std::clamp(reduction, 0, rules_->teams ? newDepth - 1 : newDepth);
       } else if (rules_->teams && depth >= 3 && i >= 2 && !capture && !checksNext && m.promo() < 0) {
         // Teams: quiet moves at urgent nodes, and those that leave the next
         // seat's partner in reach of ours, are reduced too, a ply less.
@@ -397,29 +545,24 @@ int Search::negamax(int depth, int alpha, int beta, int ply, bool allowNull) {
     stack_.pop_back();
     pos_.unmake();
     if (stopped_) return 0;
-    if (!capture && m.promo() < 0 && nQuiets < 64 && score <= alpha) quietsTried[nQuiets++] = m;
+    if (score <= alpha) {
+      if (quiet && nQuiets < 64) quietsTried[nQuiets++] = m;
+      else if (capture && m.flag() != kEnPassant && nCaptures < 32) capturesTried[nCaptures++] = m;
+    }
     if (score > best) {
       best = score;
       bestMove = m;
       if (score > alpha) {
         alpha = score;
         if (alpha >= beta) {
-          if (!capture && ply < kMaxPly) {
-            rememberKiller(m, ply);
-            // The quiet move that refuted gains; the quiet moves tried before it lose.
-            const int bonus = std::min(depth * depth, 400);
-            auto update = [&](Move q, int delta) {
-              int& h = history(us, q);
-              h += delta - h * std::abs(delta) / kHistoryMax;
-            };
-            update(m, bonus);
-            for (int q = 0; q < nQuiets; ++q) update(quietsTried[q], -bonus);
-          }
+          updateStats(m, depth, ply, quietsTried, nQuiets, capturesTried, nCaptures);
           break;
         }
       }
     }
   }
+  // A singular search with no other legal move: the excluded move is singular.
+  if (singularSearch) return i < 0 ? alpha : best;
   if (i < 0 && inCheck && pos_.dropMateLoses()) return kMate - ply;  // shogi: a pawn-drop mate loses for the dropper
   if (i < 0) return noMoveScore(inCheck, ply);
   storeResult(key, bestMove, best, depth, origAlpha, beta, ply);
@@ -455,6 +598,8 @@ SearchResult Search::run(const Game& game, const SearchLimits& limits, std::atom
   SearchResult result;
   RunStart start;
   if (!beginRun(game, limits, stop, 2, result, start)) return result;
+  for (int16_t& h : contHist_) h = static_cast<int16_t>(h / 2);
+  for (int16_t& h : captureHist_) h = static_cast<int16_t>(h / 2);
   const std::vector<Move>& root = start.root;
   const std::vector<int>& noise = start.noise;
   std::fill(std::begin(evalAt_), std::end(evalAt_), -kInf);
@@ -470,7 +615,9 @@ SearchResult Search::run(const Game& game, const SearchLimits& limits, std::atom
   }
   const bool exactAll = config_.noise > 0;  // weaker levels need every root move's score
   int prevScore = 0;
+  extensionsAt_[0] = 0;
   for (int depth = 1; depth <= start.maxDepth; ++depth) {
+    rootDepth_ = depth;
     int alpha = -kInf, beta = kInf, delta = 30;
     if (depth >= 5 && !exactAll && std::abs(prevScore) < kMateBound) {
       alpha = prevScore - delta;
@@ -485,6 +632,8 @@ SearchResult Search::run(const Game& game, const SearchLimits& limits, std::atom
       for (size_t k = 0; k < order.size(); ++k) {
         const size_t i = order[k];
         const Move m = root[i];
+        pieceToAt_[0] = pieceTo(m);
+        extensionsAt_[1] = 0;
         pos_.make(m);
         stack_.push_back(pos_.hash());
         int score;

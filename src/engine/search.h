@@ -25,9 +25,10 @@ class Search : public SearchBase {
   Search(std::shared_ptr<const Rules> rules, const Evaluator& eval, SearchConfig config);
   SearchResult run(const Game& game, const SearchLimits& limits, std::atomic<bool>& stop,
                    const std::function<void(const SearchInfo&)>& onInfo);
+  void clear();  // SearchBase::clear and this search's own move statistics
 
  private:
-  int negamax(int depth, int alpha, int beta, int ply, bool allowNull);
+  int negamax(int depth, int alpha, int beta, int ply, bool allowNull, Move excluded = Move());
   int chance(int depth, int alpha, int beta, int ply);
   bool isChanceNode(int ply) const;
   int kingCaptureAtHorizon(int ply, int evasionFaces);
@@ -49,6 +50,39 @@ class Search : public SearchBase {
   std::vector<Move> extractPv(Move first);
 
   int evalAt_[kMaxPly + 8];      // the static score at each ply (-kInf in check)
+
+  // Move statistics beyond SearchBase's killers and history. A move's
+  // "piece-to" index is its moving (or dropped) piece type and its target.
+  int pieceTo(Move m) const {
+    const int type = m.isDrop() ? m.dropType() : typeOf(pos_.at(m.from()));
+    return type * squares_ + m.to();
+  }
+  // The quiet move's ordering score from the history and the two
+  // continuation histories (by the opponent's last move and our own before it).
+  int quietStat(int us, Move m, int idx, int ply);
+  int16_t* continuation(int ply, int back) {
+    const int prev = ply - back >= 0 ? pieceToAt_[ply - back] : -1;
+    return prev < 0 ? nullptr : &contHist_[static_cast<size_t>(prev) * pieceToCount_];
+  }
+  int16_t& captureHistory(Move m) {
+    return captureHist_[static_cast<size_t>(pieceTo(m)) * rules_->types.size() + typeOf(pos_.at(m.to()))];
+  }
+  // Orders the list: SearchBase's bands, the counter move after the killers,
+  // quiet moves by quietStat, captures by victim and capture history.
+  void scoreNodeMoves(const MoveList& list, Move ttMove, int ply, int* scores);
+  // After a cutoff by `best` (quiet or capture) at `depth`: its statistics
+  // gain, those of the moves tried before it lose.
+  void updateStats(Move best, int depth, int ply, const Move* quiets, int nQuiets, const Move* captures,
+                   int nCaptures);
+
+  int rootDepth_ = 0;                // the iteration's depth
+  int extensionsAt_[kMaxPly + 8];    // the plies of extension on the path to each ply
+  int squares_ = 0;        // width * height
+  int pieceToCount_ = 0;   // piece types * squares_
+  int pieceToAt_[kMaxPly + 8];  // the piece-to index of the move made at each ply (-1: a pass or none)
+  std::vector<int16_t> contHist_;     // [piece-to of an earlier move][piece-to]
+  std::vector<Move> counterMoves_;    // [piece-to of the opponent's last move]
+  std::vector<int16_t> captureHist_;  // [piece-to][captured type]
 };
 
 }  // namespace acedrex::engine

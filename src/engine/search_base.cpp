@@ -105,6 +105,7 @@ bool SearchBase::beginRun(const Game& game, const SearchLimits& limits, std::ato
   limiter_.start(&stop, start.budget.hardMs, nodeLimit);
   start.maxDepth = std::min(limits.depth > 0 ? limits.depth : kMaxPly - 8, config_.maxDepth);
   clearKillers();
+  tt_.newSearch();
   for (int& h : history_) h /= historyDivisor;
   start.noise.assign(start.root.size(), 0);
   if (config_.noise > 0) {

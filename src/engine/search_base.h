@@ -177,8 +177,8 @@ class SearchBase {
     ttMove = e ? Move::fromRaw(e->move) : Move();
     if (!e || e->depth < depth) return false;
     score = scoreFromTable(e->score, ply);
-    return e->bound == kBoundExact || (e->bound == kBoundLower && score >= beta) ||
-           (e->bound == kBoundUpper && score <= alpha);
+    return e->bound() == kBoundExact || (e->bound() == kBoundLower && score >= beta) ||
+           (e->bound() == kBoundUpper && score <= alpha);
   }
   // Stores a node's result with its bound against the window it was searched in.
   void storeResult(uint64_t key, Move best, int score, int depth, int alpha0, int beta, int ply) {

@@ -63,10 +63,11 @@ class ExchangeBoard {
 
 }  // namespace
 
-int staticExchange(const Position& pos, Move m, const Evaluator& eval) {
+namespace {
+
+// The exchange on m's target after m, which wins `first` (the victim's value, 0 for a quiet move).
+int exchange(const Position& pos, Move m, const Evaluator& eval, int first) {
   const Square target = m.to();
-  const Piece victim = pos.at(target);
-  if (m.isNull() || m.flag() != kNormal || !isPiece(victim)) return 0;
   ExchangeBoard board(pos, eval);
   const Piece mover = pos.at(m.from());
   const uint8_t ours = static_cast<uint8_t>(1u << seatOf(mover));
@@ -74,7 +75,7 @@ int staticExchange(const Position& pos, Move m, const Evaluator& eval) {
   // gain[d]: what the side making the d-th capture has won if the exchange stops after it.
   int gain[64];
   int d = 0;
-  gain[0] = board.value(victim);
+  gain[0] = first;
   int onSquare = board.value(mover);  // the value of the piece now standing on the target
   board.take(m.from());
   bool theirTurn = true;
@@ -101,6 +102,21 @@ int staticExchange(const Position& pos, Move m, const Evaluator& eval) {
     --d;
   }
   return gain[0];
+}
+
+}  // namespace
+
+int staticExchange(const Position& pos, Move m, const Evaluator& eval) {
+  const Piece victim = pos.at(m.to());
+  if (m.isNull() || m.flag() != kNormal || !isPiece(victim)) return 0;
+  return exchange(pos, m, eval, ExchangeBoard(pos, eval).value(victim));
+}
+
+int moveExchange(const Position& pos, Move m, const Evaluator& eval) {
+  if (m.flag() == kNormal && isPiece(pos.at(m.to()))) return staticExchange(pos, m, eval);
+  if (m.flag() != kNormal && m.flag() != kDoubleStep) return 0;
+  if (m.promo() >= 0) return 0;
+  return exchange(pos, m, eval, 0);
 }
 
 bool losesExchange(const Position& pos, Move m, const Evaluator& eval) {

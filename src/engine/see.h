@@ -17,6 +17,12 @@ namespace acedrex::engine {
 // other piece attacks. Moves that are not plain captures score the victim.
 int staticExchange(const Position& pos, Move m, const Evaluator& eval);
 
+// The same for any plain move: a capture's static exchange, and for a quiet
+// step (a pawn's double step too) what the mover stands to lose on its new
+// square (0 or less). Castling, drops, promotions and the other special
+// moves score 0.
+int moveExchange(const Position& pos, Move m, const Evaluator& eval);
+
 // A plain capture by a piece worth more than its victim (a king is worth
 // more than any piece) whose static exchange loses material: the captures
 // the searches order last and leave out of quiescence.
