@@ -212,7 +212,7 @@ test('board component: a duck turn is sent as move,duck; sittuyin set-up drops f
   // duck chess: e2e4 with the duck then put on d5 or e5; the duck stands on a3
   await page.evaluate(() => window.tb.update({
     width: 8, height: 8, interactive: true, toMove: 'white',
-    pieces: [{ square: 'e2', seat: 'white', letter: 'P', name: 'pawn' }, { square: 'a3', seat: '', letter: '*', name: 'duck' }],
+    pieces: [{ square: 'e2', seat: 'white', letter: 'P', name: 'pawn' }, { square: 'a3', seat: null, letter: '*', name: 'duck', dir: null }],
     legal: { e2: ['e2e3,e3d5', 'e2e4,e4d5', 'e2e4,e4e5'] },
   }));
   await page.locator('#t [data-sq="e2"]').click();

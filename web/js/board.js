@@ -135,12 +135,18 @@ export class Board {
     const L = this.cfg.labels || {};
     const pc = this.pieceAt(sq);
     const hidden = !pc && Array.isArray(this.cfg.visible) && !this.cfg.visible.includes(sq);
-    const what = pc ? `${L.seat ? L.seat(pc.seat) : pc.seat} ${L.piece ? L.piece(pc.name || pc.letter) : pc.name || pc.letter}` : hidden ? (L.hidden || 'hidden') : (L.empty || 'empty');
+    const what = pc ? this.pieceText(pc) : hidden ? (L.hidden || 'hidden') : (L.empty || 'empty');
     const notes = [];
     if (this.selected === sq) notes.push(L.selected || 'selected');
     else if (this.selected && this.destinations(this.selected).has(sq)) notes.push(L.destination || 'a move goes here');
     else if (!this.selected && this.movesFrom(sq).length) notes.push(L.movable || 'can move');
     return `${sq}: ${what}${notes.length ? `, ${notes.join(', ')}` : ''}`;
+  }
+  // "White pawn", "duck" (a blocker of no seat: the state's seat is null).
+  pieceText(pc) {
+    const L = this.cfg.labels || {};
+    const name = L.piece ? L.piece(pc.name || pc.letter) : pc.name || pc.letter;
+    return pc.seat ? `${L.seat ? L.seat(pc.seat) : pc.seat} ${name}` : name;
   }
   announce() {
     if (this.onAnnounce && this.cursor) this.onAnnounce(this.describe(this.cursor));
@@ -648,12 +654,12 @@ export class Board {
 
   drawPiece(pc, parent) {
     const g = el('g', {
-      class: `piece seat-${pc.seat}`, 'data-square': pc.square, 'data-seat': pc.seat,
+      class: `piece ${pc.seat ? `seat-${pc.seat}` : 'neutral'}`, 'data-square': pc.square, 'data-seat': pc.seat || '',
       'data-letter': pc.letter || '', 'data-name': pc.name || '',
     }, parent);
     const title = el('title', {}, g);
     const L = this.cfg.labels || {};
-    title.textContent = `${L.seat ? L.seat(pc.seat) : pc.seat} ${L.piece ? L.piece(pc.name || pc.letter) : pc.name || pc.letter} ${pc.square}${pc.dir && this.cfg.arrows ? ` (${{ n: '↑', s: '↓', e: '→', w: '←' }[pc.dir] || pc.dir})` : ''}`;
+    title.textContent = `${this.pieceText(pc)} ${pc.square}${pc.dir && this.cfg.arrows ? ` (${{ n: '↑', s: '↓', e: '→', w: '←' }[pc.dir] || pc.dir})` : ''}`;
     const angle = (DIR_ANGLE[pc.dir] || 0) + this.rot * 90;
     const custom = this.cfg.glyph ? this.cfg.glyph(pc, angle) : null;
     if (pc.union) {
