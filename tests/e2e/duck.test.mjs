@@ -1,5 +1,7 @@
 // Duck chess on the game page (issue 40): the duck is drawn on its square
-// (the state's `pieces` lists it, docs/api.md). Screenshot: duck.png.
+// (the state's `pieces` lists it, docs/api.md), and the move list writes a
+// duck turn as the record does, captures included ("bxa4,d6"), with the duck
+// square in coordinates too. Screenshot: duck.png.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, launch, fetchState, waitFor, clickMove, sq, shot } from './lib.mjs';
@@ -51,6 +53,23 @@ test('duck chess: the duck is drawn on its square, and moves with the next turn'
   await waitFor(async () => (await duck.getAttribute('data-square')) === 'e5', { what: 'the duck drawn on e5' });
   assert.ok(inside(centre(await duck.boundingBox()), await sq(page, 'e5').boundingBox()), 'the duck drawn inside e5');
   await shot(page, 'duck');
+  assert.equal(page.errors.length, 0, page.errors.join('\n'));
+  await page.context().close();
+});
+
+test('duck chess: the move list writes captures and the duck square; the status line asks for the duck', async () => {
+  const { page } = await duckGame(['b2b3,b3d5', 'a7a5,a5d4', 'h2h3,h3d5', 'a5a4,a4d4', 'b3a4,a4d6']);
+  const cell = page.locator('#moves td[data-ply="5"]');
+  await cell.waitFor({ state: 'attached' });
+  assert.equal((await cell.textContent()).trim(), 'bxa4,d6', 'SAN as the record writes it');
+  assert.equal((await page.locator('#moves td[data-ply="1"]').textContent()).trim(), 'b3,d5');
+  await page.locator('#settings summary').click();
+  await page.locator('#pref-notation').selectOption('coord');
+  assert.equal((await cell.textContent()).trim(), 'b3-a4, d6', 'coordinates with the duck square');
+  // the turn's second part: the status line asks for the duck (not a chain's step)
+  await clickMove(page, 'e7', 'e6');
+  await page.locator('#board [data-duck="e5"]').waitFor({ state: 'attached', timeout: 5000 });
+  assert.match(await page.locator('#status').textContent(), /put the duck/);
   assert.equal(page.errors.length, 0, page.errors.join('\n'));
   await page.context().close();
 });

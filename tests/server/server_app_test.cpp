@@ -1110,7 +1110,7 @@ TEST(ServerApi, VariantsAndPieceReach) {
   EXPECT_EQ(reach.size(), 15u);  // and b4-a5, b2-a1, d2-e1
 }
 
-// What the board draws beyond the squares: palaces, the river, hands, blasts, promoted forms.
+// What the board draws beyond the squares: palaces, the river, hands, blasts, the duck, promoted forms.
 TEST(ServerApi, VariantsTellTheBoardsGeometry) {
   ApiFixture f;
   auto v = parsed(f.call("GET", "/api/variants").body);
@@ -1133,6 +1133,8 @@ TEST(ServerApi, VariantsTellTheBoardsGeometry) {
   EXPECT_TRUE(find("crazyhouse").get("drops")->asBool());
   EXPECT_TRUE(find("atomic").get("blast")->asBool());
   EXPECT_FALSE(find("chess").get("blast")->asBool());
+  EXPECT_TRUE(find("duck").get("duck")->asBool());
+  EXPECT_FALSE(find("chess").get("duck")->asBool());
   bool tokin = false;
   for (const auto& p : find("shogi").get("pieces")->items())
     if (p.get("name")->asString() == "tokin") {

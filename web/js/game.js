@@ -340,7 +340,8 @@ function playPremove() {
 
 // A replay frame's seats (for the dead armies): its own when the frame has them.
 // What the later steps of a turn are: the duck's square, or a chain's steps.
-const stepKind = () => (((variant && variant.pieces) || []).some((p) => p.name === 'duck') ? 'duck' : 'chain');
+// (/api/variants says `duck`; the duck is no piece type of the variant.)
+const stepKind = () => (variant && variant.duck ? 'duck' : 'chain');
 // Friendly chess's unions, from the FEN (two-player chess-like boards only).
 function unionsOf(fen) {
   if (!state || state.seats.length !== 2 || !fen) return null;

@@ -70,6 +70,7 @@ void writeGeometry(JsonWriter& w, const Rules& r) {
   w.key("river").value(river);
   w.key("drops").value(r.drops);
   w.key("blast").value(r.blastOnCapture);
+  w.key("duck").value(r.duck);
 }
 
 }  // namespace
