@@ -119,3 +119,38 @@ test('hot seat: one browser plays both seats; a watcher follows by /game/ID', as
   await page.context().close();
   await watcher.context().close();
 });
+
+// The keyboard's cursor is drawn only while the keyboard is in use (as
+// :focus-visible): Tab to the board shows it, a click hides it though the
+// board keeps the focus, and a key shows it again (issue 40: it stayed on a
+// square after mouse play and read as a premove).
+test('the keyboard cursor: shown after Tab and keys, hidden by the mouse', async () => {
+  const r = await fetch(`${server.base}/api/game`, { method: 'POST', body: JSON.stringify({ variant: 'chess', hotSeat: true, seats: [{ kind: 'human' }, { kind: 'human' }] }) });
+  const g = await r.json();
+  const token = g.seats[0].token;
+  const page = await browser.newPage();
+  await page.goto(`${server.base}/game.html?id=${g.id}&token=${token}`);
+  await page.waitForSelector('body[data-ready="1"]');
+  const cursor = page.locator('#board [data-hl="cursor"]');
+  const boardFocused = () => page.evaluate(() => document.activeElement === document.querySelector('#board svg'));
+  // Tab (backwards from the move box) to the board: the cursor shows
+  await page.locator('#type-move').focus();
+  await page.keyboard.press('Shift+Tab');
+  assert.ok(await boardFocused(), 'the board has the focus');
+  assert.equal(await cursor.count(), 1, 'the cursor after Tab');
+  // a move by the mouse: the board keeps the focus, the cursor goes
+  await clickMove(page, 'e2', 'e4');
+  await waitFor(async () => (await fetchState(server.base, g.id)).moves.length === 1, { what: 'the move sent' });
+  await waitFor(async () => (await page.locator('#board').getAttribute('data-to-move')) === 'black', { what: 'the move shown' });
+  assert.ok(await boardFocused(), 'the board still has the focus');
+  assert.equal(await cursor.count(), 0, 'no cursor after the mouse');
+  // a key: the cursor again, and it moves
+  await page.keyboard.press('ArrowUp');
+  assert.equal(await cursor.count(), 1, 'the cursor after a key');
+  // a click on a square hides it again (the board focused from the first click on)
+  await page.locator('#board [data-sq="d7"]').click();
+  assert.ok(await boardFocused());
+  assert.equal(await cursor.count(), 0, 'no cursor after a click');
+  assert.equal(page.errors.length, 0, page.errors.join('\n'));
+  await page.context().close();
+});

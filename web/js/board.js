@@ -100,8 +100,11 @@ export class Board {
     this.preSel = null;     // the piece picked for a premove
     this.svg = el('svg', { class: 'acedrex-board', role: 'img', 'aria-label': 'board' });
     this.focused = false;
+    // The keyboard's cursor is drawn only while the keyboard is in use (as
+    // :focus-visible): focus by Tab or a key pressed shows it, a pointer hides it.
+    this.keyboardUsed = false;
     container.append(this.svg);
-    this.svg.addEventListener('pointerdown', (e) => this.pointerDown(e));
+    this.svg.addEventListener('pointerdown', (e) => { this.keyboardUsed = false; this.pointerDown(e); });
     this.svg.addEventListener('pointermove', (e) => this.pointerMove(e));
     this.svg.addEventListener('pointerup', (e) => this.pointerUp(e));
     this.svg.addEventListener('pointercancel', () => this.cancelDrag());
@@ -123,6 +126,7 @@ export class Board {
       this.svg.addEventListener('keydown', (e) => this.keyDown(e));
       this.svg.addEventListener('focus', () => {
         this.focused = true;
+        this.keyboardUsed = this.svg.matches(':focus-visible');
         if (!this.cursor) this.cursor = this.selected || Object.keys(this.cfg.legal || {}).find((q) => this.movesFrom(q).length) || squareName(0, 0);
         this.render();
         this.announce();
@@ -153,6 +157,7 @@ export class Board {
   }
 
   keyDown(e) {
+    if (!this.keyboardUsed) { this.keyboardUsed = true; this.render(); }
     if (this.promo) {
       if (e.key === 'Escape') { this.promo = null; this.selected = null; this.render(); e.preventDefault(); e.stopPropagation(); }
       else if (/^[a-z+=]$/i.test(e.key)) {
@@ -517,7 +522,7 @@ export class Board {
       }
     }
 
-    if (this.focused && this.cursor && parseSquare(this.cursor)) {
+    if (this.focused && this.keyboardUsed && this.cursor && parseSquare(this.cursor)) {
       this.cellShape(hl, this.cursor, { class: 'hl-cursor', 'data-hl': 'cursor', 'data-cursor': this.cursor }, 3, 4);
     }
 
