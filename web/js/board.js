@@ -144,7 +144,16 @@ export class Board {
     if (this.selected === sq) notes.push(L.selected || 'selected');
     else if (this.selected && this.destinations(this.selected).has(sq)) notes.push(L.destination || 'a move goes here');
     else if (!this.selected && this.movesFrom(sq).length) notes.push(L.movable || 'can move');
-    return `${sq}: ${what}${notes.length ? `, ${notes.join(', ')}` : ''}`;
+    return `${this.squareLabel(sq)}: ${what}${notes.length ? `, ${notes.join(', ')}` : ''}`;
+  }
+  // The coordinates as the records name squares: chess's letters and
+  // numbers, or (cfg.coords 'shogi') shogi's numbers, files counted from the
+  // right and ranks from the top as Sente sees the board ("76" is c4).
+  fileLabel(file) { return this.cfg.coords === 'shogi' ? String(this.cfg.width - file) : String.fromCharCode(97 + file); }
+  rankLabel(rank) { return this.cfg.coords === 'shogi' ? String(this.cfg.height - rank) : String(rank + 1); }
+  squareLabel(sq) {
+    const p = parseSquare(sq);
+    return p && this.cfg.coords === 'shogi' ? this.fileLabel(p.file) + this.rankLabel(p.rank) : sq;
   }
   // "White pawn", "duck" (a blocker of no seat: the state's seat is null).
   pieceText(pc) {
@@ -537,14 +546,14 @@ export class Board {
     for (let c = 0; c < (this.hex ? 0 : this.cols); c++) {
       const name = this.fromDisplay(c, this.rows - 1);
       const p = parseSquare(name);
-      const label = this.rot % 2 ? String(p.rank + 1) : String.fromCharCode(97 + p.file);
+      const label = this.rot % 2 ? this.rankLabel(p.rank) : this.fileLabel(p.file);
       const t = el('text', { class: 'coord', x: this.M + c * S + S / 2, y: PAD + H + this.coordSize * 1.6, 'text-anchor': 'middle', 'font-size': this.coordSize }, coords);
       t.textContent = label;
     }
     for (let r = 0; r < (this.hex ? 0 : this.rows); r++) {
       const name = this.fromDisplay(0, r);
       const p = parseSquare(name);
-      const label = this.rot % 2 ? String.fromCharCode(97 + p.file) : String(p.rank + 1);
+      const label = this.rot % 2 ? this.fileLabel(p.file) : this.rankLabel(p.rank);
       const t = el('text', { class: 'coord', x: this.M / 2 - 6, y: PAD + r * S + S / 2 + this.coordSize * 0.36, 'text-anchor': 'middle', 'font-size': this.coordSize }, coords);
       t.textContent = label;
     }
@@ -664,7 +673,7 @@ export class Board {
     }, parent);
     const title = el('title', {}, g);
     const L = this.cfg.labels || {};
-    title.textContent = `${this.pieceText(pc)} ${pc.square}${pc.dir && this.cfg.arrows ? ` (${{ n: '↑', s: '↓', e: '→', w: '←' }[pc.dir] || pc.dir})` : ''}`;
+    title.textContent = `${this.pieceText(pc)} ${this.squareLabel(pc.square)}${pc.dir && this.cfg.arrows ? ` (${{ n: '↑', s: '↓', e: '→', w: '←' }[pc.dir] || pc.dir})` : ''}`;
     const angle = (DIR_ANGLE[pc.dir] || 0) + this.rot * 90;
     const custom = this.cfg.glyph ? this.cfg.glyph(pc, angle) : null;
     if (pc.union) {

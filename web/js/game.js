@@ -289,7 +289,7 @@ function render() {
     arrows: state.seats.length > 2,
     pieceNames: pieceNames(),
     hint: analysisHint(live ? state.fen : frame.fen),
-    ...(({ style, palaces, river, glyph, promoted, geometry }) => ({ style, palaces, river, glyph, promoted, geometry }))(look()),
+    ...(({ style, palaces, river, glyph, promoted, geometry, coords }) => ({ style, palaces, river, glyph, promoted, geometry, coords }))(look()),
     labels: {
       seat: seatName, piece: pieceName, promote: (sq) => t('board.promoteOn', { square: sq }), promoteTo: (n) => t('board.promoteTo', { piece: pieceName(n) }),
       board: t('board.label'), empty: t('board.empty'), hidden: t('fog.hiddenSquare'), selected: t('board.selected'), destination: t('board.destination'), movable: t('board.movable'),

@@ -181,7 +181,7 @@ async function drawDiagrams(v, box, optionValues, prose) {
     if (screen) pieces.push({ square: screen, seat: other, letter: pawn.letter, name: pawn.name, dir: 's' });
     b.update({
       width: board.width, height: board.height, blocked: board.blocked || [],
-      style: look.style, palaces: look.palaces, river: look.river, glyph: look.glyph, promoted: look.promoted, geometry: look.geometry,
+      style: look.style, palaces: look.palaces, river: look.river, glyph: look.glyph, promoted: look.promoted, geometry: look.geometry, coords: look.coords,
       pieces, marks, arrows: p.name === 'pawn', interactive: false, animate: false,
       labels: { seat: (x) => x, piece: pieceName, board: t('rules.diagramOf', { piece: pieceName(p.name) }) },
     });
