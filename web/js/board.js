@@ -119,6 +119,9 @@ export class Board {
     this.onAnnounce = opts.onAnnounce || null;
     this.onStage = opts.onStage || null;     // 'duck' while the duck's square is asked for, then null
     this.onRendered = opts.onRendered || null;   // after every drawing (the hands follow the picked piece)
+    // A press on a board that takes no move and queues no premove (another
+    // seat to move, the moves before still being shown): the page says why.
+    this.onIdlePress = opts.onIdlePress || null;
     this.cursor = null;
     if (opts.keyboard) {
       this.svg.setAttribute('tabindex', '0');
@@ -289,7 +292,12 @@ export class Board {
     if (this.promo && !this.movesFrom(this.promo.from).length && !this.promo.drop) this.promo = null;
     if (this.dropSel && !this.dropTargets(this.dropSel).size) this.dropSel = null;
     if (this.duck && !this.cfg.interactive) this.duck = null;
-    if (!this.cfg.premoveSeat) this.preSel = null;
+    if (!this.cfg.premoveSeat) {
+      // The turn came while a piece was picked for a premove: it stays picked
+      // (now as the selection) if it can move, so the next click plays it.
+      if (this.preSel && this.cfg.interactive && !this.selected && this.movesFrom(this.preSel).length) this.selected = this.preSel;
+      this.preSel = null;
+    }
     if (!this.cfg.premoveSeat && !this.cfg.interactive) this.premove = null;
     const animate = cfg.lastMove && cfg.lastMove !== prevLast && cfg.lastMove !== this.localMove && cfg.animate !== false;
     this.render(animate ? parseMove(cfg.lastMove) : null);
@@ -889,6 +897,10 @@ export class Board {
     if (e.button !== undefined && e.button !== 0) return;
     if (this.promo) return;
     const hit = this.pointToSquare(e);
+    if (!this.cfg.interactive && !this.cfg.premoveSeat) {
+      if (this.onIdlePress && hit && hit.sq) this.onIdlePress(hit.sq);
+      return;
+    }
     if (!this.cfg.interactive && this.cfg.premoveSeat) {
       // a piece of the seat's own may also be dragged to queue its premove
       // (not the square a picked piece is to go to: that click queues it)
@@ -999,6 +1011,13 @@ export class Board {
     if (!drag) return;
     const hit = this.pointToSquare(e);
     const sq = hit && hit.sq;
+    if (drag.premove && drag.active && this.cfg.interactive) {
+      // the turn came while the piece was being dragged: a move, not a premove
+      this.preSel = null;
+      if (sq && sq !== drag.from && this.tryMove(drag.from, sq)) return;
+      this.render();
+      return;
+    }
     if (drag.premove) {
       // dropped on another square: the premove is queued as by two clicks
       if (drag.active) {

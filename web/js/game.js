@@ -1016,6 +1016,16 @@ async function onMove(uci) {
   render();
 }
 
+// A press on the board while it takes no move and queues no premove: a
+// player is told why, never left guessing (issue 40: a click made while the
+// bots' moves were being shown one after another was dropped unsaid).
+function onIdlePress() {
+  if (!state || state.status !== 'ongoing' || viewPly !== null || pending || !mySeats().length || freeSeats().length) return;
+  const newest = incoming.length ? incoming[incoming.length - 1] : state;
+  if (incoming.length && tokenFor(newest.toMove)) flash(t('play.movesBeingShown'), 2500);
+  else if (!tokenFor(state.toMove)) flash(t('type.notYourTurn'), 2500);
+}
+
 // A move typed as text: coordinates (e3e4, e3-e4, a9a10q) or SAN (e4, Nf3,
 // exd5, a10=Q), matched against the legal moves of the state.
 function typedMove(text) {
@@ -1066,6 +1076,7 @@ async function main() {
     onMove, keyboard: true,
     onAnnounce: (text) => { $('board-sr').textContent = text; },
     onStage: (stage) => { duckStage = stage || false; if (state) renderStatus(); },
+    onIdlePress,
     onRendered: () => { if (hands) { hands.top.render(); hands.bottom.render(); } },
   });
   hands = { top: new Hand($('hand-top'), board), bottom: new Hand($('hand-bottom'), board) };
