@@ -1138,6 +1138,8 @@ TEST(ServerApi, VariantsTellTheBoardsGeometry) {
   EXPECT_EQ(find("shogi").get("notation")->asString(), "shogi");
   EXPECT_EQ(find("minishogi").get("notation")->asString(), "shogi");
   EXPECT_EQ(find("chess").get("notation")->asString(), "san");
+  EXPECT_TRUE(find("fog-of-war").get("fog")->asBool());
+  EXPECT_FALSE(find("chess").get("fog")->asBool());
   bool tokin = false;
   for (const auto& p : find("shogi").get("pieces")->items())
     if (p.get("name")->asString() == "tokin") {

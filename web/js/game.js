@@ -789,10 +789,14 @@ function analysisText(d) {
   const pawns = (d.score / 100).toFixed(2);
   return t('play.evalScore', { seat: who, score: `${d.score > 0 ? '+' : ''}${pawns}`, move: best, depth: d.depth });
 }
+// Whether the server analyses this game's positions: never a fog-of-war
+// game's (/api/variants `fog`; the server answers 403), so the page offers
+// neither "Analyse" nor moves on the board after its end.
+const analysable = () => !(variant && variant.fog);
 function renderAnalysis() {
   const btn = $('rp-analyse');
   const box = $('analysis');
-  const on = state.status === 'finished';
+  const on = state.status === 'finished' && analysable();
   btn.hidden = !on;
   btn.setAttribute('aria-pressed', String(analysing && on));
   box.hidden = !(analysing && on);
@@ -813,7 +817,7 @@ function renderAnalysis() {
 let side = null;                      // {base: the main line's ply it branches from, moves: [{uci, seat, frame}]}
 let sideAt = null;                    // null: the main line is shown; k: the position after the side line's k-th move
 const positions = new Map();          // fen -> {legal, toMove} | {pending: true}: the position shown, as the server sees it
-let sideRefused = false;              // the server will not give this game's positions (fog of war)
+let sideRefused = false;              // the server refused this game's positions (403)
 let positionTimer = 0;
 
 function sideFrame() { return side && sideAt !== null ? side.moves[sideAt - 1].frame : null; }
@@ -836,11 +840,11 @@ function sideMovable() {
 // moment (stepping quickly through a game asks for none of the positions passed).
 function schedulePosition() {
   clearTimeout(positionTimer);
-  if (sideRefused) return;
+  if (sideRefused || !analysable()) return;
   positionTimer = setTimeout(() => loadPosition(shownFen()), 150);
 }
 async function loadPosition(fen) {
-  if (!state || state.status !== 'finished' || sideRefused || !fen || positions.has(fen) || fen !== shownFen()) return;
+  if (!state || state.status !== 'finished' || sideRefused || !analysable() || !fen || positions.has(fen) || fen !== shownFen()) return;
   positions.set(fen, { pending: true });
   try {
     const r = await api.position(state.variant, state.options, fen);
@@ -915,7 +919,8 @@ function renderReplayBar() {
   document.querySelector('.board-col').classList.toggle('with-replay', showBar);
   if (!showBar) return;
   renderAnalysis();
-  if (analysing && state.status === 'finished' && !analyses.has(shownFen())) analyseShown();
+  if (analysing && state.status === 'finished' && analysable() && !analyses.has(shownFen())) analyseShown();
+  $('replay').dataset.analysis = state.status === 'finished' && !analysable() ? 'off' : '';
   const ply = viewPly === null ? state.moves.length : viewPly;
   const onSide = sideAt !== null;
   $('rp-label').textContent = onSide ? t('replay.sideLabel', { n: sideAt, total: side.moves.length, ply: side.base })
