@@ -154,3 +154,27 @@ test('the keyboard cursor: shown after Tab and keys, hidden by the mouse', async
   assert.equal(page.errors.length, 0, page.errors.join('\n'));
   await page.context().close();
 });
+
+// Issue 40: the board shrank when the game ended (642 to 600 px at 1280x800:
+// the replay bar's room was taken from it then). Its box stays the same, and
+// the replay bar still fits the window.
+test('the board keeps its size when the game ends', async () => {
+  const r = await fetch(`${server.base}/api/game`, { method: 'POST', body: JSON.stringify({ variant: 'chess', seats: [{ kind: 'human' }, { kind: 'bot', level: 1 }] }) });
+  const g = await r.json();
+  const token = g.seats[0].token;
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.goto(`${server.base}/game.html?id=${g.id}&token=${token}`);
+  await page.waitForSelector('body[data-ready="1"]');
+  await page.waitForSelector('#board .piece');
+  const box = () => page.locator('#board svg').boundingBox();
+  const before = await box();
+  await fetch(`${server.base}/api/game/${g.id}/resign`, { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
+  await page.waitForSelector('#result:not([hidden])');
+  await page.waitForSelector('#replay:not([hidden])');
+  const after = await box();
+  assert.deepEqual(after, before, `the board's box: ${JSON.stringify(before)} then ${JSON.stringify(after)}`);
+  const bar = await page.locator('#replay').boundingBox();
+  assert.ok(bar.y + bar.height <= 800, `the replay bar fits the window: ${JSON.stringify(bar)}`);
+  assert.equal(page.errors.length, 0, page.errors.join('\n'));
+  await page.context().close();
+});

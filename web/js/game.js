@@ -916,7 +916,6 @@ function renderSideLine(table, cols) {
 function renderReplayBar() {
   const showBar = state.status === 'finished' || viewPly !== null;
   $('replay').hidden = !showBar;
-  document.querySelector('.board-col').classList.toggle('with-replay', showBar);
   if (!showBar) return;
   renderAnalysis();
   if (analysing && state.status === 'finished' && analysable() && !analyses.has(shownFen())) analyseShown();
