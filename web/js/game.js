@@ -2,6 +2,7 @@
 // Everything shown comes from the server's state (docs/api.md); a reload or a
 // reconnection simply draws the state again.
 import { api, GameSocket, tokens as tokenStore, myGames } from './api.js';
+import { h } from './dom.js';
 import { Board, parseMove } from './board.js';
 import { pieceIcon, pieceGlyph } from './pieces.js';
 import { Hand } from './hands.js';
@@ -13,16 +14,6 @@ import { sounds } from './sounds.js';
 import { glowingSeats, seatMoves, takebackSeat, clockText, moveLabel, matchTyped, parseHands, passMoves, seatPoints, teamsOf, markDead, parseUnions, withUnions, premoveMove } from './view.js';
 
 const $ = (id) => document.getElementById(id);
-function h(tag, attrs = {}, ...children) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === 'class') e.className = v;
-    else if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
-    else if (v !== false && v !== undefined && v !== null) e.setAttribute(k, v === true ? '' : v);
-  }
-  for (const c of children.flat()) if (c !== null && c !== undefined && c !== false) e.append(c);
-  return e;
-}
 // The result's reason as a sentence ("A king was captured."), and why a seat went out, in a word or two.
 const reasonText = (r) => tOr(`reason.${r}`, t('reason.other', { reason: r }));
 const outText = (r) => tOr(`out.${r}`, r);

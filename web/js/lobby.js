@@ -5,6 +5,7 @@
 // whose free seats anyone may take; the games being played, as live
 // miniatures; the finished games and this browser's own.
 import { api, tokens, myGames, GameSocket, CATALOGUE_GROUPS as GROUPS, catalogueGroup as groupOf } from './api.js';
+import { h } from './dom.js';
 import { t, tOr, seatName, translatePage, languageSwitch, lang, optionName, optionValue, optionHelp } from './i18n.js';
 import './prefs.js';
 import { boardLook } from './sets.js';
@@ -17,16 +18,6 @@ let current = null;
 const seatKey = (s) => (typeof s === 'string' ? s : s.seat || s.name);
 const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 
-function h(tag, attrs = {}, ...children) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === 'class') e.className = v;
-    else if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
-    else if (v !== false && v !== undefined && v !== null) e.setAttribute(k, v === true ? '' : v);
-  }
-  for (const c of children.flat()) if (c !== null && c !== undefined) e.append(c);
-  return e;
-}
 
 function describe(v) {
   const n = (v.seats || []).length;

@@ -3,6 +3,7 @@
 // come from the server (/api/variant/NAME/piece/LETTER), which reads them from
 // the engine's own move tables, so they always match what the engine plays.
 import { api, CATALOGUE_GROUPS, catalogueGroup } from './api.js';
+import { h } from './dom.js';
 import { Board } from './board.js';
 import { pieceIcon, PIECE_NAMES } from './pieces.js';
 import { t, pieceName, translatePage, languageSwitch, lang, optionName, optionValue, optionHelp } from './i18n.js';
@@ -10,17 +11,6 @@ import { prefs } from './prefs.js';
 import { boardLook, familyOf } from './sets.js';
 
 const $ = (id) => document.getElementById(id);
-function h(tag, attrs = {}, ...children) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === 'class') e.className = v;
-    else if (k === 'html') e.innerHTML = v;
-    else if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
-    else if (v !== false && v !== undefined && v !== null) e.setAttribute(k, v === true ? '' : v);
-  }
-  for (const c of children.flat()) if (c !== null && c !== undefined) e.append(c);
-  return e;
-}
 
 // ---- the games, in our words ----------------------------------------------------
 // Each game's prose lives in web/rules/<lang>/<variant>.json (what the game is,
