@@ -8,7 +8,7 @@ import { pieceIcon, pieceGlyph } from './pieces.js';
 import { Hand } from './hands.js';
 import { SETS, familyOf, boardLook } from './sets.js';
 import { hexTurnFor } from './hexboard.js';
-import { t, tOr, seatName as plainSeatName, pieceName, translatePage, languageSwitch } from './i18n.js';
+import { t, tOr, gameTitle, seatName as plainSeatName, pieceName, translatePage, languageSwitch } from './i18n.js';
 import { prefs } from './prefs.js';
 import { sounds } from './sounds.js';
 import { glowingSeats, seatMoves, takebackSeat, clockText, moveLabel, matchTyped, parseHands, passMoves, seatPoints, teamsOf, markDead, parseUnions, withUnions, premoveMove } from './view.js';
@@ -160,7 +160,7 @@ function noticeDraws(prev, next) {
 }
 
 function setup() {
-  document.title = `${state.title || state.variant} · Acedrex`;
+  document.title = `${gameTitle(state.variant, state.title)} · Acedrex`;
   $('rules-link').href = `/rules.html?variant=${encodeURIComponent(state.variant)}`;
   $('pgn-link').href = api.pgnUrl(state.id || id);
   $('pgn-link').setAttribute('download', `acedrex-${state.id || id}.${state.seats.length > 2 ? 'pgn4' : 'pgn'}`);
@@ -345,7 +345,7 @@ function frameSeats(frame) {
 }
 
 function renderTitle() {
-  $('title').textContent = state.title || state.variant;
+  $('title').textContent = gameTitle(state.variant, state.title);
   const opts = Object.entries(state.options || {}).map(([k, v]) => `${k}=${v}`).join(', ');
   const parts = [opts || t('game.standardRules')];
   if (state.clock) parts.push(clockText(state.clock));
