@@ -105,6 +105,10 @@ TEST(Pgn, SanAsFairyStockfishWritesEachVariant) {
   // Shogi: Western notation with numbers; "=" when a promotion is declined, no check marks.
   EXPECT_EQ(sanOf("shogi", "", "c3c4 g7g6 b2h8"), (V{"P-76", "P-34", "Bx22="}));
   EXPECT_EQ(sanOf("shogi", "", "c3c4 g7g6 b2h8+ g9h8 B@e5"), (V{"P-76", "P-34", "Bx22+", "Sx22", "B*55"}));
+  // Friendly chess: a king may be left to be united; a move that does so
+  // gives no check (only the mover's opponent's king counts), and one that
+  // attacks the king does.
+  EXPECT_EQ(sanOf("friendly-chess", "", "e2e4 f7f6 d1h5 a7a6 g1f3"), (V{"e4", "f6", "Qh5+", "a6", "Nf3+"}));
   // Xiangqi and janggi: the horse is H and the elephant E; janggi's pass names the king's square.
   EXPECT_EQ(sanOf("xiangqi", "", "b1c3 c10e8"), (V{"Hc3", "Ece8"}));  // both elephants reach e8
   EXPECT_EQ(sanOf("janggi", "", "e2e2"), (V{"Ke2"}));

@@ -82,7 +82,10 @@ std::string promoText(const Rules& r, Move m) {
 }
 
 // "#" when the last ply mated a seat (only when that won the game, unless
-// anyMate), else "+" when a king stands in check, else nothing.
+// anyMate), else "+" when it leaves another seat's king in check, else
+// nothing. The mover's own king does not count: where a king may be left
+// attacked (friendly chess, king capture) a move that ignores a check gave
+// none, and marking it made every move after a check read as one.
 std::string checkMarks(const Game& after, bool anyMate) {
   const Position& p = after.position();
   if (!marksChecks(p.rules()) || p.rules().shogiRecords) return {};
@@ -91,8 +94,9 @@ std::string checkMarks(const Game& after, bool anyMate) {
     for (int i = 0; i < ev.nOuts; ++i)
       if (ev.outs[i].reason == OutReason::kMated) return "#";
   }
+  const int mover = p.undoDepth() > 0 ? p.lastEvents().mover : -1;
   for (int s = 0; s < p.rules().nseats(); ++s)
-    if (p.isIn(s) && p.inCheck(s)) {
+    if (s != mover && p.isIn(s) && p.inCheck(s)) {
       // Kings facing each other (bikjang) are no check in the records.
       if (p.bikjang() && !p.pieceAttackers(p.kingSquare(s), static_cast<uint8_t>(~(1u << s)))) continue;
       return "+";

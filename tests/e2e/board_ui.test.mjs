@@ -119,3 +119,62 @@ test('hot seat: one browser plays both seats; a watcher follows by /game/ID', as
   await page.context().close();
   await watcher.context().close();
 });
+
+// The keyboard's cursor is drawn only while the keyboard is in use (as
+// :focus-visible): Tab to the board shows it, a click hides it though the
+// board keeps the focus, and a key shows it again (issue 40: it stayed on a
+// square after mouse play and read as a premove).
+test('the keyboard cursor: shown after Tab and keys, hidden by the mouse', async () => {
+  const r = await fetch(`${server.base}/api/game`, { method: 'POST', body: JSON.stringify({ variant: 'chess', hotSeat: true, seats: [{ kind: 'human' }, { kind: 'human' }] }) });
+  const g = await r.json();
+  const token = g.seats[0].token;
+  const page = await browser.newPage();
+  await page.goto(`${server.base}/game.html?id=${g.id}&token=${token}`);
+  await page.waitForSelector('body[data-ready="1"]');
+  const cursor = page.locator('#board [data-hl="cursor"]');
+  const boardFocused = () => page.evaluate(() => document.activeElement === document.querySelector('#board svg'));
+  // Tab (backwards from the move box) to the board: the cursor shows
+  await page.locator('#type-move').focus();
+  await page.keyboard.press('Shift+Tab');
+  assert.ok(await boardFocused(), 'the board has the focus');
+  assert.equal(await cursor.count(), 1, 'the cursor after Tab');
+  // a move by the mouse: the board keeps the focus, the cursor goes
+  await clickMove(page, 'e2', 'e4');
+  await waitFor(async () => (await fetchState(server.base, g.id)).moves.length === 1, { what: 'the move sent' });
+  await waitFor(async () => (await page.locator('#board').getAttribute('data-to-move')) === 'black', { what: 'the move shown' });
+  assert.ok(await boardFocused(), 'the board still has the focus');
+  assert.equal(await cursor.count(), 0, 'no cursor after the mouse');
+  // a key: the cursor again, and it moves
+  await page.keyboard.press('ArrowUp');
+  assert.equal(await cursor.count(), 1, 'the cursor after a key');
+  // a click on a square hides it again (the board focused from the first click on)
+  await page.locator('#board [data-sq="d7"]').click();
+  assert.ok(await boardFocused());
+  assert.equal(await cursor.count(), 0, 'no cursor after a click');
+  assert.equal(page.errors.length, 0, page.errors.join('\n'));
+  await page.context().close();
+});
+
+// Issue 40: the board shrank when the game ended (642 to 600 px at 1280x800:
+// the replay bar's room was taken from it then). Its box stays the same, and
+// the replay bar still fits the window.
+test('the board keeps its size when the game ends', async () => {
+  const r = await fetch(`${server.base}/api/game`, { method: 'POST', body: JSON.stringify({ variant: 'chess', seats: [{ kind: 'human' }, { kind: 'bot', level: 1 }] }) });
+  const g = await r.json();
+  const token = g.seats[0].token;
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.goto(`${server.base}/game.html?id=${g.id}&token=${token}`);
+  await page.waitForSelector('body[data-ready="1"]');
+  await page.waitForSelector('#board .piece');
+  const box = () => page.locator('#board svg').boundingBox();
+  const before = await box();
+  await fetch(`${server.base}/api/game/${g.id}/resign`, { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
+  await page.waitForSelector('#result:not([hidden])');
+  await page.waitForSelector('#replay:not([hidden])');
+  const after = await box();
+  assert.deepEqual(after, before, `the board's box: ${JSON.stringify(before)} then ${JSON.stringify(after)}`);
+  const bar = await page.locator('#replay').boundingBox();
+  assert.ok(bar.y + bar.height <= 800, `the replay bar fits the window: ${JSON.stringify(bar)}`);
+  assert.equal(page.errors.length, 0, page.errors.join('\n'));
+  await page.context().close();
+});

@@ -151,6 +151,65 @@ test('minishogi against a bot, and the phone layout', async () => {
   await page.context().close();
 });
 
+// The coordinates a board shows: the bottom row's labels left to right, the
+// left column's top to bottom, and the labels in line with a square.
+async function coordinates(page, square) {
+  return page.evaluate((name) => {
+    const texts = [...document.querySelectorAll('#board .coords text')].map((e) => ({ t: e.textContent, r: e.getBoundingClientRect() }));
+    const maxY = Math.max(...texts.map((x) => x.r.y)), minX = Math.min(...texts.map((x) => x.r.x));
+    const bottom = texts.filter((x) => Math.abs(x.r.y - maxY) < 2).sort((a, b) => a.r.x - b.r.x);
+    const left = texts.filter((x) => Math.abs(x.r.x - minX) < 2 && Math.abs(x.r.y - maxY) >= 2).sort((a, b) => a.r.y - b.r.y);
+    const sq = document.querySelector(`#board [data-sq="${name}"]`).getBoundingClientRect();
+    const under = bottom.find((x) => x.r.x + x.r.width / 2 > sq.x && x.r.x + x.r.width / 2 < sq.x + sq.width);
+    const beside = left.find((x) => x.r.y + x.r.height / 2 > sq.y && x.r.y + x.r.height / 2 < sq.y + sq.height);
+    return { bottom: bottom.map((x) => x.t), left: left.map((x) => x.t), square: `${under && under.t}${beside && beside.t}` };
+  }, square);
+}
+
+// Shogi's records number the squares (files from the right, ranks from the
+// top as Sente sees the board: "P-76" is the pawn c3-c4); the coordinates
+// say the same numbers, on the turned board too (issue 40).
+test('shogi and minishogi: the coordinates are the record numbers, on the turned board too', async () => {
+  const r = await fetch(`${server.base}/api/game`, { method: 'POST', body: JSON.stringify({ variant: 'shogi', hotSeat: true, seats: [{ kind: 'human' }, { kind: 'human' }] }) });
+  const g = await r.json();
+  const token = g.seats[0].token;
+  const res = await fetch(`${server.base}/api/game/${g.id}/move/c3c4`, { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
+  assert.equal(res.status, 200);
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.goto(`${server.base}/game.html?id=${g.id}&token=${token}`);
+  await page.waitForSelector('body[data-ready="1"]');
+  await page.waitForSelector('#board .piece');
+  assert.equal((await page.locator('#moves td[data-ply="1"]').textContent()).trim(), 'P-76');
+  let c = await coordinates(page, 'c4');
+  assert.deepEqual(c.bottom, ['9', '8', '7', '6', '5', '4', '3', '2', '1'], 'files 9..1 from the left');
+  assert.deepEqual(c.left, ['1', '2', '3', '4', '5', '6', '7', '8', '9'], 'ranks 1..9 from the top');
+  assert.equal(c.square, '76', 'the pawn moved to 76 stands at file 7, rank 6');
+  assert.match(await page.locator('#board g.piece[data-square="c4"] title').textContent(), / 76$/, 'its tooltip names 76');
+  await page.locator('#rotate').click();
+  c = await coordinates(page, 'c4');
+  assert.deepEqual(c.bottom, ['1', '2', '3', '4', '5', '6', '7', '8', '9'], 'turned: files 1..9 from the left');
+  assert.deepEqual(c.left, ['9', '8', '7', '6', '5', '4', '3', '2', '1'], 'turned: ranks 9..1 from the top');
+  assert.equal(c.square, '76', 'turned: still 76');
+  // minishogi: 5x5
+  const m = await create('minishogi', null, 1);
+  await page.goto(`${server.base}/game.html?id=${m.id}&token=${m.token}`);
+  await page.waitForSelector('body[data-ready="1"]');
+  await page.waitForSelector('#board .piece');
+  c = await coordinates(page, 'a1');
+  assert.deepEqual(c.bottom, ['5', '4', '3', '2', '1']);
+  assert.deepEqual(c.left, ['1', '2', '3', '4', '5']);
+  assert.equal(c.square, '55');
+  // chess keeps its letters
+  const ch = await create('chess', null, 1);
+  await page.goto(`${server.base}/game.html?id=${ch.id}&token=${ch.token}`);
+  await page.waitForSelector('#board .piece');
+  c = await coordinates(page, 'e2');
+  assert.deepEqual(c.bottom, ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h']);
+  assert.equal(c.square, 'e2');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
 test('crazyhouse: a knight dropped from the pocket by clicks', async () => {
   const { page, g } = await open('crazyhouse', 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Nn] w KQkq - 0 1');
   await startShot(page, 'crazyhouse');
@@ -212,7 +271,7 @@ test('board component: a duck turn is sent as move,duck; sittuyin set-up drops f
   // duck chess: e2e4 with the duck then put on d5 or e5; the duck stands on a3
   await page.evaluate(() => window.tb.update({
     width: 8, height: 8, interactive: true, toMove: 'white',
-    pieces: [{ square: 'e2', seat: 'white', letter: 'P', name: 'pawn' }, { square: 'a3', seat: '', letter: '*', name: 'duck' }],
+    pieces: [{ square: 'e2', seat: 'white', letter: 'P', name: 'pawn' }, { square: 'a3', seat: null, letter: '*', name: 'duck', dir: null }],
     legal: { e2: ['e2e3,e3d5', 'e2e4,e4d5', 'e2e4,e4e5'] },
   }));
   await page.locator('#t [data-sq="e2"]').click();

@@ -7,7 +7,7 @@
 // armies. Screenshots: fourp-ffa.png, fourp-teams.png, fourp-dead.png.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, fetchState, waitFor, clickMove, boardState, shot } from './lib.mjs';
+import { startServer, launch, fetchState, waitFor, clickMove, boardState, shot, sq } from './lib.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launch(); });
@@ -105,6 +105,42 @@ test('free-for-all: a pawn on the middle rank becomes the 1-point queen; a resig
   assert.equal(grey, '#a3a09b');
   assert.equal(await page.locator('#board g.piece.dead[data-seat="blue"]').count(), 0, 'the others stay in colour');
   await shot(page, 'fourp-dead');
+  assert.equal(page.errors.length, 0, page.errors.join('\n'));
+  await page.context().close();
+});
+
+// Issue 40: a click made while the bots' moves are being shown one after
+// another (paced 2 s here) was dropped unsaid. A piece picked then (as a
+// premove) stays picked when the turn comes, so the next click plays it;
+// with premoves off, a click then is answered by a notice.
+test('a click while the bots\' moves are shown: the piece stays picked for the turn; without premoves the page says why', async () => {
+  const g = await create({ variant: 'four-player-chess', seats: bots(0) });
+  const page = await browser.newPage();
+  await page.addInitScript(() => localStorage.setItem('acedrex.pref.botPaceMs', '2000'));
+  await page.goto(`${server.base}/game.html?id=${g.id}&token=${g.seats[0].token}`);
+  await page.waitForSelector('body[data-ready="1"]');
+  await waitFor(async () => (await boardState(page)).toMove === 'red', { what: 'red to move' });
+  // the server has the three bots' answers long before the page has shown them
+  const botsAnswered = async (n) => {
+    const st = await waitFor(async () => { const x = await fetchState(server.base, g.id); return x.moves.length >= n && x.toMove === 'red' ? x : null; }, { what: 'the bots answer' });
+    assert.notEqual((await boardState(page)).toMove, 'red', 'the page still shows the bots\' moves');
+    return st;
+  };
+  await clickMove(page, 'h2', 'h3');
+  await botsAnswered(4);
+  await sq(page, 'g2').click();
+  assert.equal(await page.locator('#board [data-hl="premove-sel"]').count(), 1, 'picked while the bots are shown');
+  await waitFor(async () => (await boardState(page)).toMove === 'red', { what: 'the turn shown' });
+  await page.locator('#board [data-dest="g4"]').waitFor({ state: 'attached', timeout: 5000 });
+  await sq(page, 'g4').click();
+  await waitFor(async () => { const x = await fetchState(server.base, g.id); return x.moves.length >= 5 && x.moves[4].uci === 'g2g4'; }, { what: 'the move sent' });
+  // premoves off: a click while the moves are shown is answered, not dropped unsaid
+  await page.locator('#settings summary').click();
+  await page.locator('#pref-premoves').uncheck();
+  await botsAnswered(8);
+  assert.equal(await page.locator('#banner').isHidden(), true);
+  await sq(page, 'f2').click();
+  await waitFor(async () => /moves before it have been shown/.test(await page.locator('#banner').textContent()) && !(await page.locator('#banner').isHidden()), { what: 'the notice' });
   assert.equal(page.errors.length, 0, page.errors.join('\n'));
   await page.context().close();
 });

@@ -70,6 +70,33 @@ test('the lobby in German describes the games in German', async () => {
   await page.context().close();
 });
 
+// Issue 40: the header linked the rules of four games only, and in German
+// said "Vier Jahreszeiten" while the card kept the English title. The header
+// links every game's rules page in the catalogue's groups, under the title
+// its card has, in each language.
+test('the lobby header links every game\'s rules, titled as the cards, in each language', async () => {
+  const variants = await (await fetch(`${server.base}/api/variants`)).json();
+  const expect = { 'de-DE': ['Vier Jahreszeiten', 'Schach'], 'es-ES': ['Las Cuatro Estaciones', 'Ajedrez'], 'fr-FR': ['Les Quatre Saisons', 'Échecs'], 'en-US': ['Four Seasons Chess', 'Chess'] };
+  for (const [locale, [seasons, chess]] of Object.entries(expect)) {
+    const page = await browser.newPage({ locale });
+    await lobby(page);
+    const links = await page.locator('header.top nav a[data-game]').evaluateAll((els) => els.map((e) => [e.dataset.game, e.getAttribute('href'), e.textContent]));
+    assert.deepEqual(links.map((l) => l[0]).sort(), variants.map((v) => v.name).sort(), `${locale}: every game in the header`);
+    for (const [name, href, text] of links) {
+      assert.equal(href, `/rules/${name}`);
+      assert.equal(text, (await page.locator(`.cat-card[data-variant="${name}"] h3`).textContent()), `${locale}: ${name} titled as its card`);
+    }
+    assert.equal(await page.locator('.cat-card[data-variant="four-seasons"] h3').textContent(), seasons);
+    assert.equal(await page.locator('.cat-card[data-variant="chess"] h3').textContent(), chess);
+    // the rules page and the game's own page say the same title
+    await page.goto(`${server.base}/rules/four-seasons`);
+    await page.waitForSelector('#rules h1');
+    assert.equal(await page.locator('#rules h1').textContent(), seasons);
+    assert.equal(page.errors.length, 0, page.errors.join('\n'));
+    await page.context().close();
+  }
+});
+
 test('one click plays the computer in shatranj', async () => {
   const page = await browser.newPage();
   await lobby(page);

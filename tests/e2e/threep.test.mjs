@@ -127,6 +127,7 @@ test('Black sees its army at the bottom, plays by dragging, and the board turns 
   await waitFor(async () => Number(await page.locator('#board').getAttribute('data-v')) >= answered.v, { what: 'the page shows the bots' });
   // the keyboard's cursor goes from cell to cell as the cells are seen
   await page.locator('#board svg').focus();
+  await page.keyboard.press('Escape');   // the keyboard in use: its cursor is drawn
   const cursor = () => page.locator('#board [data-cursor]').getAttribute('data-cursor');
   const c0 = await cursor();
   await page.keyboard.press('ArrowUp');

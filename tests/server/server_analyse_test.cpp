@@ -184,6 +184,16 @@ TEST(ServerPosition, TheLegalMovesAndTheNextPositionAreTheCoresOnEveryKindOfBoar
       EXPECT_TRUE(j.get("die")->isNull()) << "no throws on the analysis board";
       size_t onBoard = 0;
       for (int sq = 0; sq < (*rules)->nsq(); ++sq) onBoard += isPiece(core.position().at(sq)) ? 1 : 0;
+      // the duck is listed too, a blocker of no seat (docs/api.md "pieces")
+      if (const Square duck = core.position().duckSquare(); duck != kNoSquare) {
+        ++onBoard;
+        const auto& items = j.get("pieces")->items();
+        const auto it = std::find_if(items.begin(), items.end(), [](const Json& p) { return p.get("name")->asString() == "duck"; });
+        ASSERT_NE(it, items.end());
+        EXPECT_EQ(it->get("square")->asString(), (*rules)->squareName(duck));
+        EXPECT_TRUE(it->get("seat")->isNull());
+        EXPECT_EQ(it->get("letter")->asString(), "*");
+      }
       EXPECT_EQ(j.get("pieces")->items().size(), onBoard);
       const auto listed = legalTexts(*j.get("legal"));
       ASSERT_EQ(listed, coreTexts(core));

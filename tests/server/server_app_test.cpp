@@ -1110,7 +1110,7 @@ TEST(ServerApi, VariantsAndPieceReach) {
   EXPECT_EQ(reach.size(), 15u);  // and b4-a5, b2-a1, d2-e1
 }
 
-// What the board draws beyond the squares: palaces, the river, hands, blasts, promoted forms.
+// What the board draws beyond the squares: palaces, the river, hands, blasts, the duck, promoted forms, the coordinates.
 TEST(ServerApi, VariantsTellTheBoardsGeometry) {
   ApiFixture f;
   auto v = parsed(f.call("GET", "/api/variants").body);
@@ -1133,6 +1133,13 @@ TEST(ServerApi, VariantsTellTheBoardsGeometry) {
   EXPECT_TRUE(find("crazyhouse").get("drops")->asBool());
   EXPECT_TRUE(find("atomic").get("blast")->asBool());
   EXPECT_FALSE(find("chess").get("blast")->asBool());
+  EXPECT_TRUE(find("duck").get("duck")->asBool());
+  EXPECT_FALSE(find("chess").get("duck")->asBool());
+  EXPECT_EQ(find("shogi").get("notation")->asString(), "shogi");
+  EXPECT_EQ(find("minishogi").get("notation")->asString(), "shogi");
+  EXPECT_EQ(find("chess").get("notation")->asString(), "san");
+  EXPECT_TRUE(find("fog-of-war").get("fog")->asBool());
+  EXPECT_FALSE(find("chess").get("fog")->asBool());
   bool tokin = false;
   for (const auto& p : find("shogi").get("pieces")->items())
     if (p.get("name")->asString() == "tokin") {

@@ -100,8 +100,11 @@ export class Board {
     this.preSel = null;     // the piece picked for a premove
     this.svg = el('svg', { class: 'acedrex-board', role: 'img', 'aria-label': 'board' });
     this.focused = false;
+    // The keyboard's cursor is drawn only while the keyboard is in use (as
+    // :focus-visible): focus by Tab or a key pressed shows it, a pointer hides it.
+    this.keyboardUsed = false;
     container.append(this.svg);
-    this.svg.addEventListener('pointerdown', (e) => this.pointerDown(e));
+    this.svg.addEventListener('pointerdown', (e) => { this.keyboardUsed = false; this.pointerDown(e); });
     this.svg.addEventListener('pointermove', (e) => this.pointerMove(e));
     this.svg.addEventListener('pointerup', (e) => this.pointerUp(e));
     this.svg.addEventListener('pointercancel', () => this.cancelDrag());
@@ -116,6 +119,9 @@ export class Board {
     this.onAnnounce = opts.onAnnounce || null;
     this.onStage = opts.onStage || null;     // 'duck' while the duck's square is asked for, then null
     this.onRendered = opts.onRendered || null;   // after every drawing (the hands follow the picked piece)
+    // A press on a board that takes no move and queues no premove (another
+    // seat to move, the moves before still being shown): the page says why.
+    this.onIdlePress = opts.onIdlePress || null;
     this.cursor = null;
     if (opts.keyboard) {
       this.svg.setAttribute('tabindex', '0');
@@ -123,6 +129,7 @@ export class Board {
       this.svg.addEventListener('keydown', (e) => this.keyDown(e));
       this.svg.addEventListener('focus', () => {
         this.focused = true;
+        this.keyboardUsed = this.svg.matches(':focus-visible');
         if (!this.cursor) this.cursor = this.selected || Object.keys(this.cfg.legal || {}).find((q) => this.movesFrom(q).length) || squareName(0, 0);
         this.render();
         this.announce();
@@ -135,18 +142,34 @@ export class Board {
     const L = this.cfg.labels || {};
     const pc = this.pieceAt(sq);
     const hidden = !pc && Array.isArray(this.cfg.visible) && !this.cfg.visible.includes(sq);
-    const what = pc ? `${L.seat ? L.seat(pc.seat) : pc.seat} ${L.piece ? L.piece(pc.name || pc.letter) : pc.name || pc.letter}` : hidden ? (L.hidden || 'hidden') : (L.empty || 'empty');
+    const what = pc ? this.pieceText(pc) : hidden ? (L.hidden || 'hidden') : (L.empty || 'empty');
     const notes = [];
     if (this.selected === sq) notes.push(L.selected || 'selected');
     else if (this.selected && this.destinations(this.selected).has(sq)) notes.push(L.destination || 'a move goes here');
     else if (!this.selected && this.movesFrom(sq).length) notes.push(L.movable || 'can move');
-    return `${sq}: ${what}${notes.length ? `, ${notes.join(', ')}` : ''}`;
+    return `${this.squareLabel(sq)}: ${what}${notes.length ? `, ${notes.join(', ')}` : ''}`;
+  }
+  // The coordinates as the records name squares: chess's letters and
+  // numbers, or (cfg.coords 'shogi') shogi's numbers, files counted from the
+  // right and ranks from the top as Sente sees the board ("76" is c4).
+  fileLabel(file) { return this.cfg.coords === 'shogi' ? String(this.cfg.width - file) : String.fromCharCode(97 + file); }
+  rankLabel(rank) { return this.cfg.coords === 'shogi' ? String(this.cfg.height - rank) : String(rank + 1); }
+  squareLabel(sq) {
+    const p = parseSquare(sq);
+    return p && this.cfg.coords === 'shogi' ? this.fileLabel(p.file) + this.rankLabel(p.rank) : sq;
+  }
+  // "White pawn", "duck" (a blocker of no seat: the state's seat is null).
+  pieceText(pc) {
+    const L = this.cfg.labels || {};
+    const name = L.piece ? L.piece(pc.name || pc.letter) : pc.name || pc.letter;
+    return pc.seat ? `${L.seat ? L.seat(pc.seat) : pc.seat} ${name}` : name;
   }
   announce() {
     if (this.onAnnounce && this.cursor) this.onAnnounce(this.describe(this.cursor));
   }
 
   keyDown(e) {
+    if (!this.keyboardUsed) { this.keyboardUsed = true; this.render(); }
     if (this.promo) {
       if (e.key === 'Escape') { this.promo = null; this.selected = null; this.render(); e.preventDefault(); e.stopPropagation(); }
       else if (/^[a-z+=]$/i.test(e.key)) {
@@ -269,7 +292,12 @@ export class Board {
     if (this.promo && !this.movesFrom(this.promo.from).length && !this.promo.drop) this.promo = null;
     if (this.dropSel && !this.dropTargets(this.dropSel).size) this.dropSel = null;
     if (this.duck && !this.cfg.interactive) this.duck = null;
-    if (!this.cfg.premoveSeat) this.preSel = null;
+    if (!this.cfg.premoveSeat) {
+      // The turn came while a piece was picked for a premove: it stays picked
+      // (now as the selection) if it can move, so the next click plays it.
+      if (this.preSel && this.cfg.interactive && !this.selected && this.movesFrom(this.preSel).length) this.selected = this.preSel;
+      this.preSel = null;
+    }
     if (!this.cfg.premoveSeat && !this.cfg.interactive) this.premove = null;
     const animate = cfg.lastMove && cfg.lastMove !== prevLast && cfg.lastMove !== this.localMove && cfg.animate !== false;
     this.render(animate ? parseMove(cfg.lastMove) : null);
@@ -511,7 +539,7 @@ export class Board {
       }
     }
 
-    if (this.focused && this.cursor && parseSquare(this.cursor)) {
+    if (this.focused && this.keyboardUsed && this.cursor && parseSquare(this.cursor)) {
       this.cellShape(hl, this.cursor, { class: 'hl-cursor', 'data-hl': 'cursor', 'data-cursor': this.cursor }, 3, 4);
     }
 
@@ -526,14 +554,14 @@ export class Board {
     for (let c = 0; c < (this.hex ? 0 : this.cols); c++) {
       const name = this.fromDisplay(c, this.rows - 1);
       const p = parseSquare(name);
-      const label = this.rot % 2 ? String(p.rank + 1) : String.fromCharCode(97 + p.file);
+      const label = this.rot % 2 ? this.rankLabel(p.rank) : this.fileLabel(p.file);
       const t = el('text', { class: 'coord', x: this.M + c * S + S / 2, y: PAD + H + this.coordSize * 1.6, 'text-anchor': 'middle', 'font-size': this.coordSize }, coords);
       t.textContent = label;
     }
     for (let r = 0; r < (this.hex ? 0 : this.rows); r++) {
       const name = this.fromDisplay(0, r);
       const p = parseSquare(name);
-      const label = this.rot % 2 ? String.fromCharCode(97 + p.file) : String(p.rank + 1);
+      const label = this.rot % 2 ? this.fileLabel(p.file) : this.rankLabel(p.rank);
       const t = el('text', { class: 'coord', x: this.M / 2 - 6, y: PAD + r * S + S / 2 + this.coordSize * 0.36, 'text-anchor': 'middle', 'font-size': this.coordSize }, coords);
       t.textContent = label;
     }
@@ -648,12 +676,12 @@ export class Board {
 
   drawPiece(pc, parent) {
     const g = el('g', {
-      class: `piece seat-${pc.seat}`, 'data-square': pc.square, 'data-seat': pc.seat,
+      class: `piece ${pc.seat ? `seat-${pc.seat}` : 'neutral'}`, 'data-square': pc.square, 'data-seat': pc.seat || '',
       'data-letter': pc.letter || '', 'data-name': pc.name || '',
     }, parent);
     const title = el('title', {}, g);
     const L = this.cfg.labels || {};
-    title.textContent = `${L.seat ? L.seat(pc.seat) : pc.seat} ${L.piece ? L.piece(pc.name || pc.letter) : pc.name || pc.letter} ${pc.square}${pc.dir && this.cfg.arrows ? ` (${{ n: '↑', s: '↓', e: '→', w: '←' }[pc.dir] || pc.dir})` : ''}`;
+    title.textContent = `${this.pieceText(pc)} ${this.squareLabel(pc.square)}${pc.dir && this.cfg.arrows ? ` (${{ n: '↑', s: '↓', e: '→', w: '←' }[pc.dir] || pc.dir})` : ''}`;
     const angle = (DIR_ANGLE[pc.dir] || 0) + this.rot * 90;
     const custom = this.cfg.glyph ? this.cfg.glyph(pc, angle) : null;
     if (pc.union) {
@@ -869,6 +897,10 @@ export class Board {
     if (e.button !== undefined && e.button !== 0) return;
     if (this.promo) return;
     const hit = this.pointToSquare(e);
+    if (!this.cfg.interactive && !this.cfg.premoveSeat) {
+      if (this.onIdlePress && hit && hit.sq) this.onIdlePress(hit.sq);
+      return;
+    }
     if (!this.cfg.interactive && this.cfg.premoveSeat) {
       // a piece of the seat's own may also be dragged to queue its premove
       // (not the square a picked piece is to go to: that click queues it)
@@ -979,6 +1011,13 @@ export class Board {
     if (!drag) return;
     const hit = this.pointToSquare(e);
     const sq = hit && hit.sq;
+    if (drag.premove && drag.active && this.cfg.interactive) {
+      // the turn came while the piece was being dragged: a move, not a premove
+      this.preSel = null;
+      if (sq && sq !== drag.from && this.tryMove(drag.from, sq)) return;
+      this.render();
+      return;
+    }
     if (drag.premove) {
       // dropped on another square: the premove is queued as by two clicks
       if (drag.active) {

@@ -2,27 +2,18 @@
 // Everything shown comes from the server's state (docs/api.md); a reload or a
 // reconnection simply draws the state again.
 import { api, GameSocket, tokens as tokenStore, myGames } from './api.js';
+import { h } from './dom.js';
 import { Board, parseMove } from './board.js';
 import { pieceIcon, pieceGlyph } from './pieces.js';
 import { Hand } from './hands.js';
 import { SETS, familyOf, boardLook } from './sets.js';
 import { hexTurnFor } from './hexboard.js';
-import { t, tOr, seatName as plainSeatName, pieceName, translatePage, languageSwitch } from './i18n.js';
+import { t, tOr, gameTitle, seatName as plainSeatName, pieceName, translatePage, languageSwitch } from './i18n.js';
 import { prefs } from './prefs.js';
 import { sounds } from './sounds.js';
 import { glowingSeats, seatMoves, takebackSeat, clockText, moveLabel, matchTyped, parseHands, passMoves, seatPoints, teamsOf, markDead, parseUnions, withUnions, premoveMove } from './view.js';
 
 const $ = (id) => document.getElementById(id);
-function h(tag, attrs = {}, ...children) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === 'class') e.className = v;
-    else if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
-    else if (v !== false && v !== undefined && v !== null) e.setAttribute(k, v === true ? '' : v);
-  }
-  for (const c of children.flat()) if (c !== null && c !== undefined && c !== false) e.append(c);
-  return e;
-}
 // The result's reason as a sentence ("A king was captured."), and why a seat went out, in a word or two.
 const reasonText = (r) => tOr(`reason.${r}`, t('reason.other', { reason: r }));
 const outText = (r) => tOr(`out.${r}`, r);
@@ -169,7 +160,7 @@ function noticeDraws(prev, next) {
 }
 
 function setup() {
-  document.title = `${state.title || state.variant} · Acedrex`;
+  document.title = `${gameTitle(state.variant, state.title)} · Acedrex`;
   $('rules-link').href = `/rules.html?variant=${encodeURIComponent(state.variant)}`;
   $('pgn-link').href = api.pgnUrl(state.id || id);
   $('pgn-link').setAttribute('download', `acedrex-${state.id || id}.${state.seats.length > 2 ? 'pgn4' : 'pgn'}`);
@@ -289,7 +280,7 @@ function render() {
     arrows: state.seats.length > 2,
     pieceNames: pieceNames(),
     hint: analysisHint(live ? state.fen : frame.fen),
-    ...(({ style, palaces, river, glyph, promoted, geometry }) => ({ style, palaces, river, glyph, promoted, geometry }))(look()),
+    ...(({ style, palaces, river, glyph, promoted, geometry, coords }) => ({ style, palaces, river, glyph, promoted, geometry, coords }))(look()),
     labels: {
       seat: seatName, piece: pieceName, promote: (sq) => t('board.promoteOn', { square: sq }), promoteTo: (n) => t('board.promoteTo', { piece: pieceName(n) }),
       board: t('board.label'), empty: t('board.empty'), hidden: t('fog.hiddenSquare'), selected: t('board.selected'), destination: t('board.destination'), movable: t('board.movable'),
@@ -340,7 +331,8 @@ function playPremove() {
 
 // A replay frame's seats (for the dead armies): its own when the frame has them.
 // What the later steps of a turn are: the duck's square, or a chain's steps.
-const stepKind = () => (((variant && variant.pieces) || []).some((p) => p.name === 'duck') ? 'duck' : 'chain');
+// (/api/variants says `duck`; the duck is no piece type of the variant.)
+const stepKind = () => (variant && variant.duck ? 'duck' : 'chain');
 // Friendly chess's unions, from the FEN (two-player chess-like boards only).
 function unionsOf(fen) {
   if (!state || state.seats.length !== 2 || !fen) return null;
@@ -353,7 +345,7 @@ function frameSeats(frame) {
 }
 
 function renderTitle() {
-  $('title').textContent = state.title || state.variant;
+  $('title').textContent = gameTitle(state.variant, state.title);
   const opts = Object.entries(state.options || {}).map(([k, v]) => `${k}=${v}`).join(', ');
   const parts = [opts || t('game.standardRules')];
   if (state.clock) parts.push(clockText(state.clock));
@@ -788,10 +780,14 @@ function analysisText(d) {
   const pawns = (d.score / 100).toFixed(2);
   return t('play.evalScore', { seat: who, score: `${d.score > 0 ? '+' : ''}${pawns}`, move: best, depth: d.depth });
 }
+// Whether the server analyses this game's positions: never a fog-of-war
+// game's (/api/variants `fog`; the server answers 403), so the page offers
+// neither "Analyse" nor moves on the board after its end.
+const analysable = () => !(variant && variant.fog);
 function renderAnalysis() {
   const btn = $('rp-analyse');
   const box = $('analysis');
-  const on = state.status === 'finished';
+  const on = state.status === 'finished' && analysable();
   btn.hidden = !on;
   btn.setAttribute('aria-pressed', String(analysing && on));
   box.hidden = !(analysing && on);
@@ -812,7 +808,7 @@ function renderAnalysis() {
 let side = null;                      // {base: the main line's ply it branches from, moves: [{uci, seat, frame}]}
 let sideAt = null;                    // null: the main line is shown; k: the position after the side line's k-th move
 const positions = new Map();          // fen -> {legal, toMove} | {pending: true}: the position shown, as the server sees it
-let sideRefused = false;              // the server will not give this game's positions (fog of war)
+let sideRefused = false;              // the server refused this game's positions (403)
 let positionTimer = 0;
 
 function sideFrame() { return side && sideAt !== null ? side.moves[sideAt - 1].frame : null; }
@@ -835,11 +831,11 @@ function sideMovable() {
 // moment (stepping quickly through a game asks for none of the positions passed).
 function schedulePosition() {
   clearTimeout(positionTimer);
-  if (sideRefused) return;
+  if (sideRefused || !analysable()) return;
   positionTimer = setTimeout(() => loadPosition(shownFen()), 150);
 }
 async function loadPosition(fen) {
-  if (!state || state.status !== 'finished' || sideRefused || !fen || positions.has(fen) || fen !== shownFen()) return;
+  if (!state || state.status !== 'finished' || sideRefused || !analysable() || !fen || positions.has(fen) || fen !== shownFen()) return;
   positions.set(fen, { pending: true });
   try {
     const r = await api.position(state.variant, state.options, fen);
@@ -911,10 +907,10 @@ function renderSideLine(table, cols) {
 function renderReplayBar() {
   const showBar = state.status === 'finished' || viewPly !== null;
   $('replay').hidden = !showBar;
-  document.querySelector('.board-col').classList.toggle('with-replay', showBar);
   if (!showBar) return;
   renderAnalysis();
-  if (analysing && state.status === 'finished' && !analyses.has(shownFen())) analyseShown();
+  if (analysing && state.status === 'finished' && analysable() && !analyses.has(shownFen())) analyseShown();
+  $('replay').dataset.analysis = state.status === 'finished' && !analysable() ? 'off' : '';
   const ply = viewPly === null ? state.moves.length : viewPly;
   const onSide = sideAt !== null;
   $('rp-label').textContent = onSide ? t('replay.sideLabel', { n: sideAt, total: side.moves.length, ply: side.base })
@@ -1015,6 +1011,16 @@ async function onMove(uci) {
   render();
 }
 
+// A press on the board while it takes no move and queues no premove: a
+// player is told why, never left guessing (issue 40: a click made while the
+// bots' moves were being shown one after another was dropped unsaid).
+function onIdlePress() {
+  if (!state || state.status !== 'ongoing' || viewPly !== null || pending || !mySeats().length || freeSeats().length) return;
+  const newest = incoming.length ? incoming[incoming.length - 1] : state;
+  if (incoming.length && tokenFor(newest.toMove)) flash(t('play.movesBeingShown'), 2500);
+  else if (!tokenFor(state.toMove)) flash(t('type.notYourTurn'), 2500);
+}
+
 // A move typed as text: coordinates (e3e4, e3-e4, a9a10q) or SAN (e4, Nf3,
 // exd5, a10=Q), matched against the legal moves of the state.
 function typedMove(text) {
@@ -1065,6 +1071,7 @@ async function main() {
     onMove, keyboard: true,
     onAnnounce: (text) => { $('board-sr').textContent = text; },
     onStage: (stage) => { duckStage = stage || false; if (state) renderStatus(); },
+    onIdlePress,
     onRendered: () => { if (hands) { hands.top.render(); hands.bottom.render(); } },
   });
   hands = { top: new Hand($('hand-top'), board), bottom: new Hand($('hand-bottom'), board) };

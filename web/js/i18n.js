@@ -47,6 +47,8 @@ export function tOr(key, otherwise, params) {
   return catalogue[key] !== undefined || fallback[key] !== undefined ? t(key, params) : otherwise;
 }
 export const seatName = (seat) => tOr(`seat.${seat}`, seat ? seat.charAt(0).toUpperCase() + seat.slice(1) : '');
+// A game's title in the page's language (catalogue.name.NAME), else the server's English title.
+export const gameTitle = (name, title) => tOr(`catalogue.name.${name}`, title || name || '');
 export const pieceName = (name) => tOr(`piece.${name}`, String(name || '').replace(/-/g, ' '));
 
 // A variant's rule options: the name, a value and the help the server sends

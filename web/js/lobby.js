@@ -5,7 +5,9 @@
 // whose free seats anyone may take; the games being played, as live
 // miniatures; the finished games and this browser's own.
 import { api, tokens, myGames, GameSocket, CATALOGUE_GROUPS as GROUPS, catalogueGroup as groupOf } from './api.js';
-import { t, tOr, seatName, translatePage, languageSwitch, lang, optionName, optionValue, optionHelp } from './i18n.js';
+import { h } from './dom.js';
+import { fillNav } from './nav.js';
+import { t, tOr, seatName, gameTitle, translatePage, languageSwitch, lang, optionName, optionValue, optionHelp } from './i18n.js';
 import './prefs.js';
 import { boardLook } from './sets.js';
 import { hexLayout, polygonPoints } from './hexboard.js';
@@ -17,16 +19,6 @@ let current = null;
 const seatKey = (s) => (typeof s === 'string' ? s : s.seat || s.name);
 const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 
-function h(tag, attrs = {}, ...children) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === 'class') e.className = v;
-    else if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
-    else if (v !== false && v !== undefined && v !== null) e.setAttribute(k, v === true ? '' : v);
-  }
-  for (const c of children.flat()) if (c !== null && c !== undefined) e.append(c);
-  return e;
-}
 
 function describe(v) {
   const n = (v.seats || []).length;
@@ -128,9 +120,9 @@ function card(v) {
     : `${v.board.width}×${v.board.height}`;
   return h('article', { class: 'cat-card', 'data-variant': v.name },
     h('a', { class: 'cat-pic', href: `/?variant=${encodeURIComponent(v.name)}#create`, onclick: (e) => { e.preventDefault(); setUp(v.name); } },
-      miniBoard(v.board || {}, v.startPieces || [], { ...pictureStyle(v.name), size: 96, label: t('catalogue.picture', { title: v.title || v.name }) })),
+      miniBoard(v.board || {}, v.startPieces || [], { ...pictureStyle(v.name), size: 96, label: t('catalogue.picture', { title: gameTitle(v.name, v.title) }) })),
     h('div', { class: 'cat-text' },
-      h('h3', {}, v.title || v.name),
+      h('h3', {}, gameTitle(v.name, v.title)),
       h('p', { class: 'cat-desc' }, describeGame(v)),
       h('p', { class: 'cat-meta muted' }, t('lobby.players', { n: players }), size ? ` · ${size}` : '', ' · ',
         h('a', { href: `/rules/${encodeURIComponent(v.name)}`, 'data-rules': v.name }, t('catalogue.rules')))),
@@ -164,7 +156,7 @@ function renderVariants() {
     input.checked = current && current.name === v.name;
     input.addEventListener('change', () => choose(v.name));
     box.append(h('label', { for: `v-${v.name}`, class: current && current.name === v.name ? 'chosen' : '' },
-      input, h('b', {}, v.title || v.name),
+      input, h('b', {}, gameTitle(v.name, v.title)),
       h('span', { class: 'sub' }, describe(v), ' · ', h('a', { href: `/rules.html?variant=${v.name}`, target: '_blank' }, t('lobby.rulesLink')))));
   }
 }
@@ -362,7 +354,7 @@ async function loadOpenGames() {
       h('span', { class: 'chip' }), x.kind === 'bot' ? t('lobby.botN', { n: x.level }) : x.open ? t('lobby.free') : t('lobby.humanShort')));
     const opts = optionsText(g);
     box.append(h('div', { class: 'open-game', 'data-open-game': g.id },
-      h('div', {}, h('b', {}, g.title || g.variant), ' · ', h('span', { class: 'muted' }, clockText(g.clock)),
+      h('div', {}, h('b', {}, gameTitle(g.variant, g.title)), ' · ', h('span', { class: 'muted' }, clockText(g.clock)),
         opts ? h('span', { class: 'muted' }, ` · ${opts}`) : null),
       h('div', { class: 'open-seats' }, who),
       h('div', { class: 'row' }, mine
@@ -379,7 +371,7 @@ const LIVE = 6;
 const live = new Map();  // id -> {socket, el}
 
 function drawLive(entry, st) {
-  const pic = miniBoard(st.board || {}, st.pieces || [], { ...pictureStyle(st.variant), size: 96, label: st.title || st.variant });
+  const pic = miniBoard(st.board || {}, st.pieces || [], { ...pictureStyle(st.variant), size: 96, label: gameTitle(st.variant, st.title) });
   entry.pic.replaceChildren(pic);
   entry.el.dataset.plies = String((st.moves || []).length);
   entry.turn.textContent = st.status === 'finished' ? t('lobby.finishedShort') : st.toMove ? t('status.toMove', { seat: seatName(st.toMove) }) : '';
@@ -398,7 +390,7 @@ function renderLive(ongoing) {
     const turn = h('span', { class: 'muted' });
     const who = (g.seats || []).map((x) => (x.kind === 'bot' ? t('lobby.botN', { n: x.level }) : t('lobby.humanShort'))).join(' · ');
     const el = h('a', { class: 'live-game', href: gameUrl(g.id), 'data-live': g.id }, pic,
-      h('span', { class: 'live-text' }, h('b', {}, g.title || g.variant), h('span', { class: 'muted' }, who), turn));
+      h('span', { class: 'live-text' }, h('b', {}, gameTitle(g.variant, g.title)), h('span', { class: 'muted' }, who), turn));
     const entry = { el, pic, turn };
     entry.socket = new GameSocket(g.id, null, { onState: (st) => drawLive(entry, st) });
     live.set(g.id, entry);
@@ -419,7 +411,7 @@ async function loadGames() {
   for (const g of finished.slice(0, 15)) {
     const plies = g.plies ?? (Array.isArray(g.moves) ? g.moves.length : g.moves);
     const who = (g.seats || []).map((x) => (x.kind === 'bot' ? t('lobby.botN', { n: x.level }) : t('lobby.humanShort'))).join(' · ');
-    box.append(h('a', { href: gameUrl(g.id), 'data-game': g.id, 'data-plies': plies ?? '' }, `${g.title || g.variant}${plies !== undefined && plies !== null ? ` · ${t('lobby.plies', { n: plies })}` : ''}`,
+    box.append(h('a', { href: gameUrl(g.id), 'data-game': g.id, 'data-plies': plies ?? '' }, `${gameTitle(g.variant, g.title)}${plies !== undefined && plies !== null ? ` · ${t('lobby.plies', { n: plies })}` : ''}`,
       who ? h('span', { class: 'muted' }, ` (${who})`) : null));
   }
 }
@@ -453,7 +445,7 @@ async function loadMyGames() {
     const held = Object.keys(tokens.load(r.id));
     const status = r.s.status === 'finished' ? t('lobby.finishedShort') : t('lobby.ongoingShort');
     box.append(h('a', { href: gameUrl(r.id), 'data-my-game': r.id },
-      `${r.s.title || r.s.variant} · ${held.map(seatName).join(', ')} · ${status} · ${t('lobby.plies', { n: r.s.moves.length })}`,
+      `${gameTitle(r.s.variant, r.s.title)} · ${held.map(seatName).join(', ')} · ${status} · ${t('lobby.plies', { n: r.s.moves.length })}`,
       r.at ? h('span', { class: 'muted' }, ` · ${fmt.format(new Date(r.at))}`) : null));
   }
   $('mine-card').hidden = !box.children.length;
@@ -470,6 +462,7 @@ async function main() {
   });
   try {
     variants = await api.variants();
+    fillNav(variants, null);
     if (!Array.isArray(variants)) variants = variants.variants || [];
   } catch (e) {
     $('variants').replaceChildren(h('span', { class: 'error' }, t('lobby.noServer', { error: e.message })));

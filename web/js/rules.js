@@ -2,25 +2,16 @@
 // every piece's moves. The diagrams are not drawn from this text: the squares
 // come from the server (/api/variant/NAME/piece/LETTER), which reads them from
 // the engine's own move tables, so they always match what the engine plays.
-import { api, CATALOGUE_GROUPS, catalogueGroup } from './api.js';
+import { api } from './api.js';
+import { fillNav } from './nav.js';
+import { h } from './dom.js';
 import { Board } from './board.js';
 import { pieceIcon, PIECE_NAMES } from './pieces.js';
-import { t, pieceName, translatePage, languageSwitch, lang, optionName, optionValue, optionHelp } from './i18n.js';
+import { t, pieceName, gameTitle, translatePage, languageSwitch, lang, optionName, optionValue, optionHelp } from './i18n.js';
 import { prefs } from './prefs.js';
 import { boardLook, familyOf } from './sets.js';
 
 const $ = (id) => document.getElementById(id);
-function h(tag, attrs = {}, ...children) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === 'class') e.className = v;
-    else if (k === 'html') e.innerHTML = v;
-    else if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
-    else if (v !== false && v !== undefined && v !== null) e.setAttribute(k, v === true ? '' : v);
-  }
-  for (const c of children.flat()) if (c !== null && c !== undefined) e.append(c);
-  return e;
-}
 
 // ---- the games, in our words ----------------------------------------------------
 // Each game's prose lives in web/rules/<lang>/<variant>.json (what the game is,
@@ -181,7 +172,7 @@ async function drawDiagrams(v, box, optionValues, prose) {
     if (screen) pieces.push({ square: screen, seat: other, letter: pawn.letter, name: pawn.name, dir: 's' });
     b.update({
       width: board.width, height: board.height, blocked: board.blocked || [],
-      style: look.style, palaces: look.palaces, river: look.river, glyph: look.glyph, promoted: look.promoted, geometry: look.geometry,
+      style: look.style, palaces: look.palaces, river: look.river, glyph: look.glyph, promoted: look.promoted, geometry: look.geometry, coords: look.coords,
       pieces, marks, arrows: p.name === 'pawn', interactive: false, animate: false,
       labels: { seat: (x) => x, piece: pieceName, board: t('rules.diagramOf', { piece: pieceName(p.name) }) },
     });
@@ -239,34 +230,12 @@ function fallbackSquares(v, p, seat) {
 
 const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 
-// The top navigation: every game the server plays, in the lobby's groups (a
-// menu per group); without the server, the four links the page is written with.
-function fillNav(games, current) {
-  const nav = document.querySelector('header.top nav');
-  if (!nav || !games.length) return;
-  const all = nav.querySelector('[data-i18n="nav.allPieces"]');
-  const menus = [];
-  for (const g of CATALOGUE_GROUPS) {
-    const list = games.filter((v) => catalogueGroup(v) === g);
-    if (!list.length) continue;
-    const menu = h('details', { class: 'nav-group', 'data-group': g },
-      h('summary', {}, t(`catalogue.group.${g}`)),
-      h('div', { class: 'nav-menu' }, ...list.map((v) => h('a', { href: `/rules/${v.name}`, 'data-game': v.name,
-        'aria-current': v.name === current ? 'page' : null }, v.title))));
-    menu.addEventListener('toggle', () => {  // one menu open at a time
-      if (menu.open) for (const other of nav.querySelectorAll('details.nav-group')) if (other !== menu) other.open = false;
-    });
-    menus.push(menu);
-  }
-  nav.replaceChildren(...menus, ...(all ? [all] : []));
-}
-
 async function gallery(root) {
   // every game the server plays, linked to its rules page
   let games = [];
   try { games = await api.variants(); } catch { /* the glyphs alone */ }
   fillNav(games, null);
-  const links = games.length ? games.map((g) => h('a', { href: `/rules/${g.name}` }, g.title))
+  const links = games.length ? games.map((g) => h('a', { href: `/rules/${g.name}` }, gameTitle(g.name, g.title)))
     : [h('a', { href: '?variant=four-seasons' }, 'Four Seasons'), h('a', { href: '?variant=joko-urtaroak' }, 'Joko Urtaroak'),
       h('a', { href: '?variant=grant-acedrex' }, 'Grant Acedrex'), h('a', { href: '?variant=shako' }, 'Shako')];
   root.replaceChildren(h('h1', {}, t('rules.galleryTitle')),
@@ -298,11 +267,12 @@ async function showGame(root, name) {
   fillNav(variants, name);
   const v = variants.find((x) => x.name === name);
   if (!v) { root.replaceChildren(h('p', { class: 'error' }, t('rules.noGame', { name }))); return; }
-  document.title = `${t('rules.titleOf', { title: v.title })} · Acedrex`;
+  const title = gameTitle(v.name, v.title);
+  document.title = `${t('rules.titleOf', { title })} · Acedrex`;
   const prose = await loadProse(v.name);
-  root.replaceChildren(...[h('h1', {}, v.title), prose.fallback ? h('p', { class: 'muted', 'data-prose-note': '' }, t('rules.proseInEnglish')) : null,
+  root.replaceChildren(...[h('h1', {}, title), prose.fallback ? h('p', { class: 'muted', 'data-prose-note': '' }, t('rules.proseInEnglish')) : null,
     h('p', { class: 'intro', html: prose.intro }),
-    h('p', {}, h('a', { class: 'button primary', href: `/?variant=${v.name}` }, t('rules.play', { title: v.title })))].filter(Boolean));
+    h('p', {}, h('a', { class: 'button primary', href: `/?variant=${v.name}` }, t('rules.play', { title })))].filter(Boolean));
   for (const sec of prose.sections) root.append(h('div', { class: 'card', 'data-section': sec.id }, h('h2', { style: 'margin-top:0' }, sec.title), h('div', { html: sec.html })));
 
   const optionValues = {};

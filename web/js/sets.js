@@ -138,6 +138,9 @@ export function boardLook(variant, set = null, seatOrder = ['white', 'black']) {
     style: (variant && (variant.palaces || []).length) ? 'intersections' : fam === 'shogi' ? 'plain' : undefined,
     palaces: (variant && variant.palaces) || [],
     river: !!(variant && variant.river),
+    // the coordinates as the records name squares: shogi's numbers (files
+    // 9..1 from the left, ranks 1..9 from the top, as Sente sees the board)
+    coords: variant && variant.notation === 'shogi' ? 'shogi' : undefined,
     glyph: fam ? (pc, angle) => setGlyph(fam, chosen, pc, Math.max(0, seatOrder.indexOf(pc.seat)), angle, bases) : null,
     promoted,
   };

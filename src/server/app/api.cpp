@@ -70,6 +70,14 @@ void writeGeometry(JsonWriter& w, const Rules& r) {
   w.key("river").value(river);
   w.key("drops").value(r.drops);
   w.key("blast").value(r.blastOnCapture);
+  w.key("duck").value(r.duck);
+  // How the records name squares: shogi's numbers (files from the right,
+  // ranks from the top: "76") or the square names (san); the board's
+  // coordinates follow it.
+  w.key("notation").value(r.shogiRecords ? "shogi" : "san");
+  // Fog of war: squares hidden until the end; its positions are never
+  // analysed (POST /api/analyse and /api/position answer 403, analyse.cpp).
+  w.key("fog").value(r.fog);
 }
 
 }  // namespace

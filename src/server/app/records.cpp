@@ -48,8 +48,16 @@ void writePieces(JsonWriter& w, const Position& p, const std::vector<bool>* visi
   const Rules& r = p.rules();
   w.beginArray();
   for (int s = 0; s < r.nsq(); ++s) {
+    if (visible && !(*visible)[static_cast<size_t>(s)]) continue;
+    if (s == p.duckSquare()) {
+      // The duck (Rules::duck) is a blocker of no seat, not a piece of the
+      // board's array (duck.cpp): listed so that a client draws it.
+      w.beginObject().key("square").value(r.squareName(s)).key("seat").null().key("letter").value("*");
+      w.key("name").value("duck").key("dir").null().endObject();
+      continue;
+    }
     const Piece pc = p.at(s);
-    if (!isPiece(pc) || (visible && !(*visible)[static_cast<size_t>(s)])) continue;
+    if (!isPiece(pc)) continue;
     const PieceType& t = r.types[static_cast<size_t>(typeOf(pc))];
     w.beginObject().key("square").value(r.squareName(s)).key("seat").value(r.seats[static_cast<size_t>(seatOf(pc))].name);
     w.key("letter").value(std::string(1, t.letter)).key("name").value(t.name).key("dir").value(dirName(dirOf(pc)));
