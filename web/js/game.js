@@ -298,6 +298,7 @@ function render() {
   renderCoins(live ? state.coins : sf ? null : frame.coins);
   renderMoves();
   renderControls();
+  renderPosition();
   renderRecordLink();
   renderResult();
   renderWaiting();
@@ -529,6 +530,36 @@ function renderMoves() {
     const top = cur.offsetTop, bottom = top + cur.offsetHeight;
     if (top < box.scrollTop || bottom > box.scrollTop + box.clientHeight) box.scrollTop = top - box.clientHeight / 2;
   }
+}
+
+// The position shown (live, a replayed ply or a side line's) as text: the
+// state's `fen` (FEN, or the four- and three-player lines), offered in a
+// read-only field and copied to the clipboard by the button.
+let positionShown = null;
+function renderPosition() {
+  const text = shownFen() || '';
+  if (text === positionShown) return;
+  positionShown = text;
+  $('fen-text').value = text;
+  $('fen-copied').textContent = '';
+  delete $('fen-copied').dataset.copied;
+}
+async function copyPosition() {
+  if (!state) return;
+  const input = $('fen-text');
+  const text = shownFen() || '';
+  input.value = text;
+  positionShown = text;
+  input.focus();
+  input.select();
+  let copied = false;
+  try {
+    if (navigator.clipboard && window.isSecureContext) { await navigator.clipboard.writeText(text); copied = true; }
+  } catch { copied = false; }
+  if (!copied) { try { copied = document.execCommand('copy'); } catch { copied = false; } }
+  const note = $('fen-copied');
+  note.textContent = copied ? t('position.copied') : t('position.selected');
+  note.dataset.copied = copied ? 'yes' : 'no';
 }
 
 function renderControls() {
@@ -1075,6 +1106,7 @@ async function main() {
     onRendered: () => { if (hands) { hands.top.render(); hands.bottom.render(); } },
   });
   hands = { top: new Hand($('hand-top'), board), bottom: new Hand($('hand-bottom'), board) };
+  $('copy-fen').addEventListener('click', copyPosition);
   $('type-move').addEventListener('keydown', (e) => {
     if (e.key !== 'Enter') return;
     e.preventDefault();
