@@ -693,9 +693,9 @@ export class Board {
       title.textContent += ` + ${L.seat ? L.seat(u.seat) : u.seat} ${L.piece ? L.piece(u.name || u.letter) : u.name || u.letter}`;
       const [front, back] = pc.seat === 'white' ? [pc, u] : [u, pc];
       const b = el('g', { class: `union-back seat-${back.seat}`, transform: 'translate(34 2) scale(0.64)', 'data-union-seat': back.seat }, g);
-      b.append(pieceGlyph(back.name, back.letter));
+      b.append((this.cfg.glyph && this.cfg.glyph(back, angle)) || pieceGlyph(back.name, back.letter));
       const f = el('g', { class: `union-front seat-${front.seat}`, transform: 'translate(2 34) scale(0.64)', 'data-union-seat': front.seat }, g);
-      f.append(pieceGlyph(front.name, front.letter));
+      f.append((this.cfg.glyph && this.cfg.glyph(front, angle)) || pieceGlyph(front.name, front.letter));
       return g;
     }
     const inner = el('g', { transform: custom ? 'translate(2 2) scale(0.96)' : 'translate(7 6) scale(0.86)' }, g);

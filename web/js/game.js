@@ -6,10 +6,10 @@ import { h } from './dom.js';
 import { Board, parseMove } from './board.js';
 import { pieceIcon, pieceGlyph } from './pieces.js';
 import { Hand } from './hands.js';
-import { SETS, familyOf, boardLook } from './sets.js';
+import { SETS, familyOf, setFamily, boardLook } from './sets.js';
 import { hexTurnFor } from './hexboard.js';
 import { t, tOr, gameTitle, seatName as plainSeatName, pieceName, translatePage, languageSwitch } from './i18n.js';
-import { prefs } from './prefs.js';
+import { prefs, BOARD_THEMES } from './prefs.js';
 import { sounds } from './sounds.js';
 import { glowingSeats, seatMoves, takebackSeat, clockText, moveLabel, matchTyped, parseHands, passMoves, seatPoints, teamsOf, markDead, parseUnions, withUnions, premoveMove } from './view.js';
 
@@ -213,12 +213,11 @@ function pieceNames() {
 // Black; janggi: Cho in blue and Han in red; shogi: Sente and Gote).
 const seatName = (seat) => tOr(`seat.${family()}.${seat}`, plainSeatName(seat));
 
-// The piece set: a family's traditional or international pieces (sets.js),
-// the choice kept per family; else our own glyphs.
+// The piece set: a family's traditional or international pieces, or for the
+// chess-like games our glyphs or our tokens (sets.js); the choice kept per family.
 function family() { return familyOf(variant); }
 function pieceSet() {
-  const fam = family();
-  if (!fam) return null;
+  const fam = setFamily(variant);
   const chosen = prefs.get(`pieceSet.${fam}`);
   return SETS[fam].includes(chosen) ? chosen : SETS[fam][0];
 }
@@ -298,6 +297,7 @@ function render() {
   renderCoins(live ? state.coins : sf ? null : frame.coins);
   renderMoves();
   renderControls();
+  renderPosition();
   renderRecordLink();
   renderResult();
   renderWaiting();
@@ -529,6 +529,36 @@ function renderMoves() {
     const top = cur.offsetTop, bottom = top + cur.offsetHeight;
     if (top < box.scrollTop || bottom > box.scrollTop + box.clientHeight) box.scrollTop = top - box.clientHeight / 2;
   }
+}
+
+// The position shown (live, a replayed ply or a side line's) as text: the
+// state's `fen` (FEN, or the four- and three-player lines), offered in a
+// read-only field and copied to the clipboard by the button.
+let positionShown = null;
+function renderPosition() {
+  const text = shownFen() || '';
+  if (text === positionShown) return;
+  positionShown = text;
+  $('fen-text').value = text;
+  $('fen-copied').textContent = '';
+  delete $('fen-copied').dataset.copied;
+}
+async function copyPosition() {
+  if (!state) return;
+  const input = $('fen-text');
+  const text = shownFen() || '';
+  input.value = text;
+  positionShown = text;
+  input.focus();
+  input.select();
+  let copied = false;
+  try {
+    if (navigator.clipboard && window.isSecureContext) { await navigator.clipboard.writeText(text); copied = true; }
+  } catch { copied = false; }
+  if (!copied) { try { copied = document.execCommand('copy'); } catch { copied = false; } }
+  const note = $('fen-copied');
+  note.textContent = copied ? t('position.copied') : t('position.selected');
+  note.dataset.copied = copied ? 'yes' : 'no';
 }
 
 function renderControls() {
@@ -944,7 +974,9 @@ function renderSettings() {
   box.replaceChildren(...[
     sel('notation', t('settings.notation'), [['san', t('settings.san')], ['coord', t('settings.coord')]]),
     sel('botPaceMs', t('settings.botPace'), [[0, t('settings.instant')], [500, t('clock.sec', { n: 0.5 })], [1000, t('clock.sec', { n: 1 })], [2000, t('clock.sec', { n: 2 })]], Number),
-    family() ? sel(`pieceSet.${family()}`, t('settings.pieceSet'), SETS[family()].map((x) => [x, t(`settings.set.${x}`)])) : null,
+    variant ? sel(`pieceSet.${setFamily(variant)}`, t('settings.pieceSet'), SETS[setFamily(variant)].map((x) => [x, t(`settings.set.${x}`)])) : null,
+    // the squares' colours of the chequered boards (the points and shogi's boards keep theirs)
+    variant && !family() ? sel('boardTheme', t('settings.boardTheme'), BOARD_THEMES.map((x) => [x, t(`settings.board.${x}`)])) : null,
     check('colourBlind', t('settings.colourBlind')),
     state && state.hotSeat ? check('hotSeatTurn', t('settings.hotSeatTurn')) : null,
     check('sound', t('settings.sound')),
@@ -1075,6 +1107,7 @@ async function main() {
     onRendered: () => { if (hands) { hands.top.render(); hands.bottom.render(); } },
   });
   hands = { top: new Hand($('hand-top'), board), bottom: new Hand($('hand-bottom'), board) };
+  $('copy-fen').addEventListener('click', copyPosition);
   $('type-move').addEventListener('keydown', (e) => {
     if (e.key !== 'Enter') return;
     e.preventDefault();

@@ -262,3 +262,58 @@ export function pieceIcon(name, seat, size = 36, letter) {
   svg.append(title, pieceGlyph(name, letter));
   return svg;
 }
+
+// The "tokens" set, a second set of our own for the chess-like games: each
+// piece a disc in the seat's colour carrying the sign of its move, drawn in
+// the detail colour: the rook's cross, the bishop's saltire, both for the
+// queen, the king's short star in a ring, the knight's L, the pawn's dot, the
+// ferz's diamond, the alfil's and the war engine's leaps as four dots, the
+// cannon's cross broken round its screen. A piece without a sign shows its
+// letter.
+const LINE = { fill: 'none', stroke: 'var(--pd)', 'stroke-width': '8', 'stroke-linecap': 'round', 'stroke-linejoin': 'round' };
+const ROOK_SIGN = 'M50 19 V81 M19 50 H81';
+const BISHOP_SIGN = 'M29 29 L71 71 M71 29 L29 71';
+const TOKEN_SIGNS = {
+  king: { lines: ['M50 33 V67 M33 50 H67 M38 38 L62 62 M62 38 L38 62'], rings: [[50, 50, 29]] },
+  queen: { lines: [ROOK_SIGN, BISHOP_SIGN] },
+  rook: { lines: [ROOK_SIGN] },
+  bishop: { lines: [BISHOP_SIGN] },
+  knight: { lines: ['M37 74 V30 H61'], dots: [[63, 30, 8]] },
+  pawn: { dots: [[50, 50, 13]] },
+  ferz: { lines: ['M50 27 L73 50 L50 73 L27 50 Z'] },
+  alfil: { dots: [[30, 30, 7], [70, 30, 7], [30, 70, 7], [70, 70, 7]] },
+  'war-engine': { dots: [[50, 22, 7], [78, 50, 7], [50, 78, 7], [22, 50, 7]] },
+  elephant: { lines: ['M50 36 L64 50 L50 64 L36 50 Z'], dots: [[28, 28, 6], [72, 28, 6], [28, 72, 6], [72, 72, 6]] },
+  khon: { lines: ['M50 36 L64 50 L50 64 L36 50 Z'], dots: [[50, 21, 7]] },
+  cannon: { lines: ['M50 18 V38 M50 62 V82 M18 50 H38 M62 50 H82'], rings: [[50, 50, 9]] },
+};
+
+const TOKEN_ALIAS = { advisor: 'ferz', general: 'king', soldier: 'pawn', boat: 'alfil' };
+
+export function tokenGlyph(name, letter, angle = 0) {
+  const plain = String(name || '').toLowerCase();
+  const key = glyphName(name) || TOKEN_ALIAS[plain] || plain;
+  const sign = TOKEN_SIGNS[key === 'dame' ? 'queen' : key];
+  const g = el('g', { class: 'glyph token', 'data-set': 'tokens', 'data-token': sign ? key : 'letter' });
+  g.append(el('circle', { cx: 50, cy: 50, r: 41, fill: 'var(--pf)', stroke: 'var(--ps)', 'stroke-width': '3.5', class: 'token-body' }));
+  if (!sign) {
+    const t = el('text', { x: 50, y: 64, 'text-anchor': 'middle', 'font-size': 40, 'font-weight': 700, fill: 'var(--pd)', 'font-family': 'sans-serif' });
+    t.textContent = (letter || '?').toUpperCase();
+    g.append(t);
+    return g;
+  }
+  // the sign turned as the piece faces (the khon's step and the knight's L point at the opponent)
+  const turned = el('g', { transform: `rotate(${angle} 50 50)` });
+  g.append(turned);
+  for (const d of sign.lines || []) turned.append(el('path', { d, ...LINE }));
+  for (const [cx, cy, r] of sign.rings || []) turned.append(el('circle', { cx, cy, r, fill: 'none', stroke: 'var(--pd)', 'stroke-width': '4' }));
+  for (const [cx, cy, r] of sign.dots || []) turned.append(el('circle', { cx, cy, r, fill: 'var(--pd)' }));
+  if (key === 'dame') {
+    // four-player chess's 1-point queen: the queen's sign with a "1"
+    g.append(el('circle', { cx: 50, cy: 50, r: 13, fill: 'var(--pf)', stroke: 'var(--pd)', 'stroke-width': '3' }));
+    const t = el('text', { x: 50, y: 57, 'text-anchor': 'middle', 'font-size': 20, 'font-weight': 700, fill: 'var(--pd)', 'font-family': 'sans-serif' });
+    t.textContent = '1';
+    g.append(t);
+  }
+  return g;
+}

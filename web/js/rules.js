@@ -9,7 +9,7 @@ import { Board } from './board.js';
 import { pieceIcon, PIECE_NAMES } from './pieces.js';
 import { t, pieceName, gameTitle, translatePage, languageSwitch, lang, optionName, optionValue, optionHelp } from './i18n.js';
 import { prefs } from './prefs.js';
-import { boardLook, familyOf } from './sets.js';
+import { boardLook, setFamily } from './sets.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -134,8 +134,7 @@ async function drawDiagrams(v, box, optionValues, prose) {
   const board = v.board || { width: 8, height: 8, blocked: [] };
   const seat = (v.seats && (v.seats[0].seat || v.seats[0])) || 'white';
   // points, palaces and river, plain squares, the chosen piece set: as on the game page
-  const fam = familyOf(v);
-  const look = boardLook(v, fam ? prefs.get(`pieceSet.${fam}`) : null, (v.seats || []).map((x) => x.seat || x));
+  const look = boardLook(v, prefs.get(`pieceSet.${setFamily(v)}`), (v.seats || []).map((x) => x.seat || x));
   const extra = Object.entries(optionValues).map(([k, val]) => `&${encodeURIComponent(k)}=${encodeURIComponent(val)}`).join('');
   for (const p of v.pieces || []) {
     const card = h('div', { class: 'card piece-card', 'data-piece': p.letter });

@@ -8,7 +8,7 @@
 // palaces make a xiangqi-like game (janggi by its name), promoted types and
 // drops a shogi-like one.
 
-import { pieceGlyph, glyphName } from './pieces.js';
+import { pieceGlyph, glyphName, tokenGlyph } from './pieces.js';
 
 const SVGNS = 'http://www.w3.org/2000/svg';
 function el(tag, attrs = {}, parent) {
@@ -18,12 +18,18 @@ function el(tag, attrs = {}, parent) {
   return e;
 }
 
-// The families and their sets; the first set is the default.
+// The families and their sets; the first set is the default. 'chess' stands
+// for every other game (chess, its variants, Shako, the Alfonso games, the
+// many-seat games): our glyphs (pieces.js) or our tokens (a disc with the
+// sign of the piece's move).
 export const SETS = {
   xiangqi: ['traditional', 'international'],
   janggi: ['traditional', 'international'],
   shogi: ['kanji', 'international'],
+  chess: ['acedrex', 'tokens'],
 };
+// The family whose sets a game offers: its own, else the chess-like one.
+export const setFamily = (variant) => familyOf(variant) || 'chess';
 
 export function familyOf(variant) {
   if (!variant) return null;
@@ -131,7 +137,8 @@ export function boardLook(variant, set = null, seatOrder = ['white', 'black']) {
   const pieces = (variant && variant.pieces) || [];
   const bases = {}, promoted = {};
   for (const p of pieces) if (p.base) { bases[p.name] = p.base; promoted[p.base] = p.name; }
-  const chosen = fam && SETS[fam].includes(set) ? set : fam ? SETS[fam][0] : null;
+  const sets = SETS[fam || 'chess'];
+  const chosen = sets.includes(set) ? set : sets[0];
   return {
     family: fam,
     geometry: (variant && variant.geometry) || 'rect',
@@ -141,7 +148,8 @@ export function boardLook(variant, set = null, seatOrder = ['white', 'black']) {
     // the coordinates as the records name squares: shogi's numbers (files
     // 9..1 from the left, ranks 1..9 from the top, as Sente sees the board)
     coords: variant && variant.notation === 'shogi' ? 'shogi' : undefined,
-    glyph: fam ? (pc, angle) => setGlyph(fam, chosen, pc, Math.max(0, seatOrder.indexOf(pc.seat)), angle, bases) : null,
+    glyph: fam ? (pc, angle) => setGlyph(fam, chosen, pc, Math.max(0, seatOrder.indexOf(pc.seat)), angle, bases)
+      : chosen === 'tokens' ? (pc, angle) => tokenGlyph(pc.name, pc.letter, angle) : null,
     promoted,
   };
 }
