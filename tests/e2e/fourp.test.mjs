@@ -131,7 +131,7 @@ test('a click while the bots\' moves are shown: the piece stays picked for the t
   await sq(page, 'g2').click();
   assert.equal(await page.locator('#board [data-hl="premove-sel"]').count(), 1, 'picked while the bots are shown');
   await waitFor(async () => (await boardState(page)).toMove === 'red', { what: 'the turn shown' });
-  await page.locator('#board [data-dest="g4"]').waitFor({ state: 'attached', timeout: 5000 });
+  await page.locator('#board [data-dest="g4"]').waitFor({ state: 'attached', timeout: 30000 });
   await sq(page, 'g4').click();
   await waitFor(async () => { const x = await fetchState(server.base, g.id); return x.moves.length >= 5 && x.moves[4].uci === 'g2g4'; }, { what: 'the move sent' });
   // premoves off: a click while the moves are shown is answered, not dropped unsaid
