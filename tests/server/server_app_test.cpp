@@ -844,6 +844,7 @@ TEST(ServerLimitsApp, ConcurrentBotsAreBoundedByTheWorkerThreads) {
   CountingBots bots;
   LobbyConfig config;
   config.botThreads = 2;
+  config.limits.botGamesPerClient = 0;  // eight games of bots only from one address
   Lobby lobby(registry, store, bots.factory(), config);
   lobby.start();
   std::vector<std::string> ids;

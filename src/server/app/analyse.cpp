@@ -59,11 +59,14 @@ Outcome Lobby::analyse(const AnalyseRequest& req, Analysis* out) {
     return e;
   }
   Outcome result;
+  // The bound counts from here: making a bot at full strength (its 32 MB
+  // table) takes 100 ms and more on a busy machine, and the search gets the rest.
+  const int64_t started = time_.steadyMs();
   try {
     std::unique_ptr<engine::Bot> bot = botFactory_ ? botFactory_(rules, engine::kFullStrength, 1) : nullptr;
     if (bot) {
       engine::SearchLimits limits;
-      limits.moveTimeMs = kAnalyseMs;
+      limits.moveTimeMs = analyseSearchMs(time_.steadyMs() - started);
       limits.depth = kAnalyseDepth;
       std::atomic<bool> stop{false};
       const engine::SearchResult r = bot->choose(game, limits, stop);

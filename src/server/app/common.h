@@ -65,6 +65,7 @@ using BotFactory =
 // lists each with its default. 0 turns a per-client limit off.
 struct ServerLimits {
   int gamesPerClientPerMinute = 20;    // POST /api/game per client address
+  int botGamesPerClient = 3;           // unfinished games of bots only per creating address (0: no limit)
   size_t maxOpenGames = 2000;          // unfinished games in all (creation beyond: 503)
   int requestsPerClientPerSecond = 50; // every HTTP request, sustained rate per address
   int requestBurst = 200;              // ... and the burst a client may send at once

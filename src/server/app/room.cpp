@@ -170,10 +170,11 @@ std::string resultJsonOf(const Game& game, const std::vector<std::string>& outRe
 }
 
 GameRoom::GameRoom(const StoredGame& meta, std::shared_ptr<const Rules> rules, Store& store, RoomHost* host,
-                   const TimeSource& time, BotFactory botFactory, const LobbyConfig& config)
-    : meta_(meta), rules_(std::move(rules)), store_(store), host_(host), time_(time),
+                   const TimeSource& time, BotFactory botFactory, const LobbyConfig& config, std::string creator)
+    : meta_(meta), rules_(std::move(rules)), creator_(std::move(creator)), store_(store), host_(host), time_(time),
       botFactory_(std::move(botFactory)), config_(config) {
   meta_.entries.clear();
+  botsOnly_ = std::all_of(meta_.seats.begin(), meta_.seats.end(), [](const SeatPlan& s) { return s.bot; });
   const size_t n = static_cast<size_t>(rules_->nseats());
   outReason_.assign(n, "");
   clock_.assign(n, meta_.clock.initialMs);
@@ -183,10 +184,12 @@ GameRoom::GameRoom(const StoredGame& meta, std::shared_ptr<const Rules> rules, S
 
 Result<std::shared_ptr<GameRoom>> GameRoom::restore(const StoredGame& stored, std::shared_ptr<const Rules> rules,
                                                     Store& store, RoomHost* host, const TimeSource& time,
-                                                    BotFactory botFactory, const LobbyConfig& config) {
+                                                    BotFactory botFactory, const LobbyConfig& config,
+                                                    std::string creator) {
   if (static_cast<int>(stored.seats.size()) != rules->nseats())
     return makeError("restore", "game " + stored.id + " has the wrong number of seats");
-  std::shared_ptr<GameRoom> room(new GameRoom(stored, rules, store, host, time, std::move(botFactory), config));
+  std::shared_ptr<GameRoom> room(
+      new GameRoom(stored, rules, store, host, time, std::move(botFactory), config, std::move(creator)));
   std::lock_guard lock(room->m_);
   room->game_ = std::make_unique<Game>(rules, stored.seed);
   if (!stored.startFen.empty())
@@ -241,14 +244,23 @@ bool GameRoom::clockRunning() const {
   return meta_.clock.enabled && !over() && !entries_.empty();
 }
 
+bool GameRoom::clockHeld() const {
+  if (!clockRunning() || clockStartedEpoch_ == epoch_) return false;
+  const SeatPlan& plan = meta_.seats[static_cast<size_t>(game_->position().toMove())];
+  return plan.bot && host_ && host_->mayThink(meta_.id);
+}
+
 int64_t GameRoom::clockLeft(int seat, int64_t now) const {
   int64_t left = clock_[static_cast<size_t>(seat)];
-  if (clockRunning() && seat == game_->position().toMove()) left -= now - turnStart_;
+  if (clockRunning() && seat == game_->position().toMove() && !clockHeld()) left -= now - turnStart_;
   return std::max<int64_t>(left, 0);
 }
 
 bool GameRoom::timedOut(int seat, int64_t now) const {
-  return clockRunning() && seat == game_->position().toMove() && clockLeft(seat, now) <= 0;
+  if (!clockRunning() || seat != game_->position().toMove() || clockHeld()) return false;
+  // Shared stores: a bot's clock is started, and flagged, by the game's home.
+  if (meta_.seats[static_cast<size_t>(seat)].bot && host_ && !host_->mayThink(meta_.id)) return false;
+  return clockLeft(seat, now) <= 0;
 }
 
 std::string GameRoom::resultJson() { return aborted_ ? abortResult_ : resultJsonOf(*game_, outReason_); }
@@ -407,7 +419,7 @@ std::string GameRoom::stateText(const GameView& view, size_t appendFrom) {
     w.beginObject().key("initialMs").value(meta_.clock.initialMs).key("incrementMs").value(meta_.clock.incrementMs).endObject();
   else w.null();
   w.key("clockRunning");
-  if (clockRunning()) w.value(seatName(p.toMove()));
+  if (clockRunning() && !clockHeld()) w.value(seatName(p.toMove()));
   else w.null();
   w.key("drawOffer");
   if (drawOffer_ >= 0) w.value(seatName(drawOffer_));
@@ -797,6 +809,15 @@ void GameRoom::runBot(int64_t epoch) {
     level = meta_.seats[static_cast<size_t>(seat)].level;
     ply = static_cast<int>(entries_.size());
     copy = std::make_unique<Game>(*game_);
+    // The bot's clock starts now: the time its turn waited in the queue is not charged.
+    const bool held = clockHeld();
+    clockStartedEpoch_ = epoch_;
+    if (held) {
+      turnStart_ = time_.steadyMs();
+      publish("state");  // clients see its clock run
+    }
+    searchEpoch_ = epoch;
+    if (hurryEpoch_.load() == epoch) botStop_ = true;  // hurried before it started (see stopSearch)
     if (meta_.clock.enabled) {
       const int64_t now = time_.steadyMs();
       for (int s = 0; s < rules_->nseats(); ++s) {
@@ -820,6 +841,7 @@ void GameRoom::runBot(int64_t epoch) {
   } catch (const std::exception& ex) {
     std::fprintf(stderr, "acedrex serve: game %s: bot failed: %s\n", meta_.id.c_str(), ex.what());
   }
+  searchEpoch_ = -1;
   std::lock_guard lock(m_);
   botBusy_ = false;
   if (epoch == epoch_ && !over() && game_->position().toMove() == seat) {
