@@ -395,9 +395,9 @@ TEST(ServerAnalyse, GamesOfBotsOnlyDoNotTakeTheAnalysesSlot) {
     r.seats = {seat(!humanSeat), seat(true)};
     r.client = humanSeat ? "10.0.0.3" : "10.0.0.4";
     CreatedGame g;
-    ASSERT_FALSE(f.lobby->create(r, &g));
+    ASSERT_TRUE(f.lobby->create(r, &g).ok());
     if (humanSeat) {
-      ASSERT_FALSE(f.lobby->find(g.id)->move(g.tokens[0], "e2e4"));
+      ASSERT_TRUE(f.lobby->find(g.id)->move(g.tokens[0], "e2e4").ok());
     }
     inside = false;
     release = false;

@@ -47,7 +47,7 @@ struct Pool {
     r.client = client;
     CreatedGame g;
     auto err = lobby->create(r, &g);
-    EXPECT_FALSE(err) << client << ": " << (err ? err->message : "");
+    EXPECT_TRUE(err.ok()) << client << ": " << (err.ok() ? "" : err.error().message);
     return g;
   }
   int plies(const std::string& id) { return lobby->find(id)->plies(); }
@@ -86,10 +86,10 @@ TEST(ServerBotPool, GamesOfBotsOnlyAreLimitedPerCreatingAddress) {
   more.client = "10.0.0.1";
   CreatedGame refusedGame;
   const Outcome refused = p.lobby->create(more, &refusedGame);
-  ASSERT_TRUE(refused);
-  EXPECT_EQ(refused->status, 429);
-  EXPECT_EQ(refused->code, "too-many-bot-games");
-  EXPECT_NE(refused->message.find("at most 3"), std::string::npos) << refused->message;
+  ASSERT_FALSE(refused.ok());
+  EXPECT_EQ(refused.error().status, 429);
+  EXPECT_EQ(refused.error().code, "too-many-bot-games");
+  EXPECT_NE(refused.error().message.find("at most 3"), std::string::npos) << refused.error().message;
   EXPECT_EQ(p.lobby->size(), 3u) << "nothing was made";
 
   // The same address may still play the bots itself, and another address may watch bots play.
@@ -131,7 +131,7 @@ TEST(ServerBotPool, AFloodOfBotsOnlyGamesDoesNotDelayAnotherClientsBot) {
   ASSERT_EQ(p.lobby->pendingBotJobs(), 40u);
   const ClockSpec clock{true, 5000, 0};
   auto mine = p.create("10.0.0.7", {human(), bot(1)}, clock);
-  ASSERT_FALSE(p.lobby->find(mine.id)->move(mine.tokens[0], "e2e4"));
+  ASSERT_TRUE(p.lobby->find(mine.id)->move(mine.tokens[0], "e2e4").ok());
   ASSERT_EQ(p.lobby->pendingBotJobs(), 41u);
   Json waiting = p.state(mine.id);
   EXPECT_TRUE(waiting.get("clockRunning")->isNull()) << "the bot's clock stands while its turn waits";
@@ -200,7 +200,7 @@ TEST(ServerBotPool, ABotsClockRunsFromTheStartOfItsSearch) {
   Pool p([&](std::shared_ptr<const Rules>, int, uint64_t) { return std::make_unique<SlowBot>(clockOf, &seen, &during); });
   clockOf = &p.time;
   auto g = p.create("10.0.0.7", {human(), bot(1)}, ClockSpec{true, 5000, 1000});
-  ASSERT_FALSE(p.lobby->find(g.id)->move(g.tokens[0], "e2e4"));
+  ASSERT_TRUE(p.lobby->find(g.id)->move(g.tokens[0], "e2e4").ok());
   const int64_t queuedAt = p.lobby->find(g.id)->version();
   p.time.advance(2000);
   std::string runningDuringSearch;
@@ -265,7 +265,7 @@ void floodWithThreads(int botThreads) {
     r.seats = {bot(9), bot(9)};
     r.client = "10.0.0.66";
     r.clock = ClockSpec{true, 600000, 0};
-    ASSERT_FALSE(lobby.create(r, nullptr));
+    ASSERT_TRUE(lobby.create(r, nullptr).ok());
   }
   ASSERT_TRUE(testing::waitFor([&] { return inside.load() > 0; }, 10000));
   CreateRequest mine;
@@ -274,9 +274,9 @@ void floodWithThreads(int botThreads) {
   mine.client = "10.0.0.7";
   mine.clock = ClockSpec{true, 5000, 0};
   CreatedGame g;
-  ASSERT_FALSE(lobby.create(mine, &g));
+  ASSERT_TRUE(lobby.create(mine, &g).ok());
   auto room = lobby.find(g.id);
-  ASSERT_FALSE(room->move(g.tokens[0], "e2e4"));
+  ASSERT_TRUE(room->move(g.tokens[0], "e2e4").ok());
   // A safety bound for a loaded machine, not a measurement: the flood's bots never end by themselves.
   EXPECT_TRUE(testing::waitFor([&] { return room->plies() == 2; }, 10000)) << "the level-1 bot answered";
   const Json s = parsed(room->stateJson(""));

@@ -21,7 +21,22 @@ struct ApiError {
   std::string message;
   int64_t retryAfterMs = 0;  // >0: when trying again makes sense (429, some 503s)
 };
-using Outcome = std::optional<ApiError>;  // nullopt: done
+// What a request that makes no value comes to, as a result: done (ok()), or
+// refused with an ApiError (error()); `return done();` or `return
+// apiError(...);`. It does not convert to bool, so a success never reads as
+// false nor a refusal as true: callers write `if (!r.ok())`, tests
+// `ASSERT_TRUE(room->move(...).ok())`.
+class Outcome {
+ public:
+  Outcome(Unit) {}                                            // NOLINT(google-explicit-constructor)
+  Outcome(ApiError error) : error_(std::move(error)) {}       // NOLINT(google-explicit-constructor)
+  bool ok() const { return !error_; }
+  const ApiError& error() const { return *error_; }           // only when !ok()
+
+ private:
+  std::optional<ApiError> error_;
+};
+inline Outcome done() { return Unit{}; }
 
 inline ApiError apiError(int status, std::string code, std::string message) {
   return ApiError{status, std::move(code), std::move(message)};

@@ -213,7 +213,7 @@ Outcome Lobby::create(const CreateRequest& req, CreatedGame* out) {
     out->tokens.clear();
     for (const auto& s : g.seats) out->tokens.push_back(s.token);
   }
-  return std::nullopt;
+  return done();
 }
 
 namespace {
@@ -289,9 +289,9 @@ Outcome Lobby::takeSeat(const std::string& id, const std::string& seatName, std:
   auto room = find(id);
   if (!room) return apiError(404, "unknown-game", "no game \"" + id + "\"");
   std::string fresh = randomToken(24);
-  if (auto err = room->takeSeat(seatName, fresh, seat)) return err;
+  if (auto taken = room->takeSeat(seatName, fresh, seat); !taken.ok()) return taken;
   if (token) *token = std::move(fresh);
-  return std::nullopt;
+  return done();
 }
 
 std::vector<std::string> Lobby::recent(int limit, const std::string& filter) {
