@@ -340,7 +340,7 @@ void Lobby::scheduleBot(std::shared_ptr<GameRoom> room, int64_t epoch) {
     // A game with a human seat waits while every bot thread is busy: the
     // longest running search of a game of bots only ends now (the threads
     // serve the human's game next). Not in tests without threads.
-    if (!room->botsOnly() && started_ && running_ >= std::max(1, config_.botThreads))
+    if (!room->botsOnly() && config_.startThreads && running_ >= std::max(1, config_.botThreads))
       for (const auto& r : runningBotsOnly_)
         if ((hurry = r.room.lock())) {
           hurryEpoch = r.epoch;
@@ -357,7 +357,7 @@ void Lobby::retryStoreLater(std::shared_ptr<GameRoom> room) {
 }
 
 std::optional<BotJob> Lobby::takeJobLocked() {
-  auto job = jobs_.pop(static_cast<int>(runningBotsOnly_.size()) < botsOnlyThreads());
+  auto job = jobs_.pop(botsOnlyMayStartLocked());
   if (!job) return job;
   ++running_;
   if (job->botsOnly) runningBotsOnly_.push_back(*job);
@@ -404,7 +404,7 @@ void Lobby::botWorker() {
     {
       std::unique_lock lock(jobsM_);
       jobsCv_.wait(lock, [&] {
-        return stopping_ || jobs_.ready(static_cast<int>(runningBotsOnly_.size()) < botsOnlyThreads());
+        return stopping_ || jobs_.ready(botsOnlyMayStartLocked());
       });
       if (stopping_) return;
       job = takeJobLocked();

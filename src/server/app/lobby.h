@@ -177,6 +177,7 @@ class Lobby : public RoomHost {
   std::optional<BotJob> takeJobLocked();
   void runJob(const BotJob& job);
   int botsOnlyThreads() const { return config_.botThreads > 1 ? config_.botThreads - 1 : 1; }
+  bool botsOnlyMayStartLocked() const { return static_cast<int>(runningBotsOnly_.size()) < botsOnlyThreads(); }
   // Whether `client` may create one more game of bots only (createM_ held).
   bool mayCreateBotGame(const std::string& client);
   void pruneBotGames();
