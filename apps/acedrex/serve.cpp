@@ -33,6 +33,8 @@ const std::vector<Flag> kServeFlags = {
     {"bot-ms", Flag::kValue, "MS", "a time limit per bot move in games without clocks, 1 to 600000"},
     {"max-games-per-minute", Flag::kValue, "N",
      "games one client address may create a minute, 0 (no limit) to 100000 (default 20)"},
+    {"max-bot-games-per-client", Flag::kValue, "N",
+     "unfinished games of bots only one client address may have created, 0 (no limit) to 100000 (default 3)"},
     {"max-open-games", Flag::kValue, "N", "unfinished games in all, 1 to 10000000 (default 2000)"},
     {"max-requests-per-second", Flag::kValue, "N",
      "HTTP requests a second per client address, sustained, 0 (no limit) to 1000000 (default 50)"},
@@ -59,7 +61,8 @@ const std::vector<Flag> kServeFlags = {
 const char* kServeUsage =
     "  serve [--port 8080] [--address 0.0.0.0] [--db acedrex.db] [--durable] [--web DIR] [--variants DIR]\n"
     "        [--threads N] [--bot-threads N] [--bot-ms MS] [--log-level info] [--access-log -|FILE|off]\n"
-    "        [--max-games-per-minute N] [--max-open-games N] [--max-requests-per-second N] [--request-burst N]\n"
+    "        [--max-games-per-minute N] [--max-bot-games-per-client N] [--max-open-games N]\n"
+    "        [--max-requests-per-second N] [--request-burst N]\n"
     "        [--max-connections-per-client N] [--max-connections N] [--max-streams-per-client N]\n"
     "        [--max-streams N] [--max-queue-bytes N] [--idle-game-minutes N] [--abort-first-move-minutes N]\n"
     "        [--abort-absent-minutes N] [--trust-proxy]\n"
@@ -107,6 +110,7 @@ int cmdServe(const Args& args) {
       intFlag(args, "bot-threads", 1, 256, false, lobbyConfig.botThreads, err) &&
       intFlag(args, "bot-ms", 1, 600000, false, lobbyConfig.botMoveMs, err) &&
       intFlag(args, "max-games-per-minute", 1, 100000, true, limits.gamesPerClientPerMinute, err) &&
+      intFlag(args, "max-bot-games-per-client", 1, 100000, true, limits.botGamesPerClient, err) &&
       intFlag(args, "max-open-games", 1, 10000000, false, limits.maxOpenGames, err) &&
       intFlag(args, "max-requests-per-second", 1, 1000000, true, limits.requestsPerClientPerSecond, err) &&
       intFlag(args, "request-burst", 1, 1000000, false, limits.requestBurst, err) &&

@@ -336,5 +336,89 @@ TEST(ServerAnalyse, CountedWithTheBotSearchesAndOneAtATimePerClient) {
   EXPECT_EQ(f.post(body, "10.0.0.2").status, 200) << "the slot is free again";
 }
 
+// The bound of docs/api.md (400 ms for the whole request) is kept by the
+// search's limit: what is left of kAnalyseMs once the bot is made, less the
+// margin for the rest. Time is a hand-moved clock that the bot factory moves
+// as a slow machine would; the limits the bot is given are checked, no timing.
+TEST(ServerAnalyse, TheSearchGetsWhatIsLeftOfTheBoundAfterTheBotIsMade) {
+  static_assert(Lobby::kAnalyseMs == 400, "docs/api.md promises 400 ms");
+  static_assert(Lobby::kAnalyseMarginMs > 0 && Lobby::kAnalyseMarginMs < Lobby::kAnalyseMs);
+  int64_t makingMs = 0;
+  engine::SearchLimits seen;
+  FakeTime* time = nullptr;
+  struct Recording : testing::FakeBot {
+    explicit Recording(engine::SearchLimits* seen) : seen_(seen) {}
+    engine::SearchResult choose(const Game& g, const engine::SearchLimits& limits, std::atomic<bool>& stop,
+                                const std::function<void(const engine::SearchInfo&)>& info) override {
+      *seen_ = limits;
+      return FakeBot::choose(g, limits, stop, info);
+    }
+    engine::SearchLimits* seen_;
+  };
+  AnalyseFixture f([&](std::shared_ptr<const Rules>, int level, uint64_t) {
+    EXPECT_EQ(level, engine::kFullStrength);
+    time->advance(makingMs);
+    return std::make_unique<Recording>(&seen);
+  });
+  time = &f.time;
+  const std::string body = R"({"variant":"chess","fen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"})";
+  struct Case {
+    int64_t makingMs;
+    int searchMs;
+  } cases[] = {{0, 350}, {120, 230}, {349, 1}, {2000, 1}};
+  for (const auto& c : cases) {
+    SCOPED_TRACE("making the bot took " + std::to_string(c.makingMs) + " ms");
+    makingMs = c.makingMs;
+    seen = engine::SearchLimits{};
+    ASSERT_EQ(f.post(body).status, 200);
+    const int want = std::max(c.searchMs, Lobby::kAnalyseMinSearchMs);
+    EXPECT_EQ(seen.moveTimeMs, want);
+    EXPECT_EQ(seen.moveTimeMs, Lobby::analyseSearchMs(c.makingMs));
+    EXPECT_EQ(seen.depth, Lobby::kAnalyseDepth);
+    if (c.makingMs + Lobby::kAnalyseMinSearchMs <= Lobby::kAnalyseMs - Lobby::kAnalyseMarginMs) {
+      EXPECT_LE(c.makingMs + seen.moveTimeMs + Lobby::kAnalyseMarginMs, Lobby::kAnalyseMs);
+    }
+    f.time.advance(60000);  // the next analysis is within the rate limit
+  }
+}
+
+// Searches of games of bots only do not count against analyses: a flood of
+// them (one bot thread, held inside its search) leaves analysis open; a
+// search of a game with a human seat does count.
+TEST(ServerAnalyse, GamesOfBotsOnlyDoNotTakeTheAnalysesSlot) {
+  std::atomic<bool> inside{false}, release{false};
+  AnalyseFixture f([&](std::shared_ptr<const Rules>, int level, uint64_t) -> std::unique_ptr<engine::Bot> {
+    if (level == 9) return std::make_unique<testing::FakeBot>();  // the analysis
+    return std::make_unique<HeldBot>(&inside, &release);
+  });
+  auto seat = [](bool bot) {
+    SeatPlan s;
+    s.bot = bot;
+    s.level = bot ? 3 : 0;
+    return s;
+  };
+  const std::string body = R"({"variant":"chess","fen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"})";
+  for (bool humanSeat : {false, true}) {
+    SCOPED_TRACE(humanSeat ? "a game with a human seat" : "a game of bots only");
+    CreateRequest r;
+    r.variant = "chess";
+    r.seats = {seat(!humanSeat), seat(true)};
+    r.client = humanSeat ? "10.0.0.3" : "10.0.0.4";
+    CreatedGame g;
+    ASSERT_TRUE(f.lobby->create(r, &g).ok());
+    if (humanSeat) {
+      ASSERT_TRUE(f.lobby->find(g.id)->move(g.tokens[0], "e2e4").ok());
+    }
+    inside = false;
+    release = false;
+    std::thread t([&] { f.lobby->runOneBotJob(); });
+    ASSERT_TRUE(testing::waitFor([&] { return inside.load(); }));
+    const auto r1 = f.post(body, humanSeat ? "10.0.0.5" : "10.0.0.6");
+    EXPECT_EQ(r1.status, humanSeat ? 503 : 200) << r1.body;
+    release = true;
+    t.join();
+  }
+}
+
 }  // namespace
 }  // namespace acedrex::server

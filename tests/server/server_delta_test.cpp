@@ -28,7 +28,7 @@ struct Fixture : testing::DrivenLobby {
     r.seed = 11;
     CreatedGame g;
     auto err = lobby.create(r, &g);
-    EXPECT_FALSE(err) << (err ? err->message : "");
+    EXPECT_TRUE(err.ok()) << (err.ok() ? "" : err.error().message);
     return g;
   }
   void runBots() {
@@ -107,19 +107,19 @@ TEST(ServerDelta, DeltasRebuildEveryStateOfATwoPlayerGame) {
   Recorder watcher(room, "");
   auto white = std::make_unique<Recorder>(room, g.tokens[0]);  // a connection: a change that appends nothing
   for (const char* m : {"e2e4", "e7e5", "g1f3"}) {
-    ASSERT_FALSE(room->move(g.tokens[room->plies() % 2], m)) << m;
+    ASSERT_TRUE(room->move(g.tokens[room->plies() % 2], m).ok()) << m;
   }
-  ASSERT_FALSE(room->draw(g.tokens[1], "offer"));
-  ASSERT_FALSE(room->draw(g.tokens[0], "decline"));
-  ASSERT_FALSE(room->move(g.tokens[1], "b8c6"));
-  ASSERT_FALSE(room->draw(g.tokens[0], "offer"));
-  ASSERT_FALSE(room->move(g.tokens[0], "f1c4"));  // a move clears the offer
+  ASSERT_TRUE(room->draw(g.tokens[1], "offer").ok());
+  ASSERT_TRUE(room->draw(g.tokens[0], "decline").ok());
+  ASSERT_TRUE(room->move(g.tokens[1], "b8c6").ok());
+  ASSERT_TRUE(room->draw(g.tokens[0], "offer").ok());
+  ASSERT_TRUE(room->move(g.tokens[0], "f1c4").ok());  // a move clears the offer
   {
     Recorder black(room, g.tokens[1]);
-    ASSERT_FALSE(room->move(g.tokens[1], "g8f6"));
+    ASSERT_TRUE(room->move(g.tokens[1], "g8f6").ok());
     EXPECT_GT(black.replay("black"), 0);
   }
-  ASSERT_FALSE(room->resign(g.tokens[1], ""));
+  ASSERT_TRUE(room->resign(g.tokens[1], "").ok());
   ASSERT_TRUE(room->finished());
   // Every change of this game is an append (a move, an offer, a connection, the resignation).
   for (const Update& u : watcher.updates) EXPECT_TRUE(u.delta) << u.type << " v" << u.v;
@@ -136,18 +136,18 @@ TEST(ServerDelta, ATakebackIsAFullStateAndDeltasGoOnAfterIt) {
   auto g = f.create("chess", {human(), bot()});
   auto room = f.lobby.find(g.id);
   Recorder watcher(room, "");
-  ASSERT_FALSE(room->move(g.tokens[0], "e2e4"));
+  ASSERT_TRUE(room->move(g.tokens[0], "e2e4").ok());
   f.runBots();
-  ASSERT_FALSE(room->move(g.tokens[0], "d2d4"));
+  ASSERT_TRUE(room->move(g.tokens[0], "d2d4").ok());
   f.runBots();
   const size_t before = watcher.updates.size();
-  ASSERT_FALSE(room->takeback(g.tokens[0]));
+  ASSERT_TRUE(room->takeback(g.tokens[0]).ok());
   ASSERT_GT(watcher.updates.size(), before);
   EXPECT_FALSE(watcher.updates[before].delta) << "a takeback shortens the record: no delta";
-  ASSERT_FALSE(room->move(g.tokens[0], "g1f3"));
+  ASSERT_TRUE(room->move(g.tokens[0], "g1f3").ok());
   f.runBots();
   EXPECT_TRUE(watcher.updates.back().delta);
-  ASSERT_FALSE(room->draw(g.tokens[0], "offer"));  // the bot declines at once: a change without entries
+  ASSERT_TRUE(room->draw(g.tokens[0], "offer").ok());  // the bot declines at once: a change without entries
   EXPECT_TRUE(watcher.updates.back().delta);
   EXPECT_EQ(watcher.replay("watcher"), static_cast<int>(watcher.updates.size()) - 1);
   EXPECT_EQ(watcher.full(watcher.updates.back()).get("moves")->items().size(), 4u);
@@ -166,12 +166,12 @@ TEST(ServerDelta, DeltasRebuildEveryStateOfFourPlayerGames) {
       const Json* legal = s.get("legal");
       if (!s.get("toMove")->isString() || s.get("toMove")->asString() != s.get("you")->items()[0].asString()) break;
       if (legal && !legal->members().empty()) {
-        ASSERT_FALSE(room->move(g.tokens[0], legal->members().front().second.items().front().asString()));
+        ASSERT_TRUE(room->move(g.tokens[0], legal->members().front().second.items().front().asString()).ok());
       }
       f.runBots();
     }
     if (!room->finished()) {
-      ASSERT_FALSE(room->resign(g.tokens[0], ""));
+      ASSERT_TRUE(room->resign(g.tokens[0], "").ok());
     }
     f.runBots();
     EXPECT_GT(room->plies(), 20);
@@ -192,7 +192,7 @@ TEST(ServerDelta, FogOfWarDeltasShowEachSeatOnlyItsViewAndTheEndIsAFullState) {
   Game real(f.registry.rules("fog-of-war", {}).value());
   const std::vector<std::string> moves = {"e2e4", "e7e5", "d1h5", "b8c6", "f1c4", "g8f6", "h5f7", "a7a6", "f7e8"};
   for (size_t i = 0; i < moves.size(); ++i) {
-    ASSERT_FALSE(room->move(g.tokens[i % 2], moves[i])) << moves[i];
+    ASSERT_TRUE(room->move(g.tokens[i % 2], moves[i]).ok()) << moves[i];
     ASSERT_TRUE(real.play(moves[i]).ok());
     for (size_t r = 0; r < recorders.size(); ++r) {
       const Update& u = recorders[r]->updates.back();
@@ -221,7 +221,7 @@ std::vector<std::string> randomGame(Fixture& f, const CreatedGame& g, int plies,
   for (int i = 0; i < plies && !real.finished(); ++i) {
     const auto legal = real.legalMoves();
     const std::string text = real.position().moveText(legal[rng() % legal.size()]);
-    EXPECT_FALSE(room->move(g.tokens[0], text)) << text;
+    EXPECT_TRUE(room->move(g.tokens[0], text).ok()) << text;
     EXPECT_TRUE(real.play(text).ok());
     played.push_back(text);
   }
@@ -335,12 +335,12 @@ TEST(ServerDelta, ASilentClientIsConflatedToFullStatesAndNeverSeesAGap) {
   for (int i = 0; i < 200; ++i) {
     const auto legal = real.legalMoves();
     const std::string text = real.position().moveText(legal[rng() % legal.size()]);
-    ASSERT_FALSE(room->move(g.tokens[static_cast<size_t>(i % 2)], text));
+    ASSERT_TRUE(room->move(g.tokens[static_cast<size_t>(i % 2)], text).ok());
     ASSERT_TRUE(real.play(text).ok());
   }
   for (int i = 0; i < 800; ++i) {
-    ASSERT_FALSE(room->draw(g.tokens[0], "offer"));
-    ASSERT_FALSE(room->draw(g.tokens[1], "decline"));
+    ASSERT_TRUE(room->draw(g.tokens[0], "offer").ok());
+    ASSERT_TRUE(room->draw(g.tokens[1], "decline").ok());
   }
   Session silent(true);
   silent.push(watcher.first);  // in flight: the client never reads it until the end

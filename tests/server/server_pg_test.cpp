@@ -179,7 +179,7 @@ struct TwoLobbies {
     r.variant = "shako";
     r.seats = std::move(seats);
     CreatedGame g;
-    if (a->create(r, &g)) return CreatedGame{};
+    if (!a->create(r, &g).ok()) return CreatedGame{};
     return g;
   }
 };
@@ -193,15 +193,15 @@ TEST(PgLobbies, OfTwoMovesForOnePlyTheSecondIsTooLateAndSeesTheFirst) {
   auto roomA = t.a->find(g.id);
   auto roomB = t.b->find(g.id);
   ASSERT_TRUE(roomA && roomB);
-  EXPECT_FALSE(roomA->move(g.tokens[0], "e3e4"));
+  EXPECT_TRUE(roomA->move(g.tokens[0], "e3e4").ok());
   // B has not heard of it (no listening thread here): its move for the same ply loses.
   auto late = roomB->move(g.tokens[0], "d3d4");
-  ASSERT_TRUE(late);
-  EXPECT_EQ(late->status, 409);
-  EXPECT_EQ(late->code, "too-late");
+  ASSERT_FALSE(late.ok());
+  EXPECT_EQ(late.error().status, 409);
+  EXPECT_EQ(late.error().code, "too-late");
   EXPECT_EQ(roomB->plies(), 1) << "the loser took the stored record";
   EXPECT_EQ(movesOf(testing::parsed(roomB->stateJson(""))), std::vector<std::string>{"e3e4"});
-  EXPECT_FALSE(roomB->move(g.tokens[1], "e8e7"));
+  EXPECT_TRUE(roomB->move(g.tokens[1], "e8e7").ok());
   EXPECT_TRUE(roomA->syncFromStore());
   EXPECT_FALSE(roomA->syncFromStore()) << "nothing new the second time";
   EXPECT_EQ(movesOf(testing::parsed(roomA->stateJson(""))), (std::vector<std::string>{"e3e4", "e8e7"}));
@@ -219,7 +219,7 @@ TEST(PgLobbies, OnlyTheHomeOfAGameRunsItsBots) {
   ASSERT_FALSE(g.id.empty());
   auto roomB = t.b->find(g.id);
   ASSERT_TRUE(roomB);
-  EXPECT_FALSE(roomB->move(g.tokens[0], "e3e4"));
+  EXPECT_TRUE(roomB->move(g.tokens[0], "e3e4").ok());
   EXPECT_EQ(t.b->pendingBotJobs(), 0u) << "B is not the game's home";
   EXPECT_EQ(t.b->adoptOrphans(), 0);
   t.a->onStoreChange(g.id);  // what A's listening thread does on B's NOTIFY
@@ -228,7 +228,7 @@ TEST(PgLobbies, OnlyTheHomeOfAGameRunsItsBots) {
   EXPECT_TRUE(roomB->syncFromStore());
   EXPECT_EQ(roomB->plies(), 2);
   // A goes (its connection with it): B adopts the game at its next look.
-  EXPECT_FALSE(roomB->move(g.tokens[0], "d3d4"));
+  EXPECT_TRUE(roomB->move(g.tokens[0], "d3d4").ok());
   t.a.reset();
   t.storeA.reset();
   ASSERT_TRUE(testing::waitFor([&] { return t.b->adoptOrphans() == 1; }));

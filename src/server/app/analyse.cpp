@@ -26,17 +26,17 @@ Outcome analysedGame(Result<std::shared_ptr<const Rules>> rules, const std::stri
   if (!die) game->throwNoDie();
   if (auto set = game->setStart(fen); !set.ok()) return apiError(400, "bad-fen", "the position: " + set.error().text());
   *out = std::move(game);
-  return std::nullopt;
+  return done();
 }
 
 }  // namespace
 
 Outcome Lobby::analyse(const AnalyseRequest& req, Analysis* out) {
   std::unique_ptr<Game> owned;
-  if (auto bad = analysedGame(rulesFor(req.variant, req.options), req.fen, true, &owned)) return bad;
+  if (auto made = analysedGame(rulesFor(req.variant, req.options), req.fen, true, &owned); !made.ok()) return made;
   Game& game = *owned;
   const auto rules = game.position().rulesPtr();
-  if (game.finished()) return std::nullopt;  // nothing to search: no best move, nobody to move
+  if (game.finished()) return done();  // nothing to search: no best move, nobody to move
   out->toMove = rules->seats[static_cast<size_t>(game.position().toMove())].name;
 
   if (int64_t wait = 0; !analyseLimiter_.allow(req.client, &wait)) {
@@ -58,12 +58,15 @@ Outcome Lobby::analyse(const AnalyseRequest& req, Analysis* out) {
     e.retryAfterMs = kAnalyseMs;
     return e;
   }
-  Outcome result;
+  Outcome result = done();
+  // The bound counts from here: making a bot at full strength (its 32 MB
+  // table) takes 100 ms and more on a busy machine, and the search gets the rest.
+  const int64_t started = time_.steadyMs();
   try {
     std::unique_ptr<engine::Bot> bot = botFactory_ ? botFactory_(rules, engine::kFullStrength, 1) : nullptr;
     if (bot) {
       engine::SearchLimits limits;
-      limits.moveTimeMs = kAnalyseMs;
+      limits.moveTimeMs = analyseSearchMs(time_.steadyMs() - started);
       limits.depth = kAnalyseDepth;
       std::atomic<bool> stop{false};
       const engine::SearchResult r = bot->choose(game, limits, stop);
@@ -114,7 +117,7 @@ ApiResponse Api::analyse(const ApiRequest& req) {
   a.client = req.client;
   if (auto bad = analysisBody(req, &j, &a.variant, &a.options, &a.fen)) return *bad;
   Lobby::Analysis out;
-  if (auto err = lobby_.analyse(a, &out)) return error(*err);
+  if (auto analysed = lobby_.analyse(a, &out); !analysed.ok()) return error(analysed.error());
   JsonWriter w;
   w.beginObject().key("variant").value(a.variant).key("fen").value(a.fen).key("toMove");
   if (out.toMove.empty()) w.null();
@@ -139,7 +142,7 @@ ApiResponse Api::analyse(const ApiRequest& req) {
 
 Outcome Lobby::position(const PositionRequest& req, std::string* json) {
   std::unique_ptr<Game> game;
-  if (auto bad = analysedGame(rulesFor(req.variant, req.options), req.fen, false, &game)) return bad;
+  if (auto made = analysedGame(rulesFor(req.variant, req.options), req.fen, false, &game); !made.ok()) return made;
   if (int64_t wait = 0; !positionLimiter_.allow(req.client, &wait)) {
     ApiError e = apiError(429, "rate-limited", "too many positions from this address: at most " +
                                                    std::to_string(kPositionsPerMinute) + " a minute");
@@ -165,7 +168,7 @@ Outcome Lobby::position(const PositionRequest& req, std::string* json) {
   writeLegal(w, *game);
   w.endObject();
   *json = w.take();
-  return std::nullopt;
+  return done();
 }
 
 ApiResponse Api::position(const ApiRequest& req) {
@@ -178,7 +181,7 @@ ApiResponse Api::position(const ApiRequest& req) {
     p.move = move->asString();
   }
   std::string body;
-  if (auto err = lobby_.position(p, &body)) return error(*err);
+  if (auto answered = lobby_.position(p, &body); !answered.ok()) return error(answered.error());
   ApiResponse r;
   r.body = std::move(body);
   return r;

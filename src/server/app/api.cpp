@@ -248,7 +248,7 @@ ApiResponse Api::createGame(const ApiRequest& req) {
   }
   c.client = req.client;
   CreatedGame created;
-  if (auto err = lobby_.create(c, &created)) return error(*err);
+  if (auto made = lobby_.create(c, &created); !made.ok()) return error(made.error());
   auto room = lobby_.find(created.id);
   auto rules = lobby_.rulesFor(c.variant, c.options);
   ApiResponse r;
@@ -331,7 +331,7 @@ ApiResponse Api::pieceReachReply(const std::string& variant, const std::string& 
 }
 
 ApiResponse Api::gameAction(const std::shared_ptr<GameRoom>& room, const std::string& token, const Outcome& outcome) {
-  if (outcome) return error(*outcome);
+  if (!outcome.ok()) return error(outcome.error());
   ApiResponse r;
   r.body = room->stateJson(token);
   return r;
@@ -436,8 +436,8 @@ ApiResponse Api::handle(const ApiRequest& req) {
     if (!post) return error(405, "method", "use POST");
     const auto it = t.query.find("seat");
     std::string seat, seatToken;
-    if (auto err = lobby_.takeSeat(room->id(), it == t.query.end() ? "" : it->second, &seat, &seatToken))
-      return error(*err);
+    if (auto taken = lobby_.takeSeat(room->id(), it == t.query.end() ? "" : it->second, &seat, &seatToken); !taken.ok())
+      return error(taken.error());
     JsonWriter w;
     w.beginObject().key("id").value(room->id()).key("seat").value(seat);
     w.key("token").value(seatToken).key("url").value("/game/" + room->id()).endObject();
@@ -509,7 +509,7 @@ std::string Api::onSocketMessage(GameRoom& room, const std::string& token, const
     const Json* f = d->get(name);
     return f && f->isString() ? f->asString() : std::string();
   };
-  Outcome outcome;
+  Outcome outcome = done();
   if (type == "ping") return "{\"t\":\"pong\"}";
   if (type == "sync") {
     int64_t v = 0;
@@ -532,7 +532,7 @@ std::string Api::onSocketMessage(GameRoom& room, const std::string& token, const
   } else {
     return fail(400, "unknown-type", "unknown message type \"" + type + "\"");
   }
-  if (outcome) return fail(outcome->status, outcome->code, outcome->message);
+  if (!outcome.ok()) return fail(outcome.error().status, outcome.error().code, outcome.error().message);
   return {};
 }
 

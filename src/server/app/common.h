@@ -21,7 +21,22 @@ struct ApiError {
   std::string message;
   int64_t retryAfterMs = 0;  // >0: when trying again makes sense (429, some 503s)
 };
-using Outcome = std::optional<ApiError>;  // nullopt: done
+// What a request that makes no value comes to, as a result: done (ok()), or
+// refused with an ApiError (error()); `return done();` or `return
+// apiError(...);`. It does not convert to bool, so a success never reads as
+// false nor a refusal as true: callers write `if (!r.ok())`, tests
+// `ASSERT_TRUE(room->move(...).ok())`.
+class Outcome {
+ public:
+  Outcome(Unit) {}                                            // NOLINT(google-explicit-constructor)
+  Outcome(ApiError error) : error_(std::move(error)) {}       // NOLINT(google-explicit-constructor)
+  bool ok() const { return !error_; }
+  const ApiError& error() const { return *error_; }           // only when !ok()
+
+ private:
+  std::optional<ApiError> error_;
+};
+inline Outcome done() { return Unit{}; }
 
 inline ApiError apiError(int status, std::string code, std::string message) {
   return ApiError{status, std::move(code), std::move(message)};
@@ -65,6 +80,7 @@ using BotFactory =
 // lists each with its default. 0 turns a per-client limit off.
 struct ServerLimits {
   int gamesPerClientPerMinute = 20;    // POST /api/game per client address
+  int botGamesPerClient = 3;           // unfinished games of bots only per creating address (0: no limit)
   size_t maxOpenGames = 2000;          // unfinished games in all (creation beyond: 503)
   int requestsPerClientPerSecond = 50; // every HTTP request, sustained rate per address
   int requestBurst = 200;              // ... and the burst a client may send at once

@@ -130,13 +130,6 @@ Outcome Lobby::create(const CreateRequest& req, CreatedGame* out) {
        req.clock.incrementMs > 3600000))
     return apiError(400, "bad-clock", "clock: initialMs 1000..86400000, incrementMs 0..3600000");
   if (size() >= config_.maxGames) return apiError(503, "full", "the server holds too many games; try again later");
-  if (int64_t wait = 0; !createLimiter_.allow(req.client, &wait)) {
-    ApiError e = apiError(429, "rate-limited",
-                          "too many new games from this address: at most " +
-                              std::to_string(config_.limits.gamesPerClientPerMinute) + " a minute");
-    e.retryAfterMs = std::max<int64_t>(wait, 1);
-    return e;
-  }
 
   StoredGame g;
   g.variant = req.variant;
@@ -166,8 +159,24 @@ Outcome Lobby::create(const CreateRequest& req, CreatedGame* out) {
     if (!s.bot) s.level = 0;
     g.seats.push_back(s);
   }
-  Status stored = makeError("store", "no id");
+  const bool botsOnly = std::all_of(seats.begin(), seats.end(), [](const SeatPlan& s) { return s.bot; });
+
+  // The per-client counts, the open-games count and the insertion are one step.
   std::unique_lock createLock(createM_);
+  if (botsOnly && !mayCreateBotGame(req.client)) {
+    const int most = config_.limits.botGamesPerClient;
+    return apiError(429, "too-many-bot-games",
+                    "this address already has " + std::to_string(most) + " unfinished game" + (most == 1 ? "" : "s") +
+                        " of bots only (at most " + std::to_string(most) +
+                        "); one must end before another starts");
+  }
+  if (int64_t wait = 0; !createLimiter_.allow(req.client, &wait)) {
+    ApiError e = apiError(429, "rate-limited",
+                          "too many new games from this address: at most " +
+                              std::to_string(config_.limits.gamesPerClientPerMinute) + " a minute");
+    e.retryAfterMs = std::max<int64_t>(wait, 1);
+    return e;
+  }
   if (config_.limits.maxOpenGames > 0) {
     auto open = store_.countUnfinished();
     if (!open.ok()) return apiError(503, "store", "the store cannot be read: " + open.error().text());
@@ -177,6 +186,7 @@ Outcome Lobby::create(const CreateRequest& req, CreatedGame* out) {
       return e;
     }
   }
+  Status stored = makeError("store", "no id");
   for (int attempt = 0; attempt < 8; ++attempt) {
     g.id = randomToken(8);
     {
@@ -186,14 +196,15 @@ Outcome Lobby::create(const CreateRequest& req, CreatedGame* out) {
     stored = store_.createGame(g);
     if (stored.ok()) break;
   }
-  createLock.unlock();
   if (!stored.ok()) return apiError(503, "store", "the game could not be stored: " + stored.error().text());
-  auto room = GameRoom::restore(g, *rules, store_, this, time_, botFactory_, config_);
+  auto room = GameRoom::restore(g, *rules, store_, this, time_, botFactory_, config_, req.client);
   if (!room.ok()) return apiError(500, "internal", room.error().text());
   {
     std::lock_guard lock(roomsM_);
     rooms_[g.id] = *room;
   }
+  if (botsOnly && config_.limits.botGamesPerClient > 0) botGames_[req.client].push_back(*room);
+  createLock.unlock();
   if (g.clock.enabled) addClockRoom(*room);
   claimHome(g.id);
   (*room)->resume();
@@ -202,7 +213,38 @@ Outcome Lobby::create(const CreateRequest& req, CreatedGame* out) {
     out->tokens.clear();
     for (const auto& s : g.seats) out->tokens.push_back(s.token);
   }
-  return std::nullopt;
+  return done();
+}
+
+namespace {
+// Drops the games that ended or left memory.
+void dropEnded(std::vector<std::weak_ptr<GameRoom>>& games) {
+  std::erase_if(games, [](const std::weak_ptr<GameRoom>& w) {
+    auto room = w.lock();
+    return !room || room->finished();
+  });
+}
+}  // namespace
+
+bool Lobby::mayCreateBotGame(const std::string& client) {
+  const int most = config_.limits.botGamesPerClient;
+  if (most <= 0) return true;
+  auto it = botGames_.find(client);
+  if (it == botGames_.end()) return true;
+  dropEnded(it->second);
+  if (it->second.empty()) {
+    botGames_.erase(it);
+    return true;
+  }
+  return static_cast<int>(it->second.size()) < most;
+}
+
+void Lobby::pruneBotGames() {
+  std::lock_guard lock(createM_);
+  for (auto it = botGames_.begin(); it != botGames_.end();) {
+    dropEnded(it->second);
+    it = it->second.empty() ? botGames_.erase(it) : std::next(it);
+  }
 }
 
 std::shared_ptr<GameRoom> Lobby::find(const std::string& id) {
@@ -247,9 +289,9 @@ Outcome Lobby::takeSeat(const std::string& id, const std::string& seatName, std:
   auto room = find(id);
   if (!room) return apiError(404, "unknown-game", "no game \"" + id + "\"");
   std::string fresh = randomToken(24);
-  if (auto err = room->takeSeat(seatName, fresh, seat)) return err;
+  if (auto taken = room->takeSeat(seatName, fresh, seat); !taken.ok()) return taken;
   if (token) *token = std::move(fresh);
-  return std::nullopt;
+  return done();
 }
 
 std::vector<std::string> Lobby::recent(int limit, const std::string& filter) {
@@ -285,18 +327,28 @@ size_t Lobby::size() {
 }
 
 void Lobby::scheduleBot(std::shared_ptr<GameRoom> room, int64_t epoch) {
+  std::shared_ptr<GameRoom> hurry;  // a search of a game of bots only to stop early, and its epoch
+  int64_t hurryEpoch = 0;
   {
     std::lock_guard lock(jobsM_);
-    // One job per room: a room asks again only after its job ran, but a job
-    // already queued for the room takes the newer epoch instead of a second entry.
-    for (auto& job : jobs_)
-      if (job.first.lock() == room) {
-        job.second = epoch;
-        return;
-      }
-    jobs_.emplace_back(room, epoch);
+    BotJob job;
+    job.room = room;
+    job.epoch = epoch;
+    job.creator = room->creator();
+    job.botsOnly = room->botsOnly();
+    jobs_.push(std::move(job));
+    // A game with a human seat waits while every bot thread is busy: the
+    // longest running search of a game of bots only ends now (the threads
+    // serve the human's game next). Not in tests without threads.
+    if (!room->botsOnly() && config_.startThreads && running_ >= std::max(1, config_.botThreads))
+      for (const auto& r : runningBotsOnly_)
+        if ((hurry = r.room.lock())) {
+          hurryEpoch = r.epoch;
+          break;
+        }
   }
-  jobsCv_.notify_one();
+  jobsCv_.notify_all();
+  if (hurry) hurry->stopSearch(hurryEpoch);  // atomics only: no lock of that room is taken
 }
 
 void Lobby::retryStoreLater(std::shared_ptr<GameRoom> room) {
@@ -304,19 +356,40 @@ void Lobby::retryStoreLater(std::shared_ptr<GameRoom> room) {
   storeWaitRooms_.push_back(room);  // the room asks once per wait (GameRoom::retryListed_)
 }
 
-bool Lobby::runOneBotJob() {
-  std::pair<std::weak_ptr<GameRoom>, int64_t> job;
+std::optional<BotJob> Lobby::takeJobLocked() {
+  auto job = jobs_.pop(botsOnlyMayStartLocked());
+  if (!job) return job;
+  ++running_;
+  if (job->botsOnly) runningBotsOnly_.push_back(*job);
+  return job;
+}
+
+void Lobby::runJob(const BotJob& job) {
+  if (auto room = job.room.lock()) {
+    // Searches of games with a human seat count with the analyses (Lobby::analyse).
+    if (!job.botsOnly) ++searching_;
+    room->runBot(job.epoch);
+    if (!job.botsOnly) --searching_;
+  }
   {
     std::lock_guard lock(jobsM_);
-    if (jobs_.empty()) return false;
-    job = jobs_.front();
-    jobs_.pop_front();
+    --running_;
+    if (job.botsOnly)
+      std::erase_if(runningBotsOnly_, [&](const BotJob& r) {
+        return !r.room.owner_before(job.room) && !job.room.owner_before(r.room);
+      });
   }
-  if (auto room = job.first.lock()) {
-    ++searching_;  // counted with the analyses (Lobby::analyse)
-    room->runBot(job.second);
-    --searching_;
+  jobsCv_.notify_all();  // a thread for games of bots only may be free again
+}
+
+bool Lobby::runOneBotJob() {
+  std::optional<BotJob> job;
+  {
+    std::lock_guard lock(jobsM_);
+    job = takeJobLocked();
   }
+  if (!job) return false;
+  runJob(*job);
   return true;
 }
 
@@ -327,19 +400,16 @@ size_t Lobby::pendingBotJobs() {
 
 void Lobby::botWorker() {
   for (;;) {
-    std::pair<std::weak_ptr<GameRoom>, int64_t> job;
+    std::optional<BotJob> job;
     {
       std::unique_lock lock(jobsM_);
-      jobsCv_.wait(lock, [&] { return stopping_ || !jobs_.empty(); });
+      jobsCv_.wait(lock, [&] {
+        return stopping_ || jobs_.ready(botsOnlyMayStartLocked());
+      });
       if (stopping_) return;
-      job = jobs_.front();
-      jobs_.pop_front();
+      job = takeJobLocked();
     }
-    if (auto room = job.first.lock()) {
-      ++searching_;  // counted with the analyses (Lobby::analyse)
-      room->runBot(job.second);
-      --searching_;
-    }
+    if (job) runJob(*job);
   }
 }
 
@@ -467,6 +537,7 @@ void Lobby::clockLoop() {
     if (std::chrono::steady_clock::now() - lastEviction > std::chrono::seconds(60)) {
       abortAbandoned();
       evictIdle();
+      pruneBotGames();
       lastEviction = std::chrono::steady_clock::now();
     }
   }

@@ -7,6 +7,7 @@
 // a room while holding its own locks.
 #pragma once
 
+#include <algorithm>
 #include <atomic>
 #include <condition_variable>
 #include <deque>
@@ -20,6 +21,7 @@
 #include <vector>
 
 #include "core/variant.h"
+#include "server/app/bot_queue.h"
 #include "server/app/common.h"
 #include "server/app/limits.h"
 #include "server/app/room.h"
@@ -58,8 +60,10 @@ class Lobby : public RoomHost {
   void stop();
 
   // Creates a game. Over limits.gamesPerClientPerMinute for request.client:
-  // 429 "rate-limited" (with retryAfterMs); limits.maxOpenGames unfinished
-  // games (in memory or only in the store) or maxGames in memory: 503 "full".
+  // 429 "rate-limited" (with retryAfterMs); a game of bots only when
+  // request.client has limits.botGamesPerClient of them unfinished: 429
+  // "too-many-bot-games"; limits.maxOpenGames unfinished games (in memory or
+  // only in the store) or maxGames in memory: 503 "full".
   Outcome create(const CreateRequest& request, CreatedGame* out);
   // Takes a free seat of game `id` (GameRoom::takeSeat) with a new token:
   // `seatName`, or the first free one when empty. 404 "unknown-game" when
@@ -77,7 +81,11 @@ class Lobby : public RoomHost {
   const VariantRegistry& registry() const { return registry_; }
   size_t size();
 
-  // RoomHost.
+  // RoomHost. A bot's turn joins the BotQueue (bot_queue.h): games with a
+  // human seat first, creators in turn. Games of bots only run on at most
+  // botThreads - 1 threads at once (1 when botThreads is 1); when a game with
+  // a human seat waits and every bot thread is busy, one search of a game of
+  // bots only is stopped early (its bot plays the best move it has).
   void scheduleBot(std::shared_ptr<GameRoom> room, int64_t epoch) override;
   void clockActive(std::shared_ptr<GameRoom> room) override { addClockRoom(room); }
   void retryStoreLater(std::shared_ptr<GameRoom> room) override;
@@ -104,10 +112,14 @@ class Lobby : public RoomHost {
   int abortAbandoned();
 
   // Analysis (POST /api/analyse, docs/api.md "Analysis"): the bot at full
-  // strength on a position of `variant` with `options`, for kAnalyseMs at
-  // most and kAnalyseDepth plies. It counts with the bot searches: refused
-  // with 503 "full" while config.botThreads searches run; a client may run
-  // one at a time and kAnalysesPerMinute (429 "rate-limited", retryAfterMs).
+  // strength on a position of `variant` with `options`, kAnalyseDepth plies
+  // at most, within kAnalyseMs for the whole request: the search gets what is
+  // left of kAnalyseMs once the bot is made (analyseSearchMs), less
+  // kAnalyseMarginMs for the search's last step, the principal variation and
+  // the reply. It counts with the searches of games with a human seat (not
+  // those of games of bots only): refused with 503 "full" while
+  // config.botThreads of them run; a client may run one at a time and
+  // kAnalysesPerMinute (429 "rate-limited", retryAfterMs).
   // A bad position is 400 "bad-fen"; a game with hidden pieces (fog of war)
   // is 403 "hidden" (its positions are not the analyser's to see).
   struct AnalyseRequest {
@@ -125,7 +137,14 @@ class Lobby : public RoomHost {
     std::string toMove;   // the seat to move
     std::vector<std::string> pv;
   };
-  static constexpr int kAnalyseMs = 400;
+  static constexpr int kAnalyseMs = 400;         // the documented bound of a request
+  static constexpr int kAnalyseMarginMs = 50;    // kept from it for what comes after the search
+  static constexpr int kAnalyseMinSearchMs = 10; // a search even when making the bot took everything
+  // The search's time limit when `spentMs` of the request are gone (making the bot).
+  static int analyseSearchMs(int64_t spentMs) {
+    return static_cast<int>(std::clamp<int64_t>(kAnalyseMs - kAnalyseMarginMs - spentMs, kAnalyseMinSearchMs,
+                                                kAnalyseMs - kAnalyseMarginMs));
+  }
   static constexpr int kAnalyseDepth = 14;
   static constexpr int kAnalysesPerMinute = 30;
   Outcome analyse(const AnalyseRequest& request, Analysis* out);
@@ -146,14 +165,22 @@ class Lobby : public RoomHost {
   static constexpr int kPositionsPerMinute = 600;
   Outcome position(const PositionRequest& request, std::string* json);
 
-  // For tests run without threads: one pending bot job / one clock tick (which
-  // also retries the store for rooms that wait for it).
+  // For tests run without threads: runs the next bot job in queue order /
+  // one clock tick (which also retries the store for rooms that wait for it).
   bool runOneBotJob();
   void tickClocks();
   size_t pendingBotJobs();
 
  private:
   void botWorker();
+  // Takes the next job the queue allows now (jobsM_ held) and counts it as running.
+  std::optional<BotJob> takeJobLocked();
+  void runJob(const BotJob& job);
+  int botsOnlyThreads() const { return config_.botThreads > 1 ? config_.botThreads - 1 : 1; }
+  bool botsOnlyMayStartLocked() const { return static_cast<int>(runningBotsOnly_.size()) < botsOnlyThreads(); }
+  // Whether `client` may create one more game of bots only (createM_ held).
+  bool mayCreateBotGame(const std::string& client);
+  void pruneBotGames();
   void clockLoop();
   void addClockRoom(const std::shared_ptr<GameRoom>& room);
   void claimHome(const std::string& id);
@@ -166,12 +193,16 @@ class Lobby : public RoomHost {
   TimeSource defaultTime_;
   const TimeSource& time_;
   RateLimiter createLimiter_;  // games created per client
-  // Searches running (bot moves and analyses), and analyses per client.
+  // Searches running for games with a human seat and analyses (not those of
+  // games of bots only), and analyses per client.
   std::atomic<int> searching_{0};
   RateLimiter analyseLimiter_;
   ConnectionCounter analysing_{1, 0};
   RateLimiter positionLimiter_;
   std::mutex createM_;         // the open-games count and the insertion are one step
+  // Unfinished games of bots only per creator address (createM_); finished or
+  // gone ones are pruned when the creator creates again and every minute.
+  std::map<std::string, std::vector<std::weak_ptr<GameRoom>>> botGames_;
 
   std::mutex roomsM_;
   std::map<std::string, std::shared_ptr<GameRoom>> rooms_;
@@ -181,7 +212,9 @@ class Lobby : public RoomHost {
 
   std::mutex jobsM_;
   std::condition_variable jobsCv_;
-  std::deque<std::pair<std::weak_ptr<GameRoom>, int64_t>> jobs_;  // at most one per room
+  BotQueue jobs_;
+  int running_ = 0;                                        // jobs being run
+  std::vector<BotJob> runningBotsOnly_;                    // the jobs of games of bots only being run
   std::atomic<bool> stopping_{false};
   std::vector<std::thread> workers_;
 

@@ -170,10 +170,11 @@ std::string resultJsonOf(const Game& game, const std::vector<std::string>& outRe
 }
 
 GameRoom::GameRoom(const StoredGame& meta, std::shared_ptr<const Rules> rules, Store& store, RoomHost* host,
-                   const TimeSource& time, BotFactory botFactory, const LobbyConfig& config)
-    : meta_(meta), rules_(std::move(rules)), store_(store), host_(host), time_(time),
+                   const TimeSource& time, BotFactory botFactory, const LobbyConfig& config, std::string creator)
+    : meta_(meta), rules_(std::move(rules)), creator_(std::move(creator)), store_(store), host_(host), time_(time),
       botFactory_(std::move(botFactory)), config_(config) {
   meta_.entries.clear();
+  botsOnly_ = std::all_of(meta_.seats.begin(), meta_.seats.end(), [](const SeatPlan& s) { return s.bot; });
   const size_t n = static_cast<size_t>(rules_->nseats());
   outReason_.assign(n, "");
   clock_.assign(n, meta_.clock.initialMs);
@@ -183,10 +184,12 @@ GameRoom::GameRoom(const StoredGame& meta, std::shared_ptr<const Rules> rules, S
 
 Result<std::shared_ptr<GameRoom>> GameRoom::restore(const StoredGame& stored, std::shared_ptr<const Rules> rules,
                                                     Store& store, RoomHost* host, const TimeSource& time,
-                                                    BotFactory botFactory, const LobbyConfig& config) {
+                                                    BotFactory botFactory, const LobbyConfig& config,
+                                                    std::string creator) {
   if (static_cast<int>(stored.seats.size()) != rules->nseats())
     return makeError("restore", "game " + stored.id + " has the wrong number of seats");
-  std::shared_ptr<GameRoom> room(new GameRoom(stored, rules, store, host, time, std::move(botFactory), config));
+  std::shared_ptr<GameRoom> room(
+      new GameRoom(stored, rules, store, host, time, std::move(botFactory), config, std::move(creator)));
   std::lock_guard lock(room->m_);
   room->game_ = std::make_unique<Game>(rules, stored.seed);
   if (!stored.startFen.empty())
@@ -241,14 +244,23 @@ bool GameRoom::clockRunning() const {
   return meta_.clock.enabled && !over() && !entries_.empty();
 }
 
+bool GameRoom::clockHeld() const {
+  if (!clockRunning() || clockStartedEpoch_ == epoch_) return false;
+  const SeatPlan& plan = meta_.seats[static_cast<size_t>(game_->position().toMove())];
+  return plan.bot && host_ && host_->mayThink(meta_.id);
+}
+
 int64_t GameRoom::clockLeft(int seat, int64_t now) const {
   int64_t left = clock_[static_cast<size_t>(seat)];
-  if (clockRunning() && seat == game_->position().toMove()) left -= now - turnStart_;
+  if (clockRunning() && seat == game_->position().toMove() && !clockHeld()) left -= now - turnStart_;
   return std::max<int64_t>(left, 0);
 }
 
 bool GameRoom::timedOut(int seat, int64_t now) const {
-  return clockRunning() && seat == game_->position().toMove() && clockLeft(seat, now) <= 0;
+  if (!clockRunning() || seat != game_->position().toMove() || clockHeld()) return false;
+  // Shared stores: a bot's clock is started, and flagged, by the game's home.
+  if (meta_.seats[static_cast<size_t>(seat)].bot && host_ && !host_->mayThink(meta_.id)) return false;
+  return clockLeft(seat, now) <= 0;
 }
 
 std::string GameRoom::resultJson() { return aborted_ ? abortResult_ : resultJsonOf(*game_, outReason_); }
@@ -407,7 +419,7 @@ std::string GameRoom::stateText(const GameView& view, size_t appendFrom) {
     w.beginObject().key("initialMs").value(meta_.clock.initialMs).key("incrementMs").value(meta_.clock.incrementMs).endObject();
   else w.null();
   w.key("clockRunning");
-  if (clockRunning()) w.value(seatName(p.toMove()));
+  if (clockRunning() && !clockHeld()) w.value(seatName(p.toMove()));
   else w.null();
   w.key("drawOffer");
   if (drawOffer_ >= 0) w.value(seatName(drawOffer_));
@@ -523,7 +535,7 @@ Outcome GameRoom::commitEntry(const std::string& text, int seat) {
   ++epoch_;
   wait_ = StoreWait{};  // the record moved on: whatever waited for the store is stored or stale
   publish(over ? "end" : "move");
-  return std::nullopt;
+  return done();
 }
 
 void GameRoom::afterAction() {
@@ -531,12 +543,12 @@ void GameRoom::afterAction() {
   for (int guard = 0; guard < 10000 && !over(); ++guard) {
     const int tm = game_->position().toMove();
     if (timedOut(tm, time_.steadyMs())) {
-      if (commitEntry("timeout", tm)) return waitForStore("timeout", tm);
+      if (!commitEntry("timeout", tm).ok()) return waitForStore("timeout", tm);
       continue;
     }
     const auto legal = game_->legalMoves();
     if (legal.size() == 1 && legal[0].isNull()) {
-      if (commitEntry("0000", tm)) return waitForStore("0000", tm);
+      if (!commitEntry("0000", tm).ok()) return waitForStore("0000", tm);
       continue;
     }
     break;
@@ -566,7 +578,7 @@ Outcome GameRoom::move(const std::string& token, const std::string& moveText) {
   if (hasOpenSeat(meta_.seats)) return apiError(409, "waiting", "the game starts when every seat is taken");
   if (moveText.size() > 16) return apiError(400, "illegal-move", "malformed move text");
   if (timedOut(tm, time_.steadyMs())) {
-    if (auto err = commitEntry("timeout", tm)) return err;
+    if (auto committed = commitEntry("timeout", tm); !committed.ok()) return committed;
     afterAction();
     return apiError(409, "time-out", "your time ran out");
   }
@@ -581,9 +593,9 @@ Outcome GameRoom::move(const std::string& token, const std::string& moveText) {
     auto s = probe.play(moveText);
     return apiError(400, "illegal-move", s.ok() ? "not a legal move here" : s.error().text());
   }
-  if (auto err = commitEntry(moveText, tm)) return err;
+  if (auto committed = commitEntry(moveText, tm); !committed.ok()) return committed;
   afterAction();
-  return std::nullopt;
+  return done();
 }
 
 Outcome GameRoom::resign(const std::string& token, const std::string& seatName) {
@@ -610,9 +622,9 @@ Outcome GameRoom::resign(const std::string& token, const std::string& seatName) 
       }
   }
   if (seat < 0 || !p.isIn(seat)) return apiError(409, "seat-out", "that seat is already out");
-  if (auto err = commitEntry("resign", seat)) return err;
+  if (auto committed = commitEntry("resign", seat); !committed.ok()) return committed;
   afterAction();
-  return std::nullopt;
+  return done();
 }
 
 Outcome GameRoom::draw(const std::string& token, const std::string& action) {
@@ -629,18 +641,18 @@ Outcome GameRoom::draw(const std::string& token, const std::string& action) {
   const int mine = holds(tm) ? tm : seats.front();
   if (action == "offer") {
     if (drawOffer_ >= 0 && drawOffer_ != mine) {  // both want it: agreed
-      if (auto err = commitEntry("draw", mine)) return err;
-      return std::nullopt;
+      if (auto committed = commitEntry("draw", mine); !committed.ok()) return committed;
+      return done();
     }
     const int other = 1 - mine;
     if (meta_.seats[static_cast<size_t>(other)].bot) {
       drawOffer_ = -1;  // bots decline at once
       publish("state");
-      return std::nullopt;
+      return done();
     }
     drawOffer_ = mine;
     publish("state");
-    return std::nullopt;
+    return done();
   }
   if (drawOffer_ < 0) return apiError(409, "no-offer", "there is no draw offer");
   if (action == "accept") {
@@ -648,12 +660,12 @@ Outcome GameRoom::draw(const std::string& token, const std::string& action) {
     for (int s : seats)
       if (s != drawOffer_) accepter = s;
     if (accepter < 0) return apiError(409, "own-offer", "a seat cannot accept its own offer");
-    if (auto err = commitEntry("draw", accepter)) return err;
-    return std::nullopt;
+    if (auto committed = commitEntry("draw", accepter); !committed.ok()) return committed;
+    return done();
   }
   drawOffer_ = -1;  // decline (or withdraw)
   publish("state");
-  return std::nullopt;
+  return done();
 }
 
 Outcome GameRoom::takeback(const std::string& token) {
@@ -698,7 +710,7 @@ Outcome GameRoom::takeback(const std::string& token) {
   publish("state");
   if (wasOver && meta_.clock.enabled && host_) host_->clockActive(shared_from_this());
   afterAction();
-  return std::nullopt;
+  return done();
 }
 
 Outcome GameRoom::takeSeat(const std::string& seatName, const std::string& token, std::string* taken) {
@@ -727,7 +739,7 @@ Outcome GameRoom::takeSeat(const std::string& seatName, const std::string& token
   if (taken) *taken = rules_->seats[static_cast<size_t>(free)].name;
   publish("state");
   afterAction();  // every seat taken: a bot to move starts
-  return std::nullopt;
+  return done();
 }
 
 int GameRoom::subscribe(const std::string& token, Listener listener, Update* current, std::string* youJson) {
@@ -797,6 +809,15 @@ void GameRoom::runBot(int64_t epoch) {
     level = meta_.seats[static_cast<size_t>(seat)].level;
     ply = static_cast<int>(entries_.size());
     copy = std::make_unique<Game>(*game_);
+    // The bot's clock starts now: the time its turn waited in the queue is not charged.
+    const bool held = clockHeld();
+    clockStartedEpoch_ = epoch_;
+    if (held) {
+      turnStart_ = time_.steadyMs();
+      publish("state");  // clients see its clock run
+    }
+    searchEpoch_ = epoch;
+    if (hurryEpoch_.load() == epoch) botStop_ = true;  // hurried before it started (see stopSearch)
     if (meta_.clock.enabled) {
       const int64_t now = time_.steadyMs();
       for (int s = 0; s < rules_->nseats(); ++s) {
@@ -820,6 +841,7 @@ void GameRoom::runBot(int64_t epoch) {
   } catch (const std::exception& ex) {
     std::fprintf(stderr, "acedrex serve: game %s: bot failed: %s\n", meta_.id.c_str(), ex.what());
   }
+  searchEpoch_ = -1;
   std::lock_guard lock(m_);
   botBusy_ = false;
   if (epoch == epoch_ && !over() && game_->position().toMove() == seat) {
@@ -834,8 +856,9 @@ void GameRoom::runBot(int64_t epoch) {
       text = game_->position().moveText(legal.front());
     }
     if (timedOut(seat, time_.steadyMs())) text = "timeout";
-    if (auto err = commitEntry(text, seat)) {
-      std::fprintf(stderr, "acedrex serve: game %s: bot move not stored: %s\n", meta_.id.c_str(), err->message.c_str());
+    if (auto committed = commitEntry(text, seat); !committed.ok()) {
+      std::fprintf(stderr, "acedrex serve: game %s: bot move not stored: %s\n", meta_.id.c_str(),
+                   committed.error().message.c_str());
       return waitForStore(text, seat);
     }
     afterAction();
@@ -881,11 +904,11 @@ bool GameRoom::retryStoreLocked() {
   if (now < wait_.dueMs) return true;
   std::string text = wait_.text;
   if (timedOut(wait_.seat, now)) text = "timeout";  // the seat's clock ran out while waiting
-  if (auto err = commitEntry(text, wait_.seat)) {
+  if (auto committed = commitEntry(text, wait_.seat); !committed.ok()) {
     wait_.delayMs = std::min(wait_.delayMs * 2, kLastStoreRetryMs);
     wait_.dueMs = now + wait_.delayMs;
     std::fprintf(stderr, "acedrex serve: game %s: \"%s\" still not stored (next try in %lld ms): %s\n",
-                 meta_.id.c_str(), text.c_str(), static_cast<long long>(wait_.delayMs), err->message.c_str());
+                 meta_.id.c_str(), text.c_str(), static_cast<long long>(wait_.delayMs), committed.error().message.c_str());
     return true;
   }
   afterAction();  // the wait is cleared; lost turns and bots go on (and may wait again)

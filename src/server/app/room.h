@@ -28,11 +28,18 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
  public:
   // Rebuilds a room from its stored record (new games have no entries).
   // Entries that no longer replay are dropped (and truncated in the store).
+  // `creator`: the client address that created the game, "" when not known
+  // (games loaded from the store); it is kept in memory only.
   static Result<std::shared_ptr<GameRoom>> restore(const StoredGame& stored, std::shared_ptr<const Rules> rules,
                                                    Store& store, RoomHost* host, const TimeSource& time,
-                                                   BotFactory botFactory, const LobbyConfig& config);
+                                                   BotFactory botFactory, const LobbyConfig& config,
+                                                   std::string creator = "");
 
   const std::string& id() const { return meta_.id; }
+  // Fixed when the room is made (no lock needed): who created it, and
+  // whether every seat is a bot (an open seat is a human seat).
+  const std::string& creator() const { return creator_; }
+  bool botsOnly() const { return botsOnly_; }
 
   // The seats (indices) a token holds; empty for a wrong or empty token.
   std::vector<int> seatsOf(const std::string& token) const;
@@ -68,7 +75,8 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   // bot is made for this one move (seeded from the game's seed, the seat and
   // the ply, so a game replays the same) and released after it: the bots'
   // memory (their transposition tables) is bounded by the searches running,
-  // not by the games held.
+  // not by the games held. With clocks, the bot's clock starts here: while
+  // its turn waits for a bot thread, its clock stands (see clockHeld()).
   void runBot(int64_t epoch);
   // Called by the lobby's clock thread while the room waits for the store:
   // when an entry the server makes itself (a bot's move, a lost turn, a
@@ -92,6 +100,13 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   bool syncFromStore();
   // Asks a running bot search to stop (shutdown).
   void stopBot() { botStop_ = true; }
+  // Asks the bot search for `epoch`, if it is running now, to end early: the
+  // bot plays the best move it has (the lobby hurries games of bots only).
+  // A search about to start for `epoch` ends as soon as it starts.
+  void stopSearch(int64_t epoch) {
+    hurryEpoch_ = epoch;
+    if (searchEpoch_.load() == epoch) botStop_ = true;
+  }
 
   // Whether the records are closed: a fog-of-war game before its end (the API refuses them).
   bool recordHidden();
@@ -127,13 +142,17 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
 
  private:
   GameRoom(const StoredGame& meta, std::shared_ptr<const Rules> rules, Store& store, RoomHost* host,
-           const TimeSource& time, BotFactory botFactory, const LobbyConfig& config);
+           const TimeSource& time, BotFactory botFactory, const LobbyConfig& config, std::string creator);
 
   // All below run with m_ held.
   std::vector<int> seatsOfLocked(const std::string& token) const;
   Outcome commitEntry(const std::string& text, int seat);  // store, apply, publish
   void afterAction();  // plays lost turns, times out a flagged seat, schedules the bot to move
   bool timedOut(int seat, int64_t now) const;
+  // Whether the clock of the seat to move stands although the clocks run: a
+  // bot of this process is to move and no bot thread has started its search
+  // yet (its turn waits in the queue).
+  bool clockHeld() const;
   void maybeScheduleBot();
   void waitForStore(const std::string& text, int seat);
   bool retryStoreLocked();
@@ -155,6 +174,8 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
 
   StoredGame meta_;  // the stored header (entries kept separately)
   std::shared_ptr<const Rules> rules_;
+  const std::string creator_;
+  bool botsOnly_ = false;
   Store& store_;
   RoomHost* host_;
   const TimeSource& time_;
@@ -187,6 +208,9 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   int nextListener_ = 1;
   bool botBusy_ = false;                // a bot job is queued or running
   std::atomic<bool> botStop_{false};
+  std::atomic<int64_t> searchEpoch_{-1};  // the epoch whose bot search runs now, -1 when none
+  std::atomic<int64_t> hurryEpoch_{-1};   // the epoch whose search the lobby asked to end early
+  int64_t clockStartedEpoch_ = -1;      // the epoch whose bot search started (its clock runs)
   struct StoreWait {                    // an entry of the server's own that the store refused
     bool active = false;
     std::string text;
