@@ -190,10 +190,11 @@ Status Game::playAll(const std::string& moves) {
 void Game::afterPly() {
   // Fairy-Stockfish's general material test ends the game before mate or
   // stalemate is looked at (ffish's result()), as it would here.
-  const bool dead = !leaveRuleDraws_ && rules().insufficient == Rules::Insufficient::kMatingPieces &&
-                    !pos_.finished() && pos_.insufficientMaterial();
-  // Turn start: a seat with no legal move is mated or stalemated now.
-  while (!dead && !pos_.finished()) {
+  const bool dead = rules().insufficient == Rules::Insufficient::kMatingPieces && !pos_.finished() &&
+                    pos_.insufficientMaterial();
+  // Turn start: a seat with no legal move is mated or stalemated now (also
+  // where the caller takes the draws by rule: a position with no move left).
+  while ((!dead || leaveRuleDraws_) && !pos_.finished()) {
     MoveList list;
     pos_.legalMoves(list);
     if (!list.empty()) break;
@@ -203,19 +204,14 @@ void Game::afterPly() {
   if (!pos_.finished()) {
     hashes_.push_back(pos_.hash());
     turns_.push_back({static_cast<int8_t>(pos_.toMove()), pos_.inCheck(pos_.toMove())});
-    const auto reps = std::count(hashes_.begin(), hashes_.end(), pos_.hash());
+    const DrawReason byRule = ruleDrawReason(dead);
     if (leaveRuleDraws_) {
-      ruleDrawLeft_ = reps >= rules().repetitionCount || pos_.countingExpired() ||
-                      (rules().insufficient != Rules::Insufficient::kNone && pos_.insufficientMaterial()) ||
-                      (rules().moveRule && pos_.fifty() >= rules().moveRule * pos_.seatsIn());
-    } else if (dead) drawReason_ = DrawReason::kInsufficient;
-    else if (reps >= rules().repetitionCount) settleRepetition();
-    else if (pos_.countingExpired()) drawReason_ = DrawReason::kCounting;
-    else if (rules().promoMoveType >= 0 && pos_.onlyPromotionMovesLeft()) drawReason_ = DrawReason::kStalemate;
-    else if (rules().insufficient == Rules::Insufficient::kMinorPieces && pos_.insufficientMaterial()) drawReason_ = DrawReason::kInsufficient;
-    else if (rules().moveRule && pos_.fifty() >= rules().moveRule * pos_.seatsIn() &&
-             (!rules().chasing || pos_.fifty() >= rules().moveRule * pos_.seatsIn() + moveRuleExtension(pos_)))
-      drawReason_ = DrawReason::kFiftyMoves;
+      ruleDrawLeft_ = byRule != DrawReason::kNone;
+    } else if (byRule == DrawReason::kRepetition) {
+      settleRepetition();
+    } else {
+      drawReason_ = byRule;
+    }
     // Where the rules count material (janggi), what would draw is decided by
     // the count; not insufficient material, a draw in Fairy-Stockfish's
     // game-over test (ffish's result()) as well.
@@ -235,6 +231,22 @@ void Game::afterPly() {
   settleEnd();
   throw_ = 0;
   if (!pos_.finished() && !rules().die.empty() && !throwNoDie_) throwDie();
+}
+
+// What ends the game by rule in the current position, in the order the
+// rules look at them; kRepetition stands for the repetition rule, whose
+// verdict (a draw, or a loss for a perpetual checker) settleRepetition gives.
+DrawReason Game::ruleDrawReason(bool dead) {
+  const Rules& r = rules();
+  if (dead) return DrawReason::kInsufficient;
+  if (std::count(hashes_.begin(), hashes_.end(), pos_.hash()) >= r.repetitionCount) return DrawReason::kRepetition;
+  if (pos_.countingExpired()) return DrawReason::kCounting;
+  if (r.promoMoveType >= 0 && pos_.onlyPromotionMovesLeft()) return DrawReason::kStalemate;
+  if (r.insufficient == Rules::Insufficient::kMinorPieces && pos_.insufficientMaterial()) return DrawReason::kInsufficient;
+  if (r.moveRule && pos_.fifty() >= r.moveRule * pos_.seatsIn() &&
+      (!r.chasing || pos_.fifty() >= r.moveRule * pos_.seatsIn() + moveRuleExtension(pos_)))
+    return DrawReason::kFiftyMoves;
+  return DrawReason::kNone;
 }
 
 int Game::perpetualChecker() const {

@@ -111,6 +111,7 @@ class Game {
   void throwDie();
   int perpetualChecker() const;  // the seat that checked through the repetition, or -1
   void settleRepetition();
+  DrawReason ruleDrawReason(bool dead);
 
   Position pos_;
   std::string start_;
