@@ -52,6 +52,7 @@ const store = createStore({
   pendingBlast: null,
   receivedAt: 0,
   lastMoveShownAt: 0,
+  drawnMoves: null, // the number of moves the last drawing showed
   // notices
   socketDown: false,
   stickyNotice: '',
@@ -335,6 +336,9 @@ function draw() {
   renderClocksBar();
   renderReplayBar();
   $('type-move').disabled = !(canMove() || tryable);
+  // the pace of the bots' moves counts from when a move is on the screen
+  if (S.drawnMoves !== null && S.state.moves.length > S.drawnMoves) S.lastMoveShownAt = performance.now();
+  S.drawnMoves = S.state.moves.length;
   playPremove();
   if (S.state.status === 'finished' && !positions.has(shownFen())) schedulePosition();
 }
