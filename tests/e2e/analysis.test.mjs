@@ -86,6 +86,8 @@ test('a finished fog-of-war game offers no analysis and never asks for one', asy
   await waitFor(async () => (await page.locator('#moves td.cur').count()) === 0, { what: 'the start shown' });
   await page.locator('#rp-last').click();
   await waitFor(async () => (await page.locator('#moves td.cur').getAttribute('data-ply')) === '3', { what: 'the end shown' });
+  // the page has decided not to ask for positions (not merely not asked yet)
+  assert.equal(await page.locator('#board').getAttribute('data-position'), 'off', 'the page asks for no position');
   assert.deepEqual(asked, [], 'no analysis or position asked');
   assert.deepEqual(consoleErrors, []);
   await page.context().close();
@@ -104,8 +106,8 @@ async function position(variant, fen, move) {
 test('side lines: moves tried after the end, stepped through, analysed and discarded', async () => {
   const g = await game('chess', ['f2f3', 'e7e5', 'g2g4', 'd8h4']);
   const page = await openFinished(g.id);
-  // the end is mate: nothing to try there
-  await page.waitForTimeout(400);
+  // the end is mate: nothing to try there, once the server has answered for the position
+  await page.waitForSelector('#board[data-position="known"]', { timeout: 10000 });
   assert.equal(await page.locator('#board').getAttribute('data-tryable'), '');
   // two plies back (White to move after 1. f3 e5): the knight goes out instead of g4
   await page.locator('#rp-prev').click();

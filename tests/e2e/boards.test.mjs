@@ -143,7 +143,8 @@ test('minishogi against a bot, and the phone layout', async () => {
   await click(page, 'a2', 'a3');
   await botAnswered(page, g, 2);
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.waitForTimeout(100);
+  // the layout follows the new width: the board's box is read once it has
+  await page.waitForFunction(() => { const b = document.querySelector('#board svg').getBoundingClientRect(); return b.width >= 370 && b.right <= 391; }, null, { timeout: 5000 }).catch(() => {});
   const box = await page.locator('#board svg').boundingBox();
   assert.ok(box.width >= 370 && box.x + box.width <= 391, `the board takes the phone's width (${box.width})`);
   await page.screenshot({ path: path.join(outDir, 'boards-minishogi-phone.png') });

@@ -137,15 +137,13 @@ export async function clickMove(page, from, to) {
   await sq(page, to).click();
 }
 
-// A square's box on the page. The board redraws by replacing its squares, so
-// a square found just as a redraw removes it has no box: look again.
+// A square's box on the page. The board keeps its squares while its geometry
+// (size, holes, view) stays the same, so a square found has a box.
 async function squareBox(page, name) {
-  for (let i = 0; i < 100; i++) {
-    const box = await sq(page, name).boundingBox();
-    if (box) return box;
-    await page.waitForTimeout(50);
-  }
-  throw new Error(`square ${name} is not on the board`);
+  await sq(page, name).waitFor({ state: 'visible', timeout: 5000 });
+  const box = await sq(page, name).boundingBox();
+  if (!box) throw new Error(`square ${name} is not on the board`);
+  return box;
 }
 
 export async function dragMove(page, from, to) {

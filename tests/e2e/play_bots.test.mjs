@@ -90,7 +90,8 @@ for (const game of GAMES) {
     const s2 = await waitMyTurn(page, g, s1.moves.length + game.seats);
     assert.equal(s2.moves[s1.moves.length].uci, m2, 'the dragged move was played');
     await page.waitForFunction((v) => Number(document.getElementById('board').dataset.v) >= v, s2.v);
-    await page.waitForTimeout(300);
+    // the screenshot once the pieces have stopped moving
+    await page.waitForFunction(() => document.getAnimations().length === 0, null, { timeout: 5000 }).catch(() => {});
     await shot(page, `board-${game.variant}`);
 
     // 3. take the last move back: the same seat is to move with the record cut

@@ -27,6 +27,10 @@ test('premoves: queued, played when the turn comes, dropped when illegal, cancel
     const st = await fetchState(server.base, g.id);
     return st.moves.length >= n && Number(await page.locator('#board').getAttribute('data-v')) >= st.v ? st : null;
   }, { what: `${n} moves shown` });
+  // The moves this page sent (#board data-sent). The page decides on a premove
+  // while it draws the state that gives it the turn, and counts a move before
+  // sending it, so once that state is shown (data-v) the count is final.
+  const sent = async () => Number(await page.locator('#board').getAttribute('data-sent'));
 
   await clickMove(page, 'e2', 'e4');
   await shown(1);
@@ -47,11 +51,12 @@ test('premoves: queued, played when the turn comes, dropped when illegal, cancel
   await sq(page, 'e4').click();
   await sq(page, 'e5').click();
   assert.equal(await page.locator('#board [data-hl="premove"]').count(), 2);
+  let before = await sent();
   await blackMoves('b8c6');
   await shown(4);
   await waitFor(async () => (await page.locator('#board [data-hl="premove"]').count()) === 0, { what: 'the premove dropped' });
-  await page.waitForTimeout(300);
-  assert.equal((await moves()).length, 4, 'nothing sent');
+  assert.equal(await sent(), before, 'nothing sent');
+  assert.equal((await moves()).length, 4, 'nothing played');
   assert.equal(await page.locator('#banner').isHidden(), true, 'silently');
 
   // White's turn: a normal move; then premoves cancelled by a right click and by a click elsewhere.
@@ -66,9 +71,10 @@ test('premoves: queued, played when the turn comes, dropped when illegal, cancel
   await sq(page, 'd3').click();
   await sq(page, 'a5').click();      // a click elsewhere
   assert.equal(await page.locator('#board [data-hl^="premove"]').count(), 0, 'a click elsewhere cancels');
+  before = await sent();
   await blackMoves('g8f6');
   await shown(6);
-  await page.waitForTimeout(300);
+  assert.equal(await sent(), before, 'a cancelled premove is not sent');
   assert.equal((await moves()).length, 6, 'a cancelled premove is not played');
 
   // By dragging: White drags the bishop c1 to g5 while Black thinks; it is played when the turn comes.

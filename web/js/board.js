@@ -104,6 +104,7 @@ export class Board {
     // :focus-visible): focus by Tab or a key pressed shows it, a pointer hides it.
     this.keyboardUsed = false;
     container.append(this.svg);
+    this.initLayers();
     this.svg.addEventListener('pointerdown', (e) => { this.keyboardUsed = false; this.pointerDown(e); });
     this.svg.addEventListener('pointermove', (e) => this.pointerMove(e));
     this.svg.addEventListener('pointerup', (e) => this.pointerUp(e));
@@ -233,13 +234,8 @@ export class Board {
   }
   // A square's shape (a rect, or the hex cell's quadrilateral), inset by `inset`.
   cellShape(parent, sq, attrs, inset = 0, rx = 0) {
-    if (this.hex) {
-      const c = this.layout.cells.get(sq);
-      if (!c) return null;
-      return el('polygon', { points: polygonPoints(inset ? insetCorners(c, inset) : c.corners), 'stroke-linejoin': 'round', ...attrs }, parent);
-    }
-    const { x, y } = this.squareXY(sq);
-    return el('rect', { x: x + inset, y: y + inset, width: S - 2 * inset, height: S - 2 * inset, ...(rx ? { rx } : {}), ...attrs }, parent);
+    const spec = this.cellSpec(sq, attrs, inset, rx);
+    return spec ? el(spec.tag, spec.attrs, parent) : null;
   }
   get cols() { return this.rot % 2 ? this.cfg.height : this.cfg.width; }
   get rows() { return this.rot % 2 ? this.cfg.width : this.cfg.height; }
@@ -385,15 +381,13 @@ export class Board {
   }
 
   // ---- drawing ------------------------------------------------------------
-  render(anim) {
-    const { cfg } = this;
+  // The SVG is built once as a stack of layers (initLayers). render() redraws
+  // a layer only when what it shows has changed: the squares, the lines and
+  // the coordinates when the board's geometry or view changes, the turn band
+  // when the seat to move does, each group of highlights when its marks do;
+  // the pieces are keyed by square and moved, added or removed one by one.
+  initLayers() {
     const svg = this.svg;
-    const W = this.cols * S, H = this.rows * S;
-    svg.setAttribute('viewBox', this.hex ? `0 0 ${this.layout.width} ${this.layout.height}` : `0 0 ${this.M + W + PAD} ${PAD + H + this.M}`);
-    svg.classList.toggle('hex3', this.hex);
-    svg.setAttribute('data-rotation', String(this.hex ? this.layout.turn : this.rot));
-    if (cfg.labels && cfg.labels.board) svg.setAttribute('aria-label', cfg.labels.board);
-    svg.replaceChildren();
     const defs = el('defs', {}, svg);
     const pat = el('pattern', { id: 'blocked-hatch', width: 16, height: 16, patternUnits: 'userSpaceOnUse', patternTransform: 'rotate(45)' }, defs);
     el('rect', { width: 16, height: 16, fill: '#4a4440' }, pat);
@@ -411,32 +405,151 @@ export class Board {
     const fogPat = el('pattern', { id: 'fog-hatch', width: 20, height: 20, patternUnits: 'userSpaceOnUse' }, defs);
     el('rect', { width: 20, height: 20, fill: '#2b2f36' }, fogPat);
     el('path', { d: 'M0 20 L20 0 M-5 5 L5 -5 M15 25 L25 15 M0 0 L20 20', stroke: '#474d57', 'stroke-width': 3 }, fogPat);
-
-    const blocked = new Set(cfg.blocked || []);
-    // Holes reached from the board's edge (four-player chess's corners) are
-    // drawn as nothing: the frame and the turn band follow the playing area.
-    // Holes inside the board (Joko's centre) stay hatched squares.
-    const outside = this.outsideHoles(blocked);
-    const band = (cls, m, attrs) => {
-      if (this.hex) { el('polygon', { class: cls, points: polygonPoints(this.layout.hexagon(m)), 'stroke-linejoin': 'round', ...attrs }, svg); return; }
-      if (!outside.size) { el('rect', { class: cls, x: this.M - m, y: PAD - m, width: W + 2 * m, height: H + 2 * m, rx: m > 6 ? m - 4 : 3, ...attrs }, svg); return; }
-      const g = el('g', { class: cls, ...attrs }, svg);
-      for (const [r, c0, c1] of this.rowRuns(outside)) el('rect', { x: this.M + c0 * S - m, y: PAD + r * S - m, width: (c1 - c0) * S + 2 * m, height: S + 2 * m, rx: 3 }, g);
-    };
-    if (cfg.toMove) {
-      // the seat to move: a band of its colour around the board, with a thin dark edge
-      band('turn-edge', 13, { fill: '#3b3028' });
-      band(`turn-frame seat-${cfg.toMove}`, 11, { 'data-turn': cfg.toMove });
+    const layer = (name, parent = svg) => el('g', { 'data-layer': name }, parent);
+    this.layers = { bands: layer('bands'), lines: layer('lines'), squares: layer('squares'), fog: layer('fog') };
+    const hl = el('g', { class: 'highlights', 'pointer-events': 'none' }, svg);
+    for (const name of ['last', 'check', 'marks', 'moves', 'blasts', 'cursor']) this.layers[name] = layer(name, hl);
+    this.layers.coords = el('g', { class: 'coords', 'pointer-events': 'none' }, svg);
+    this.layers.pieces = el('g', { class: 'pieces', 'pointer-events': 'none' }, svg);
+    this.layers.hint = layer('hint');
+    this.layers.drag = el('g', { class: 'drag-layer', 'pointer-events': 'none' }, svg);
+    this.layers.promo = layer('promo');
+    this.dragLayer = this.layers.drag;
+    this.keys = {};               // layer -> the key of what it shows
+    this.pieceEls = new Map();    // square -> the piece's element
+  }
+  // Redraws one layer when its key differs from the one it was drawn with.
+  layer(name, key, draw) {
+    if (this.keys[name] === key) return;
+    this.keys[name] = key;
+    this.layers[name].replaceChildren();
+    draw(this.layers[name]);
+  }
+  // A layer drawn from a list of element descriptions {tag, attrs, kids,
+  // delay}: the list is its key, so it is redrawn exactly when it changes.
+  specLayer(name, specs) {
+    this.layer(name, JSON.stringify(specs), (parent) => {
+      const build = (p, list) => {
+        for (const s of list) {
+          if (!s) continue;
+          const e = el(s.tag, s.attrs, p);
+          if (s.delay !== undefined) e.style.animationDelay = `${-(performance.now() - s.delay)}ms`;
+          if (s.kids) build(e, s.kids);
+        }
+      };
+      build(parent, specs);
+    });
+  }
+  // A square's shape (a rect, or the hex cell's quadrilateral) as a description.
+  cellSpec(sq, attrs, inset = 0, rx = 0) {
+    if (this.hex) {
+      const c = this.layout.cells.get(sq);
+      if (!c) return null;
+      return { tag: 'polygon', attrs: { points: polygonPoints(inset ? insetCorners(c, inset) : c.corners), 'stroke-linejoin': 'round', ...attrs } };
     }
-    band('frame', 5, {});
+    const { x, y } = this.squareXY(sq);
+    return { tag: 'rect', attrs: { x: x + inset, y: y + inset, width: S - 2 * inset, height: S - 2 * inset, ...(rx ? { rx } : {}), ...attrs } };
+  }
+  // Everything that places the squares on the screen.
+  geometryKey() {
+    const { cfg } = this;
+    return JSON.stringify([cfg.width, cfg.height, cfg.blocked || [], this.rot, this.hex ? this.layout.turn : -1, cfg.style || '', !!cfg.river, cfg.palaces || [], cfg.coords || '', this.coordSize, this.M]);
+  }
+  // Draws the whole board again (a new piece set: the glyphs changed).
+  redraw() {
+    this.keys = {};
+    this.render();
+  }
+
+  render(anim) {
+    const { cfg } = this;
+    const svg = this.svg;
+    const W = this.cols * S, H = this.rows * S;
+    svg.setAttribute('viewBox', this.hex ? `0 0 ${this.layout.width} ${this.layout.height}` : `0 0 ${this.M + W + PAD} ${PAD + H + this.M}`);
+    svg.classList.toggle('hex3', this.hex);
+    svg.setAttribute('data-rotation', String(this.hex ? this.layout.turn : this.rot));
+    if (cfg.labels && cfg.labels.board) svg.setAttribute('aria-label', cfg.labels.board);
     const points = cfg.style === 'intersections';
     svg.classList.toggle('points', points);
-    if (points) this.drawLines(svg);
-    const squares = el('g', { class: 'squares' }, svg);
+    const geo = this.geometryKey();
+    const blocked = new Set(cfg.blocked || []);
+
+    // the static layers: the frame with the turn band, the lines, the squares, the coordinates
+    this.layer('bands', `${geo}|${cfg.toMove || ''}`, (parent) => {
+      // Holes reached from the board's edge (four-player chess's corners) are
+      // drawn as nothing: the frame and the turn band follow the playing area.
+      // Holes inside the board (Joko's centre) stay hatched squares.
+      const outside = this.outsideHoles(blocked);
+      const band = (cls, m, attrs) => {
+        if (this.hex) { el('polygon', { class: cls, points: polygonPoints(this.layout.hexagon(m)), 'stroke-linejoin': 'round', ...attrs }, parent); return; }
+        if (!outside.size) { el('rect', { class: cls, x: this.M - m, y: PAD - m, width: W + 2 * m, height: H + 2 * m, rx: m > 6 ? m - 4 : 3, ...attrs }, parent); return; }
+        const g = el('g', { class: cls, ...attrs }, parent);
+        for (const [r, c0, c1] of this.rowRuns(outside)) el('rect', { x: this.M + c0 * S - m, y: PAD + r * S - m, width: (c1 - c0) * S + 2 * m, height: S + 2 * m, rx: 3 }, g);
+      };
+      if (cfg.toMove) {
+        // the seat to move: a band of its colour around the board, with a thin dark edge
+        band('turn-edge', 13, { fill: '#3b3028' });
+        band(`turn-frame seat-${cfg.toMove}`, 11, { 'data-turn': cfg.toMove });
+      }
+      band('frame', 5, {});
+    });
+    this.layer('lines', geo, (parent) => { if (points) this.drawLines(parent); });
+    this.layer('squares', geo, (parent) => this.drawSquares(parent, blocked, points));
+    this.layer('coords', geo, (parent) => this.drawCoords(parent));
+    // fog of war: `visible` lists the squares the viewer sees; every other one is fogged
+    this.layer('fog', `${geo}|${JSON.stringify(cfg.visible || null)}`, (parent) => {
+      if (!Array.isArray(cfg.visible)) return;
+      const seen = new Set(cfg.visible);
+      const fog = el('g', { class: 'fog', 'pointer-events': 'none' }, parent);
+      for (let f = 0; f < cfg.width; f++) {
+        for (let r = 0; r < cfg.height; r++) {
+          const name = squareName(f, r);
+          if (seen.has(name) || blocked.has(name)) continue;
+          this.cellShape(fog, name, { class: 'fog-sq', fill: 'url(#fog-hatch)', 'data-fog': name }, points ? 8 : 0, points ? 14 : 0);
+        }
+      }
+    });
+
+    this.renderHighlights();
+    this.renderPieces(anim, geo);
+
+    // the analysis' best move: an arrow over the pieces
+    const hint = cfg.hint ? parseMove(cfg.hint) : null;
+    const arrow = [];
+    if (hint && parseSquare(hint.from) && parseSquare(hint.to) && hint.from !== hint.to) {
+      const a = this.squareXY(hint.from), b = this.squareXY(hint.to);
+      const x1 = a.x + S / 2, y1 = a.y + S / 2, x2 = b.x + S / 2, y2 = b.y + S / 2;
+      const len = Math.hypot(x2 - x1, y2 - y1), ux = (x2 - x1) / len, uy = (y2 - y1) / len;
+      const tipX = x2 - ux * 18, tipY = y2 - uy * 18, baseX = tipX - ux * 34, baseY = tipY - uy * 34;
+      arrow.push({
+        tag: 'g', attrs: { class: 'hint-arrow', 'pointer-events': 'none', 'data-hint': `${hint.from}${hint.to}` },
+        kids: [
+          { tag: 'line', attrs: { x1: x1 + ux * 20, y1: y1 + uy * 20, x2: baseX, y2: baseY, 'stroke-width': 16, 'stroke-linecap': 'round' } },
+          { tag: 'path', attrs: { d: `M${tipX} ${tipY} L${baseX - uy * 22} ${baseY + ux * 22} L${baseX + uy * 22} ${baseY - ux * 22} Z` } },
+        ],
+      });
+    }
+    this.specLayer('hint', arrow);
+    // what is dragged lives in its own layer while the drag lasts
+    if (!(this.drag && this.drag.active) && !this.handDrag) this.dragLayer.replaceChildren();
+    if (this.promo !== this.shownPromo || this.keys.promo !== geo) {
+      this.shownPromo = this.promo;
+      this.keys.promo = geo;
+      this.layers.promo.replaceChildren();
+      if (this.promo) this.drawPromo(this.layers.promo);
+    }
+    if (this.onRendered) this.onRendered();
+  }
+
+  drawSquares(parent, blocked, points) {
+    const { cfg } = this;
+    const outside = this.outsideHoles(blocked);
+    const squares = el('g', { class: 'squares' }, parent);
     if (this.hex) {
       for (const [name, c] of this.layout.cells) this.cellShape(squares, name, { class: `sq ${c.dark ? 'dark' : 'light'}`, 'data-sq': name });
+      return;
     }
-    for (let f = 0; f < (this.hex ? 0 : cfg.width); f++) {
+    for (let f = 0; f < cfg.width; f++) {
       for (let r = 0; r < cfg.height; r++) {
         const name = squareName(f, r);
         const { x, y } = this.squareXY(name);
@@ -447,159 +560,166 @@ export class Board {
         if (isBlocked && !points) rect.setAttribute('fill', 'url(#blocked-hatch)');
       }
     }
-    // fog of war: `visible` lists the squares the viewer sees; every other one is fogged
-    if (Array.isArray(cfg.visible)) {
-      const seen = new Set(cfg.visible);
-      const fog = el('g', { class: 'fog', 'pointer-events': 'none' }, svg);
-      for (let f = 0; f < cfg.width; f++) {
-        for (let r = 0; r < cfg.height; r++) {
-          const name = squareName(f, r);
-          if (seen.has(name) || blocked.has(name)) continue;
-          this.cellShape(fog, name, { class: 'fog-sq', fill: 'url(#fog-hatch)', 'data-fog': name }, points ? 8 : 0, points ? 14 : 0);
-        }
-      }
-    }
+  }
 
-    // highlights
-    const hl = el('g', { class: 'highlights', 'pointer-events': 'none' }, svg);
-    // the last move: its two squares, a drop's square, a duck turn's squares and the duck's
-    const lastDrop = parseDrop(cfg.lastMove);
-    const last = cfg.seatMoves ? null : lastDrop ? { from: null, to: lastDrop.to } : parseMove(cfg.lastMove);
-    if (last && duckSquare(cfg.lastMove)) last.duck = duckSquare(cfg.lastMove);
-    // four players: every seat's last move in its colour, the latest strongest
-    (cfg.seatMoves || []).forEach((mv, i, all) => {
-      for (const sq of [mv.from, mv.to]) {
-        if (!parseSquare(sq)) continue;
-        this.cellShape(hl, sq, { class: `hl-seat seat-${mv.seat}${i === all.length - 1 ? ' latest' : ''}`, 'data-hl': i === all.length - 1 ? 'last' : 'seat-last', 'data-hl-seat': mv.seat }, 4, 6);
-      }
-    });
-    if (last) {
-      for (const sq of [last.from, last.to, last.duck]) {
-        if (!parseSquare(sq)) continue;
-        this.cellShape(hl, sq, { class: 'hl-last', 'data-hl': 'last' });
-      }
-    }
-    for (const sq of cfg.check || []) {
-      if (!parseSquare(sq)) continue;
-      const { x, y } = this.squareXY(sq);
-      el('circle', { cx: x + S / 2, cy: y + S / 2, r: S * 0.56, fill: 'url(#check-glow)', 'data-hl': 'check', 'data-sq-check': sq }, hl);
-    }
-    // diagram marks: {square, kind: 'move'|'capture'|'both'|'hop'}
-    for (const mk of cfg.marks || []) {
-      if (!parseSquare(mk.square)) continue;
-      const { x, y } = this.squareXY(mk.square);
-      const cx = x + S / 2, cy = y + S / 2;
-      const g = el('g', { class: `mark mark-${mk.kind}`, 'data-mark': mk.square, 'data-kind': mk.kind }, hl);
-      if (mk.kind === 'move') el('circle', { cx, cy, r: 20, fill: '#2f6d5a' }, g);
-      else if (mk.kind === 'capture') el('path', { d: `M${cx - 22} ${cy - 22} L${cx + 22} ${cy + 22} M${cx + 22} ${cy - 22} L${cx - 22} ${cy + 22}`, stroke: '#b8322a', 'stroke-width': 12, 'stroke-linecap': 'round' }, g);
-      else if (mk.kind === 'hop') el('circle', { cx, cy, r: 22, fill: 'none', stroke: '#d68a1c', 'stroke-width': 10 }, g);
-      else {
-        el('path', { d: `M${cx} ${cy - 22} A22 22 0 0 0 ${cx} ${cy + 22} Z`, fill: '#2f6d5a' }, g);
-        el('path', { d: `M${cx} ${cy - 22} A22 22 0 0 1 ${cx} ${cy + 22} Z`, fill: '#b8322a' }, g);
-      }
-    }
-    const dots = (targets) => {
-      for (const to of targets) {
-        const p = this.squareXY(to);
-        if (this.pieceAt(to) || to === this.selected) {
-          el('circle', { class: 'hl-cap', cx: p.x + S / 2, cy: p.y + S / 2, r: S / 2 - 6, 'data-dest': to }, hl);
-        } else {
-          el('circle', { class: 'hl-dest', cx: p.x + S / 2, cy: p.y + S / 2, r: S * 0.15, 'data-dest': to }, hl);
-        }
-      }
-    };
-    if (this.selected) {
-      this.cellShape(hl, this.selected, { class: 'hl-sel', 'data-hl': 'selected' });
-      dots(this.destinations(this.selected).keys());
-    }
-    if (this.dropSel) dots(this.dropTargets(this.dropSel).keys());
-    // a queued premove, and the piece picked for one
-    for (const [sq, kind] of [[this.premove && this.premove.from, 'premove'], [this.premove && this.premove.to, 'premove'], [this.preSel, 'premove-sel']]) {
-      if (!parseSquare(sq)) continue;
-      this.cellShape(hl, sq, { class: `hl-premove${kind === 'premove-sel' ? ' sel' : ''}`, 'data-hl': kind, 'data-premove': sq });
-    }
-    if (this.duck) {
-      if (this.cfg.stepKind === 'chain' && this.duck.at && parseSquare(this.duck.at)) {
-        this.cellShape(hl, this.duck.at, { class: 'hl-sel', 'data-hl': 'chain-from' });
-      }
-      for (const to of this.duck.options.keys()) {
-        const p = this.squareXY(to);
-        el('circle', { class: 'hl-duck', cx: p.x + S / 2, cy: p.y + S / 2, r: S * 0.17, 'data-duck': to, 'data-step': to }, hl);
-      }
-    }
-    // atomic: the blast of a capture, shown for a moment
-    const now = performance.now();
-    this.blasts = this.blasts.filter((b) => now - b.t0 < BLAST_MS);
-    for (const b of this.blasts) {
-      for (const sq of b.squares) {
-        if (!parseSquare(sq)) continue;
-        const p = this.squareXY(sq);
-        const c = el('circle', { class: `blast${sq === b.center ? ' center' : ''}`, cx: p.x + S / 2, cy: p.y + S / 2, r: S * 0.62, fill: 'url(#blast-glow)', 'data-blast': sq }, hl);
-        c.style.animationDelay = `${-(now - b.t0)}ms`;
-      }
-    }
-
-    if (this.focused && this.keyboardUsed && this.cursor && parseSquare(this.cursor)) {
-      this.cellShape(hl, this.cursor, { class: 'hl-cursor', 'data-hl': 'cursor', 'data-cursor': this.cursor }, 3, 4);
-    }
-
-    // coordinates: the bottom row and the left column of the view
-    const coords = el('g', { class: 'coords', 'pointer-events': 'none' }, svg);
+  // coordinates: the bottom row and the left column of the view
+  drawCoords(coords) {
+    const H = this.rows * S;
     if (this.hex) {
       for (const lb of this.layout.labels) {
         const t = el('text', { class: 'coord', x: lb.x, y: lb.y + this.coordSize * 0.36, 'text-anchor': 'middle', 'font-size': this.coordSize * 1.2 }, coords);
         t.textContent = lb.text;
       }
+      return;
     }
-    for (let c = 0; c < (this.hex ? 0 : this.cols); c++) {
-      const name = this.fromDisplay(c, this.rows - 1);
-      const p = parseSquare(name);
-      const label = this.rot % 2 ? this.rankLabel(p.rank) : this.fileLabel(p.file);
+    for (let c = 0; c < this.cols; c++) {
+      const p = parseSquare(this.fromDisplay(c, this.rows - 1));
       const t = el('text', { class: 'coord', x: this.M + c * S + S / 2, y: PAD + H + this.coordSize * 1.6, 'text-anchor': 'middle', 'font-size': this.coordSize }, coords);
-      t.textContent = label;
+      t.textContent = this.rot % 2 ? this.rankLabel(p.rank) : this.fileLabel(p.file);
     }
-    for (let r = 0; r < (this.hex ? 0 : this.rows); r++) {
-      const name = this.fromDisplay(0, r);
-      const p = parseSquare(name);
-      const label = this.rot % 2 ? this.fileLabel(p.file) : this.rankLabel(p.rank);
+    for (let r = 0; r < this.rows; r++) {
+      const p = parseSquare(this.fromDisplay(0, r));
       const t = el('text', { class: 'coord', x: this.M / 2 - 6, y: PAD + r * S + S / 2 + this.coordSize * 0.36, 'text-anchor': 'middle', 'font-size': this.coordSize }, coords);
-      t.textContent = label;
+      t.textContent = this.rot % 2 ? this.fileLabel(p.file) : this.rankLabel(p.rank);
     }
+  }
 
-    // pieces
-    const layer = el('g', { class: 'pieces', 'pointer-events': 'none' }, svg);
-    this.pieceEls = new Map();
-    for (const pc of this.shownPieces()) {
-      if (!parseSquare(pc.square)) continue;
-      const g = this.drawPiece(pc, layer);
-      const { x, y } = this.squareXY(pc.square);
-      let start = { x, y };
-      if (anim && anim.to === pc.square && parseSquare(anim.from)) start = this.squareXY(anim.from);
-      g.setAttribute('transform', `translate(${start.x} ${start.y})`);
-      g.style.transform = `translate(${start.x}px, ${start.y}px)`;
-      if (start.x !== x || start.y !== y) {
-        requestAnimationFrame(() => requestAnimationFrame(() => { g.style.transform = `translate(${x}px, ${y}px)`; }));
-      } else {
-        g.classList.add('no-anim');
+  // The highlights, each group redrawn only when its marks change: the last
+  // move, check, diagram marks, the moves of the picked piece (with premoves
+  // and the duck's squares), atomic blasts, the keyboard's cursor.
+  renderHighlights() {
+    const { cfg } = this;
+    const at = (sq) => { const p = this.squareXY(sq); return { cx: p.x + S / 2, cy: p.y + S / 2 }; };
+    // the last move: its two squares, a drop's square, a duck turn's squares and the duck's
+    const last = [];
+    const lastDrop = parseDrop(cfg.lastMove);
+    const lm = cfg.seatMoves ? null : lastDrop ? { from: null, to: lastDrop.to } : parseMove(cfg.lastMove);
+    if (lm && duckSquare(cfg.lastMove)) lm.duck = duckSquare(cfg.lastMove);
+    // four players: every seat's last move in its colour, the latest strongest
+    (cfg.seatMoves || []).forEach((mv, i, all) => {
+      for (const sq of [mv.from, mv.to]) {
+        if (!parseSquare(sq)) continue;
+        last.push(this.cellSpec(sq, { class: `hl-seat seat-${mv.seat}${i === all.length - 1 ? ' latest' : ''}`, 'data-hl': i === all.length - 1 ? 'last' : 'seat-last', 'data-hl-seat': mv.seat }, 4, 6));
       }
-      if (this.movesFrom(pc.square).length) g.classList.add('movable');
-      if (this.drag && this.drag.active && this.drag.from === pc.square) g.classList.add('dragging');
-      this.pieceEls.set(pc.square, g);
+    });
+    if (lm) {
+      for (const sq of [lm.from, lm.to, lm.duck]) if (parseSquare(sq)) last.push(this.cellSpec(sq, { class: 'hl-last', 'data-hl': 'last' }));
     }
-    // the analysis' best move: an arrow over the pieces
-    const hint = cfg.hint ? parseMove(cfg.hint) : null;
-    if (hint && parseSquare(hint.from) && parseSquare(hint.to) && hint.from !== hint.to) {
-      const a = this.squareXY(hint.from), b = this.squareXY(hint.to);
-      const x1 = a.x + S / 2, y1 = a.y + S / 2, x2 = b.x + S / 2, y2 = b.y + S / 2;
-      const len = Math.hypot(x2 - x1, y2 - y1), ux = (x2 - x1) / len, uy = (y2 - y1) / len;
-      const tipX = x2 - ux * 18, tipY = y2 - uy * 18, baseX = tipX - ux * 34, baseY = tipY - uy * 34;
-      const g = el('g', { class: 'hint-arrow', 'pointer-events': 'none', 'data-hint': `${hint.from}${hint.to}` }, svg);
-      el('line', { x1: x1 + ux * 20, y1: y1 + uy * 20, x2: baseX, y2: baseY, 'stroke-width': 16, 'stroke-linecap': 'round' }, g);
-      el('path', { d: `M${tipX} ${tipY} L${baseX - uy * 22} ${baseY + ux * 22} L${baseX + uy * 22} ${baseY - ux * 22} Z` }, g);
+    this.specLayer('last', last);
+    this.specLayer('check', (cfg.check || []).filter((sq) => parseSquare(sq)).map((sq) => (
+      { tag: 'circle', attrs: { ...at(sq), r: S * 0.56, fill: 'url(#check-glow)', 'data-hl': 'check', 'data-sq-check': sq } })));
+    // diagram marks: {square, kind: 'move'|'capture'|'both'|'hop'}
+    this.specLayer('marks', (cfg.marks || []).filter((mk) => parseSquare(mk.square)).map((mk) => {
+      const { cx, cy } = at(mk.square);
+      const kids = mk.kind === 'move' ? [{ tag: 'circle', attrs: { cx, cy, r: 20, fill: '#2f6d5a' } }]
+        : mk.kind === 'capture' ? [{ tag: 'path', attrs: { d: `M${cx - 22} ${cy - 22} L${cx + 22} ${cy + 22} M${cx + 22} ${cy - 22} L${cx - 22} ${cy + 22}`, stroke: '#b8322a', 'stroke-width': 12, 'stroke-linecap': 'round' } }]
+          : mk.kind === 'hop' ? [{ tag: 'circle', attrs: { cx, cy, r: 22, fill: 'none', stroke: '#d68a1c', 'stroke-width': 10 } }]
+            : [{ tag: 'path', attrs: { d: `M${cx} ${cy - 22} A22 22 0 0 0 ${cx} ${cy + 22} Z`, fill: '#2f6d5a' } },
+              { tag: 'path', attrs: { d: `M${cx} ${cy - 22} A22 22 0 0 1 ${cx} ${cy + 22} Z`, fill: '#b8322a' } }];
+      return { tag: 'g', attrs: { class: `mark mark-${mk.kind}`, 'data-mark': mk.square, 'data-kind': mk.kind }, kids };
+    }));
+    const moves = [];
+    const dots = (targets) => {
+      for (const to of targets) {
+        const c = at(to);
+        if (this.pieceAt(to) || to === this.selected) moves.push({ tag: 'circle', attrs: { class: 'hl-cap', ...c, r: S / 2 - 6, 'data-dest': to } });
+        else moves.push({ tag: 'circle', attrs: { class: 'hl-dest', ...c, r: S * 0.15, 'data-dest': to } });
+      }
+    };
+    if (this.selected) {
+      moves.push(this.cellSpec(this.selected, { class: 'hl-sel', 'data-hl': 'selected' }));
+      dots(this.destinations(this.selected).keys());
     }
-    this.dragLayer = el('g', { class: 'drag-layer', 'pointer-events': 'none' }, svg);
-    if (this.promo) this.drawPromo();
-    if (this.onRendered) this.onRendered();
+    if (this.dropSel) dots(this.dropTargets(this.dropSel).keys());
+    // a queued premove, and the piece picked for one
+    for (const [sq, kind] of [[this.premove && this.premove.from, 'premove'], [this.premove && this.premove.to, 'premove'], [this.preSel, 'premove-sel']]) {
+      if (parseSquare(sq)) moves.push(this.cellSpec(sq, { class: `hl-premove${kind === 'premove-sel' ? ' sel' : ''}`, 'data-hl': kind, 'data-premove': sq }));
+    }
+    if (this.duck) {
+      if (cfg.stepKind === 'chain' && this.duck.at && parseSquare(this.duck.at)) moves.push(this.cellSpec(this.duck.at, { class: 'hl-sel', 'data-hl': 'chain-from' }));
+      for (const to of this.duck.options.keys()) moves.push({ tag: 'circle', attrs: { class: 'hl-duck', ...at(to), r: S * 0.17, 'data-duck': to, 'data-step': to } });
+    }
+    this.specLayer('moves', moves);
+    // atomic: the blast of a capture, shown for a moment
+    const now = performance.now();
+    this.blasts = this.blasts.filter((b) => now - b.t0 < BLAST_MS);
+    const blasts = [];
+    for (const b of this.blasts) {
+      for (const sq of b.squares) {
+        if (parseSquare(sq)) blasts.push({ tag: 'circle', attrs: { class: `blast${sq === b.center ? ' center' : ''}`, ...at(sq), r: S * 0.62, fill: 'url(#blast-glow)', 'data-blast': sq }, delay: b.t0 });
+      }
+    }
+    this.specLayer('blasts', blasts);
+    const cursor = this.focused && this.keyboardUsed && this.cursor && parseSquare(this.cursor);
+    this.specLayer('cursor', cursor ? [this.cellSpec(this.cursor, { class: 'hl-cursor', 'data-hl': 'cursor', 'data-cursor': this.cursor }, 3, 4)] : []);
+  }
+
+  // What a piece's element shows besides its place: a piece drawn with the
+  // same key looks the same, so its element can stay or move.
+  pieceKey(pc) {
+    const { cfg } = this;
+    const u = pc.union ? [pc.union.seat, pc.union.name, pc.union.letter] : null;
+    return JSON.stringify([pc.seat || '', pc.letter || '', pc.name || '', pc.dir || '', u, !!pc.dead, !!cfg.arrows,
+      cfg.glyphKey !== undefined ? cfg.glyphKey : this.glyphId(cfg.glyph), this.hex ? pc.square : '']);
+  }
+  glyphId(fn) {
+    if (!fn) return 0;
+    if (!this.glyphIds) { this.glyphIds = new WeakMap(); this.glyphCount = 0; }
+    if (!this.glyphIds.has(fn)) this.glyphIds.set(fn, ++this.glyphCount);
+    return this.glyphIds.get(fn);
+  }
+  // The pieces, keyed by square (chessground's way): a piece that stays keeps
+  // its element; the one the last move moved slides from its square; another
+  // that moved (a castling rook) takes an element of its own kind that is
+  // free; what is left over is drawn new or removed.
+  renderPieces(anim, geo) {
+    const layer = this.layers.pieces;
+    if (this.keys.pieces !== geo) { layer.replaceChildren(); this.pieceEls = new Map(); this.keys.pieces = geo; }
+    const free = new Map(this.pieceEls);
+    const items = this.shownPieces().filter((pc) => parseSquare(pc.square)).map((pc) => ({ pc, key: this.pieceKey(pc), g: null }));
+    const slideFrom = anim && parseSquare(anim.from) ? anim.from : null;
+    const fresh = (it) => { it.g = this.drawPiece(it.pc, layer); it.g.pieceKey = it.key; it.g.classList.add('no-anim'); };
+    for (const it of items) {
+      if (slideFrom && it.pc.square === anim.to) continue;
+      const g = free.get(it.pc.square);
+      if (g && g.pieceKey === it.key) { it.g = g; free.delete(it.pc.square); }
+    }
+    for (const it of items) {
+      if (it.g || !slideFrom || it.pc.square !== anim.to) continue;
+      const g = free.get(slideFrom);
+      if (g && g.pieceKey === it.key) { it.g = g; free.delete(slideFrom); } else fresh(it);
+      it.slide = slideFrom;
+    }
+    for (const it of items) {
+      if (it.g) continue;
+      for (const [sq, g] of free) if (g.pieceKey === it.key) { it.g = g; free.delete(sq); break; }
+      if (!it.g) fresh(it);
+      it.jump = true;
+    }
+    for (const g of free.values()) g.remove();
+    this.pieceEls = new Map();
+    for (const it of items) {
+      const { g, pc } = it;
+      const sq = pc.square;
+      const { x, y } = this.squareXY(sq);
+      if (g.getAttribute('data-square') !== sq) g.setAttribute('data-square', sq);
+      const title = this.pieceTitle(pc);
+      if (g.firstChild && g.firstChild.textContent !== title) g.firstChild.textContent = title;
+      if (it.slide) {
+        const s = this.squareXY(it.slide);
+        g.setAttribute('transform', `translate(${x} ${y})`);
+        g.style.transform = `translate(${s.x}px, ${s.y}px)`;
+        g.classList.remove('no-anim');
+        requestAnimationFrame(() => requestAnimationFrame(() => { g.style.transform = `translate(${x}px, ${y}px)`; }));
+      } else if (it.jump) {
+        g.classList.add('no-anim');
+        g.setAttribute('transform', `translate(${x} ${y})`);
+        g.style.transform = `translate(${x}px, ${y}px)`;
+      }
+      g.classList.toggle('movable', this.movesFrom(sq).length > 0);
+      g.classList.toggle('dragging', !!(this.drag && this.drag.active && this.drag.from === sq));
+      this.pieceEls.set(sq, g);
+    }
   }
 
   // The blocked squares joined to the board's edge through blocked squares
@@ -680,8 +800,7 @@ export class Board {
       'data-letter': pc.letter || '', 'data-name': pc.name || '',
     }, parent);
     const title = el('title', {}, g);
-    const L = this.cfg.labels || {};
-    title.textContent = `${this.pieceText(pc)} ${this.squareLabel(pc.square)}${pc.dir && this.cfg.arrows ? ` (${{ n: '↑', s: '↓', e: '→', w: '←' }[pc.dir] || pc.dir})` : ''}`;
+    title.textContent = this.pieceTitle(pc);
     const angle = (DIR_ANGLE[pc.dir] || 0) + this.rot * 90;
     const custom = this.cfg.glyph ? this.cfg.glyph(pc, angle) : null;
     if (pc.union) {
@@ -690,7 +809,6 @@ export class Board {
       const u = pc.union;
       g.classList.add('union');
       g.setAttribute('data-union', `${pc.seat === 'white' ? pc.name : u.name}+${pc.seat === 'white' ? u.name : pc.name}`);
-      title.textContent += ` + ${L.seat ? L.seat(u.seat) : u.seat} ${L.piece ? L.piece(u.name || u.letter) : u.name || u.letter}`;
       const [front, back] = pc.seat === 'white' ? [pc, u] : [u, pc];
       const b = el('g', { class: `union-back seat-${back.seat}`, transform: 'translate(34 2) scale(0.64)', 'data-union-seat': back.seat }, g);
       b.append((this.cfg.glyph && this.cfg.glyph(back, angle)) || pieceGlyph(back.name, back.letter));
@@ -720,6 +838,15 @@ export class Board {
     return g;
   }
 
+  // The piece's tooltip: "White pawn e4", with a pawn's way and a union's other piece.
+  pieceTitle(pc) {
+    const L = this.cfg.labels || {};
+    let text = `${this.pieceText(pc)} ${this.squareLabel(pc.square)}${pc.dir && this.cfg.arrows ? ` (${{ n: '↑', s: '↓', e: '→', w: '←' }[pc.dir] || pc.dir})` : ''}`;
+    const u = pc.union;
+    if (u) text += ` + ${L.seat ? L.seat(u.seat) : u.seat} ${L.piece ? L.piece(u.name || u.letter) : u.name || u.letter}`;
+    return text;
+  }
+
   // The hex board: where a pawn heads on screen (degrees, 0 up): up its file
   // towards the centre in its own half (the seat's half: dir n, e, s), down
   // the file towards that half's back rank in another.
@@ -733,10 +860,10 @@ export class Board {
     return (Math.atan2(vx, -vy) * 180) / Math.PI;
   }
 
-  drawPromo() {
+  drawPromo(parent) {
     const { from, to, moves } = this.promo;
     const { x: ax, y: ay, w: W, h: H } = this.area();
-    const layer = el('g', { class: 'promo' }, this.svg);
+    const layer = el('g', { class: 'promo' }, parent);
     const bg = el('rect', { class: 'promo-bg', x: ax, y: ay, width: W, height: H }, layer);
     bg.addEventListener('pointerdown', (e) => { e.stopPropagation(); this.promo = null; this.selected = null; this.render(); });
     const mover = this.pieceAt(from);
@@ -856,6 +983,7 @@ export class Board {
       if (!active) {
         if (Math.hypot(e.clientX - x0, e.clientY - y0) < 6) return;
         active = true;
+        this.handDrag = true;
         floating = this.drawPiece({ square: '', seat, letter, name }, this.dragLayer);
         floating.classList.add('floating', 'no-anim');
         hover = this.hoverShape();
@@ -868,6 +996,7 @@ export class Board {
       window.removeEventListener('pointerup', up);
       window.removeEventListener('pointercancel', up);
       if (!active) return;           // a click: the piece stays picked
+      this.handDrag = false;
       const hit = e.type === 'pointerup' ? this.pointToSquare(e) : null;
       if (hit && hit.sq && this.dropTargets(letter).has(hit.sq)) this.tryDrop(hit.sq);
       else { this.dropSel = null; this.render(); }

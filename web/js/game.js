@@ -11,6 +11,7 @@ import { hexTurnFor } from './hexboard.js';
 import { t, tOr, gameTitle, seatName as plainSeatName, pieceName, translatePage, languageSwitch } from './i18n.js';
 import { prefs, BOARD_THEMES } from './prefs.js';
 import { sounds } from './sounds.js';
+import { createStore } from './store.js';
 import { glowingSeats, seatMoves, takebackSeat, clockText, moveLabel, matchTyped, parseHands, passMoves, seatPoints, teamsOf, markDead, parseUnions, withUnions, premoveMove } from './view.js';
 
 const $ = (id) => document.getElementById(id);
@@ -25,32 +26,54 @@ const id = params.get('id') || pathId;
 const urlToken = params.get('token') || new URLSearchParams(location.hash.slice(1)).get('token');
 const urlSeat = params.get('seat');
 
-let held = {};                         // seat -> token, only seats the server confirmed
-let state = null;
-let variant = null;                    // the entry of /api/variants
-let rotation = null;
-let viewPly = null;                    // null: live; else the ply shown
-let frames = null;                     // replay frames
-let socket = null;
-let receivedAt = 0;
-let resignArmed = 0;
-let pending = false;
-let board = null;
-let hands = null;                      // {top, bottom}: the hand components
-let duckStage = false;                 // the board asks for the duck's square
-let myOffer = false;                   // this page offered the draw that stands
+// The page's state, in one store (js/store.js): read and written as S.name.
+// The drawing subscribes to the keys it shows (SHOWN, below) and runs once
+// after they change.
+const store = createStore({
+  // what is shown
+  state: null,
+  variant: null, // the entry of /api/variants
+  held: {}, // seat -> token, only seats the server confirmed
+  rotation: null,
+  viewPly: null, // null: live; else the ply shown
+  frames: null, // replay frames
+  side: null, // {base: the main line's ply it branches from, moves: [{uci, seat, frame}]}
+  sideAt: null, // null: the main line is shown; k: the position after the side line's k-th move
+  analysing: false,
+  // this page's own part
+  pending: false,
+  duckStage: false, // the board asks for the duck's square
+  myOffer: false, // this page offered the draw that stands
+  resignArmed: 0,
+  sent: 0, // moves this page sent to the server (#board data-sent)
+  resultClosed: false,
+  sideRefused: false, // the server refused this game's positions (403)
+  positionShown: null,
+  pendingBlast: null,
+  receivedAt: 0,
+  lastMoveShownAt: 0,
+  drawnMoves: null, // the number of moves the last drawing showed
+  // notices
+  socketDown: false,
+  stickyNotice: '',
+  // the components and timers
+  board: null,
+  hands: null, // {top, bottom}: the hand components
+  socket: null,
+  pumpTimer: 0,
+  bannerTimer: 0,
+  positionTimer: 0,
+});
+const S = store.state;
 const incoming = [];                   // states waiting to be shown (bot moves are paced)
-let lastMoveShownAt = 0;
-let pumpTimer = 0;
 
-const primaryToken = () => Object.values(held)[0] || null;
-const mySeats = () => Object.keys(held).filter((s) => held[s]);
-const tokenFor = (seat) => held[seat] || null;
-const seatNames = () => (state ? state.seats.map((s) => s.seat) : []);
-const seatOf = (name) => (state ? state.seats.find((s) => s.seat === name) : null);
+const primaryToken = () => Object.values(S.held)[0] || null;
+const mySeats = () => Object.keys(S.held).filter((s) => S.held[s]);
+const tokenFor = (seat) => S.held[seat] || null;
+const seatNames = () => (S.state ? S.state.seats.map((s) => s.seat) : []);
+const seatOf = (name) => (S.state ? S.state.seats.find((s) => s.seat === name) : null);
 
 // ---- notices: overlaid on the board, never pushing it -----------------------------
-let socketDown = false;
 function banner(text, kind = '') {
   const b = $('banner');
   if (!text) { b.hidden = true; return; }
@@ -58,12 +81,10 @@ function banner(text, kind = '') {
   b.className = `banner ${kind}`;
   b.textContent = text;
 }
-let bannerTimer = 0;
-let stickyNotice = '';
 function flash(text, ms = 5000) {
   banner(text, 'warn');
-  clearTimeout(bannerTimer);
-  bannerTimer = setTimeout(() => banner(socketDown ? t('conn.lost') : stickyNotice, stickyNotice ? 'warn' : ''), ms);
+  clearTimeout(S.bannerTimer);
+  S.bannerTimer = setTimeout(() => banner(S.socketDown ? t('conn.lost') : S.stickyNotice, S.stickyNotice ? 'warn' : ''), ms);
 }
 
 // ---- receiving states -----------------------------------------------------------
@@ -71,29 +92,29 @@ function flash(text, ms = 5000) {
 // prefs.botPaceMs before the next one, so a player can follow (and one who is
 // out can still watch). `fresh` (a new connection) shows at once.
 function accept(s, fresh = false) {
-  if (!s || (state && s.id && s.id !== state.id)) return;
+  if (!s || (S.state && s.id && s.id !== S.state.id)) return;
   if (fresh) { incoming.length = 0; show(s, true); return; }
-  const newest = incoming.length ? incoming[incoming.length - 1] : state;
+  const newest = incoming.length ? incoming[incoming.length - 1] : S.state;
   if (newest && typeof s.v === 'number' && typeof newest.v === 'number' && s.v < newest.v) return;
   incoming.push(s);
   pump();
 }
 
 function paced(next) {
-  if (!state || next.moves.length <= state.moves.length) return false;
+  if (!S.state || next.moves.length <= S.state.moves.length) return false;
   const last = next.moves[next.moves.length - 1];
   const who = next.seats.find((x) => x.seat === last.seat);
   return !!who && who.kind === 'bot';
 }
 
 function pump() {
-  clearTimeout(pumpTimer);
+  clearTimeout(S.pumpTimer);
   while (incoming.length) {
     const next = incoming[0];
     const pace = Number(prefs.get('botPaceMs')) || 0;
     if (pace > 0 && paced(next)) {
-      const wait = lastMoveShownAt + pace - performance.now();
-      if (wait > 0) { pumpTimer = setTimeout(pump, wait); return; }
+      const wait = S.lastMoveShownAt + pace - performance.now();
+      if (wait > 0) { S.pumpTimer = setTimeout(pump, wait); return; }
     }
     incoming.shift();
     show(next, false);
@@ -101,21 +122,21 @@ function pump() {
 }
 
 function show(s, fresh) {
-  if (!fresh && state && typeof s.v === 'number' && typeof state.v === 'number' && s.v < state.v) return;
-  const prev = state;
-  state = s;
-  receivedAt = performance.now();
+  if (!fresh && S.state && typeof s.v === 'number' && typeof S.state.v === 'number' && s.v < S.state.v) return;
+  const prev = S.state;
+  S.state = s;
+  S.receivedAt = performance.now();
   if (!prev) setup();
   // Frames stay good while the game only grows (a player looking back is not
   // pulled to the live position by the next move); a takeback drops them.
-  if (frames && state.moves && frames.length > state.moves.length + 1) { frames = null; viewPly = null; }
-  if (prev && state.moves.length > prev.moves.length) {
-    lastMoveShownAt = performance.now();
-    announce(prev, state);
-    blastOf(prev, state);
+  if (S.frames && S.state.moves && S.frames.length > S.state.moves.length + 1) { S.frames = null; S.viewPly = null; }
+  if (prev && S.state.moves.length > prev.moves.length) {
+    S.lastMoveShownAt = performance.now();
+    announce(prev, S.state);
+    blastOf(prev, S.state);
   }
-  noticeDraws(prev, state);
-  if (prefs.get('hotSeatTurn') && state.hotSeat && state.toMove && mySeats().length > 1) rotation = rotationOf(state.toMove);
+  noticeDraws(prev, S.state);
+  if (prefs.get('hotSeatTurn') && S.state.hotSeat && S.state.toMove && mySeats().length > 1) S.rotation = rotationOf(S.state.toMove);
   render();
 }
 
@@ -137,17 +158,16 @@ function announce(prev, next) {
 
 // Atomic: a capture explodes; the board shows the blast round the target.
 function blastOf(prev, next) {
-  if (!variant || !variant.blast || next.moves.length !== prev.moves.length + 1) return;
+  if (!S.variant || !S.variant.blast || next.moves.length !== prev.moves.length + 1) return;
   const m = next.moves[next.moves.length - 1];
   const mv = parseMove(m.uci);
   if (!mv) return;
   const captured = (m.san && m.san.includes('x')) || prev.pieces.some((p) => p.square === mv.to);
-  if (captured) pendingBlast = mv.to;
+  if (captured) S.pendingBlast = mv.to;
 }
-let pendingBlast = null;
 
 function noticeDraws(prev, next) {
-  if (!prev || next.status !== 'ongoing') { if (next.status !== 'ongoing') myOffer = false; return; }
+  if (!prev || next.status !== 'ongoing') { if (next.status !== 'ongoing') S.myOffer = false; return; }
   const mine = mySeats();
   if (next.drawOffer && next.drawOffer !== prev.drawOffer && !mine.includes(next.drawOffer)) {
     flash(t('draw.offers', { seat: seatName(next.drawOffer) }), 8000);
@@ -155,35 +175,35 @@ function noticeDraws(prev, next) {
   if (prev.drawOffer && !next.drawOffer && mine.includes(prev.drawOffer) && next.moves.length === prev.moves.length) {
     const other = next.seats.find((x) => x.seat !== prev.drawOffer);
     if (other) flash(t('draw.declined', { seat: seatName(other.seat) }));
-    myOffer = false;
+    S.myOffer = false;
   }
 }
 
 function setup() {
-  document.title = `${gameTitle(state.variant, state.title)} · Acedrex`;
-  $('rules-link').href = `/rules.html?variant=${encodeURIComponent(state.variant)}`;
-  $('pgn-link').href = api.pgnUrl(state.id || id);
-  $('pgn-link').setAttribute('download', `acedrex-${state.id || id}.${state.seats.length > 2 ? 'pgn4' : 'pgn'}`);
+  document.title = `${gameTitle(S.state.variant, S.state.title)} · Acedrex`;
+  $('rules-link').href = `/rules.html?variant=${encodeURIComponent(S.state.variant)}`;
+  $('pgn-link').href = api.pgnUrl(S.state.id || id);
+  $('pgn-link').setAttribute('download', `acedrex-${S.state.id || id}.${S.state.seats.length > 2 ? 'pgn4' : 'pgn'}`);
   const saved = localStorage.getItem(`acedrex.rot.${id}`);
-  rotation = saved !== null ? Number(saved) : initialRotation();
+  S.rotation = saved !== null ? Number(saved) : initialRotation();
 }
 
 function viewerSeat() {
-  if (urlSeat && held[urlSeat]) return urlSeat;
+  if (urlSeat && S.held[urlSeat]) return urlSeat;
   const mine = mySeats();
   return seatNames().find((s) => mine.includes(s)) || null;
 }
 
 function rotationOf(seat) {
-  const b = state.board;
-  const pcs = state.pieces.filter((p) => p.seat === seat);
+  const b = S.state.board;
+  const pcs = S.state.pieces.filter((p) => p.seat === seat);
   const king = pcs.find((p) => p.name === 'king') || pcs[0];
-  if (!king) return rotation || 0;
+  if (!king) return S.rotation || 0;
   if (hexBoard()) return hexTurnFor(king.square);
-  return Board.rotationFor(b.width, b.height, king.square, state.seats.length);
+  return Board.rotationFor(b.width, b.height, king.square, S.state.seats.length);
 }
 // three-player chess's six-sided board: the view turns by thirds (js/hexboard.js)
-function hexBoard() { return !!variant && variant.geometry === 'hex3'; }
+function hexBoard() { return !!S.variant && S.variant.geometry === 'hex3'; }
 function initialRotation() {
   const seat = viewerSeat();
   return seat ? rotationOf(seat) : 0;
@@ -191,11 +211,11 @@ function initialRotation() {
 
 // ---- drawing ------------------------------------------------------------------------
 function canMove() {
-  return state && state.status === 'ongoing' && viewPly === null && !pending && !incoming.length && !!tokenFor(state.toMove) && !freeSeats().length;
+  return S.state && S.state.status === 'ongoing' && S.viewPly === null && !S.pending && !incoming.length && !!tokenFor(S.state.toMove) && !freeSeats().length;
 }
 // A listed game's seats nobody has taken yet: until they are, nobody moves.
 function freeSeats() {
-  return state && state.status === 'ongoing' ? state.seats.filter((s) => s.open) : [];
+  return S.state && S.state.status === 'ongoing' ? S.state.seats.filter((s) => s.open) : [];
 }
 
 function kingSquares(pieces, seats) {
@@ -204,8 +224,8 @@ function kingSquares(pieces, seats) {
 }
 function pieceNames() {
   const out = {};
-  for (const p of (variant && variant.pieces) || []) out[p.letter] = p.name;
-  for (const p of state.pieces) if (p.letter && p.name && !out[p.letter]) out[p.letter] = p.name;
+  for (const p of (S.variant && S.variant.pieces) || []) out[p.letter] = p.name;
+  for (const p of S.state.pieces) if (p.letter && p.name && !out[p.letter]) out[p.letter] = p.name;
   return out;
 }
 
@@ -215,36 +235,36 @@ const seatName = (seat) => tOr(`seat.${family()}.${seat}`, plainSeatName(seat));
 
 // The piece set: a family's traditional or international pieces, or for the
 // chess-like games our glyphs or our tokens (sets.js); the choice kept per family.
-function family() { return familyOf(variant); }
+function family() { return familyOf(S.variant); }
 function pieceSet() {
-  const fam = setFamily(variant);
+  const fam = setFamily(S.variant);
   const chosen = prefs.get(`pieceSet.${fam}`);
   return SETS[fam].includes(chosen) ? chosen : SETS[fam][0];
 }
 // style, palaces, river, glyph and promoted names for the board (sets.js)
-function look() { return boardLook(variant, pieceSet(), seatNames()); }
+function look() { return boardLook(S.variant, pieceSet(), seatNames()); }
 
 // The hands beside the board: the seat seen at the bottom below, the other above.
 function renderHands(fen) {
-  const parsed = parseHands(fen, seatNames(), ((variant && variant.pieces) || []).map((p) => p.letter));
+  const parsed = parseHands(fen, seatNames(), ((S.variant && S.variant.pieces) || []).map((p) => p.letter));
   const on = !!parsed;
   $('hands').hidden = !on;
   document.querySelector('.game').classList.toggle('with-hands', on);
   if (!on) return;
   const order = seatNames();
-  const bottom = rotation === 2 ? order[1] : order[0];
+  const bottom = S.rotation === 2 ? order[1] : order[0];
   const top = order.find((x) => x !== bottom);
   const names = pieceNames();
   const fn = look().glyph;
   const glyph = (pc) => (fn && fn(pc, pc.seat === order[0] ? 0 : 180)) || pieceGlyph(pc.name, pc.letter);
-  const live = viewPly === null && sideAt === null;
+  const live = S.viewPly === null && S.sideAt === null;
   const tryable = sideMovable();
   for (const [where, seat] of [['top', top], ['bottom', bottom]]) {
     const dir = seat === order[0] ? 'n' : 's';
-    hands[where].update({
+    S.hands[where].update({
       seat,
       pieces: parsed[seat].map((p) => ({ ...p, name: names[p.letter] || '', title: pieceName(names[p.letter] || p.letter), dir })),
-      active: (live && canMove() && state.toMove === seat) || (tryable && shownMover() === seat),
+      active: (live && canMove() && S.state.toMove === seat) || (tryable && shownMover() === seat),
       glyph,
       label: t('hand.label', { seat: seatName(seat) }),
       emptyText: t('hand.empty'),
@@ -252,49 +272,60 @@ function renderHands(fen) {
   }
 }
 
-function render() {
-  if (!state) return;
+// The page is drawn from the store: a change of what is shown draws it once,
+// after the code that made the change has run; render() asks for a drawing
+// when what changed is not in the store (a preference, an analysis that came
+// back, a position the server answered).
+const SHOWN = ['state', 'variant', 'held', 'rotation', 'viewPly', 'frames', 'side', 'sideAt', 'analysing', 'view'];
+store.subscribe(SHOWN, () => draw());
+function render() { store.touch('view'); }
+function draw() {
+  if (!S.state) return;
   document.documentElement.dataset.family = family() || '';
   const sf = sideFrame();
-  const frame = sf || (viewPly !== null && frames ? frames[viewPly] : null);
+  const frame = sf || (S.viewPly !== null && S.frames ? S.frames[S.viewPly] : null);
   const live = !frame;
-  const pieces = live ? state.pieces : frame.pieces;
-  const upTo = live ? state.moves.length : sf ? null : viewPly;
+  const pieces = live ? S.state.pieces : frame.pieces;
+  const upTo = live ? S.state.moves.length : sf ? null : S.viewPly;
   const tryable = sideMovable();
-  board.update({
-    width: state.board.width,
-    height: state.board.height,
-    blocked: state.board.blocked || [],
-    pieces: withUnions(markDead(pieces, live ? state.seats : frameSeats(frame)), unionsOf(live ? state.fen : frame.fen), pieceNames()),
+  S.board.update({
+    width: S.state.board.width,
+    height: S.state.board.height,
+    blocked: S.state.board.blocked || [],
+    pieces: withUnions(markDead(pieces, live ? S.state.seats : frameSeats(frame)), unionsOf(live ? S.state.fen : frame.fen), pieceNames()),
     stepKind: stepKind(),
-    legal: live && !tryable ? state.legal || {} : tryable ? shownLegal() : {},
+    legal: live && !tryable ? S.state.legal || {} : tryable ? shownLegal() : {},
     interactive: canMove() || tryable,
     premoveSeat: live ? premoveSeat() : null,
-    lastMove: live ? state.lastMove : frame.lastMove,
-    visible: live ? state.visible || null : null,
-    seatMoves: state.seats.length > 2 && upTo !== null ? seatMoves(state.moves, upTo) : null,
-    check: kingSquares(pieces, glowingSeats(state, live ? state : frame, upTo === state.moves.length)),
-    toMove: live ? state.toMove : frame.toMove,
-    rotation,
-    arrows: state.seats.length > 2,
+    lastMove: live ? S.state.lastMove : frame.lastMove,
+    visible: live ? S.state.visible || null : null,
+    seatMoves: S.state.seats.length > 2 && upTo !== null ? seatMoves(S.state.moves, upTo) : null,
+    check: kingSquares(pieces, glowingSeats(S.state, live ? S.state : frame, upTo === S.state.moves.length)),
+    toMove: live ? S.state.toMove : frame.toMove,
+    rotation: S.rotation,
+    arrows: S.state.seats.length > 2,
     pieceNames: pieceNames(),
-    hint: analysisHint(live ? state.fen : frame.fen),
-    ...(({ style, palaces, river, glyph, promoted, geometry, coords }) => ({ style, palaces, river, glyph, promoted, geometry, coords }))(look()),
+    hint: analysisHint(live ? S.state.fen : frame.fen),
+    ...(({ style, palaces, river, glyph, glyphKey, promoted, geometry, coords }) => ({ style, palaces, river, glyph, glyphKey, promoted, geometry, coords }))(look()),
     labels: {
       seat: seatName, piece: pieceName, promote: (sq) => t('board.promoteOn', { square: sq }), promoteTo: (n) => t('board.promoteTo', { piece: pieceName(n) }),
       board: t('board.label'), empty: t('board.empty'), hidden: t('fog.hiddenSquare'), selected: t('board.selected'), destination: t('board.destination'), movable: t('board.movable'),
     },
   });
-  if (pendingBlast) { board.explode(pendingBlast); pendingBlast = null; }
-  renderHands(live ? state.fen : frame.fen);
-  $('board').dataset.v = String(state.v);
-  $('board').dataset.toMove = state.toMove || '';
-  $('board').dataset.status = state.status;
+  if (S.pendingBlast) { S.board.explode(S.pendingBlast); S.pendingBlast = null; }
+  renderHands(live ? S.state.fen : frame.fen);
+  $('board').dataset.v = String(S.state.v);
+  $('board').dataset.toMove = S.state.toMove || '';
+  $('board').dataset.status = S.state.status;
   $('board').dataset.tryable = tryable ? '1' : '';  // the analysis board takes a move here
+  // the server's answer for the position shown: '' not asked (yet), 'pending',
+  // 'known'; 'off' where the page asks for no position (fog of war, refused)
+  const asked = positions.get(shownFen());
+  $('board').dataset.position = S.sideRefused || !analysable() ? 'off' : !asked ? '' : asked.pending ? 'pending' : 'known';
   renderTitle();
   renderSeats();
-  renderDie(live ? state : sf ? sf : { ...frame, dieKind: frame.dieKind || (state.moves[viewPly] && state.moves[viewPly].die === frame.die ? state.moves[viewPly].dieKind : null) });
-  renderCoins(live ? state.coins : sf ? null : frame.coins);
+  renderDie(live ? S.state : sf ? sf : { ...frame, dieKind: frame.dieKind || (S.state.moves[S.viewPly] && S.state.moves[S.viewPly].die === frame.die ? S.state.moves[S.viewPly].dieKind : null) });
+  renderCoins(live ? S.state.coins : sf ? null : frame.coins);
   renderMoves();
   renderControls();
   renderPosition();
@@ -305,51 +336,54 @@ function render() {
   renderClocksBar();
   renderReplayBar();
   $('type-move').disabled = !(canMove() || tryable);
+  // the pace of the bots' moves counts from when a move is on the screen
+  if (S.drawnMoves !== null && S.state.moves.length > S.drawnMoves) S.lastMoveShownAt = performance.now();
+  S.drawnMoves = S.state.moves.length;
   playPremove();
-  if (state.status === 'finished' && !positions.has(shownFen())) schedulePosition();
+  if (S.state.status === 'finished' && !positions.has(shownFen())) schedulePosition();
 }
 
 // Premoves (two seats and more, not in hot seat): the one seat this page
 // plays may queue a move while another seat is to move.
 function premoveSeat() {
-  if (!prefs.get('premoves') || !state || state.status !== 'ongoing' || state.hotSeat || freeSeats().length) return null;
+  if (!prefs.get('premoves') || !S.state || S.state.status !== 'ongoing' || S.state.hotSeat || freeSeats().length) return null;
   const mine = mySeats();
   if (mine.length !== 1) return null;
   const me = seatOf(mine[0]);
-  return me && me.in && state.toMove !== me.seat ? me.seat : null;
+  return me && me.in && S.state.toMove !== me.seat ? me.seat : null;
 }
 // The turn has come: the premove is played at once if it is legal now, else dropped silently.
 function playPremove() {
-  if (!board.premove || !canMove()) return;
-  const pm = board.takePremove();
-  const m = premoveMove(pm, state.legal);
-  board.render();
+  if (!S.board.premove || !canMove()) return;
+  const pm = S.board.takePremove();
+  const m = premoveMove(pm, S.state.legal);
+  S.board.render();
   if (!m) return;
-  board.localMove = m;
+  S.board.localMove = m;
   onMove(m);
 }
 
 // A replay frame's seats (for the dead armies): its own when the frame has them.
 // What the later steps of a turn are: the duck's square, or a chain's steps.
 // (/api/variants says `duck`; the duck is no piece type of the variant.)
-const stepKind = () => (variant && variant.duck ? 'duck' : 'chain');
+const stepKind = () => (S.variant && S.variant.duck ? 'duck' : 'chain');
 // Friendly chess's unions, from the FEN (two-player chess-like boards only).
 function unionsOf(fen) {
-  if (!state || state.seats.length !== 2 || !fen) return null;
-  return parseUnions(fen, state.board.width, ((variant && variant.pieces) || []).map((p) => p.letter));
+  if (!S.state || S.state.seats.length !== 2 || !fen) return null;
+  return parseUnions(fen, S.state.board.width, ((S.variant && S.variant.pieces) || []).map((p) => p.letter));
 }
 function frameSeats(frame) {
   if (!frame) return [];
   if (frame.seats) return frame.seats;
-  return Array.isArray(frame.in) ? state.seats.map((s) => ({ seat: s.seat, in: frame.in.includes(s.seat) })) : [];
+  return Array.isArray(frame.in) ? S.state.seats.map((s) => ({ seat: s.seat, in: frame.in.includes(s.seat) })) : [];
 }
 
 function renderTitle() {
-  $('title').textContent = gameTitle(state.variant, state.title);
-  const opts = Object.entries(state.options || {}).map(([k, v]) => `${k}=${v}`).join(', ');
+  $('title').textContent = gameTitle(S.state.variant, S.state.title);
+  const opts = Object.entries(S.state.options || {}).map(([k, v]) => `${k}=${v}`).join(', ');
   const parts = [opts || t('game.standardRules')];
-  if (state.clock) parts.push(clockText(state.clock));
-  if (state.hotSeat) parts.push(t('game.hotSeat'));
+  if (S.state.clock) parts.push(clockText(S.state.clock));
+  if (S.state.hotSeat) parts.push(t('game.hotSeat'));
   $('options-line').textContent = parts.join(' · ');
 }
 
@@ -362,25 +396,25 @@ function fmtClock(ms) {
 }
 function clockOf(seat) {
   if (seat.clockMs === null || seat.clockMs === undefined) return null;
-  const running = state.status === 'ongoing' && (state.clockRunning !== undefined ? state.clockRunning === seat.seat : (state.toMove === seat.seat && state.moves.length > 0));
-  return running ? seat.clockMs - (performance.now() - receivedAt) : seat.clockMs;
+  const running = S.state.status === 'ongoing' && (S.state.clockRunning !== undefined ? S.state.clockRunning === seat.seat : (S.state.toMove === seat.seat && S.state.moves.length > 0));
+  return running ? seat.clockMs - (performance.now() - S.receivedAt) : seat.clockMs;
 }
 
 function renderSeats() {
   const box = $('seats');
   box.replaceChildren();
   const mine = mySeats();
-  const points = seatPoints(state);
-  const teams = teamsOf(state);
-  for (const s of state.seats) {
+  const points = seatPoints(S.state);
+  const teams = teamsOf(S.state);
+  for (const s of S.state.seats) {
     const isMine = mine.includes(s.seat);
-    const who = s.kind === 'bot' ? t('seat.botLevel', { level: s.level }) : isMine ? t('seat.you') : s.open && state.status === 'ongoing' ? t('lobby.free') : t('seat.human');
+    const who = s.kind === 'bot' ? t('seat.botLevel', { level: s.level }) : isMine ? t('seat.you') : s.open && S.state.status === 'ongoing' ? t('lobby.free') : t('seat.human');
     const clock = clockOf(s);
     const meta = [];
-    if (!s.in && state.status === 'ongoing') meta.push(s.outReason ? t('seat.outBecause', { reason: outText(s.outReason) }) : t('seat.out'));
+    if (!s.in && S.state.status === 'ongoing') meta.push(s.outReason ? t('seat.outBecause', { reason: outText(s.outReason) }) : t('seat.out'));
     if (s.place) meta.push(t('seat.place', { n: s.place }));
     const el = h('div', {
-      class: `seat seat-${s.seat}${state.toMove === s.seat ? ' to-move' : ''}${s.in ? '' : ' out'}`,
+      class: `seat seat-${s.seat}${S.state.toMove === s.seat ? ' to-move' : ''}${s.in ? '' : ' out'}`,
       'data-seat': s.seat, 'data-in': String(!!s.in), 'data-place': s.place || '', 'data-mine': String(isMine),
     },
     h('span', { class: 'chip' }),
@@ -405,23 +439,23 @@ function renderClocksBar() {
   const box = $('mini-clocks');
   box.replaceChildren();
   // free-for-all points: next to each seat's clock (or alone without clocks)
-  const points = seatPoints(state);
-  if (!state.clock && !points) return;
-  for (const s of state.seats) {
+  const points = seatPoints(S.state);
+  if (!S.state.clock && !points) return;
+  for (const s of S.state.seats) {
     const pts = points ? h('span', { class: 'mini-points', 'data-mini-points': s.seat, title: t('play.points', { n: points[s.seat] ?? 0 }) }, String(points[s.seat] ?? 0)) : null;
-    const c = state.clock ? clockOf(s) : null;
-    if (c === null || (!s.in && state.status === 'ongoing')) {
+    const c = S.state.clock ? clockOf(s) : null;
+    if (c === null || (!s.in && S.state.status === 'ongoing')) {
       if (pts) box.append(h('span', { class: `mini-clock seat-${s.seat}${s.in ? '' : ' out'}` }, h('span', { class: 'chip' }), pts));
       continue;
     }
-    box.append(h('span', { class: `mini-clock seat-${s.seat}${state.toMove === s.seat ? ' running' : ''}${c < 10000 ? ' low' : ''}`, 'data-mini-clock': s.seat },
+    box.append(h('span', { class: `mini-clock seat-${s.seat}${S.state.toMove === s.seat ? ' running' : ''}${c < 10000 ? ' low' : ''}`, 'data-mini-clock': s.seat },
       h('span', { class: 'chip' }), ' ', h('span', { class: 'ct' }, fmtClock(c)), pts));
   }
 }
 
 function tickClocks() {
-  if (!state) return;
-  for (const s of state.seats) {
+  if (!S.state) return;
+  for (const s of S.state.seats) {
     const c = clockOf(s);
     for (const el of document.querySelectorAll(`[data-clock="${s.seat}"], [data-mini-clock="${s.seat}"]`)) {
       (el.querySelector('.ct') || el).lastChild.textContent = fmtClock(c);
@@ -450,19 +484,19 @@ function dieFace(n, sides) {
   return face;
 }
 function renderDie(src) {
-  const dieOn = (state.options && ((state.options.die && state.options.die !== 'off') || state.options.dice === 'on')) || state.die;
+  const dieOn = (S.state.options && ((S.state.options.die && S.state.options.die !== 'off') || S.state.options.dice === 'on')) || S.state.die;
   $('die-card').hidden = !dieOn;
   const mini = $('mini-die');
   mini.replaceChildren();
   if (!dieOn) return;
   const box = $('die');
   box.replaceChildren();
-  const sides = state.variant === 'grant-acedrex' ? 8 : 6;
+  const sides = S.state.variant === 'grant-acedrex' ? 8 : 6;
   const n = src.die;
   const seat = src.toMove;
   if (!n || !seat) {
-    const lastDie = state.moves.length ? state.moves[state.moves.length - 1].die : null;
-    box.append(h('span', { class: 'muted' }, state.status === 'finished' ? (lastDie ? t('die.overLast', { n: lastDie }) : t('die.over')) : t('die.waiting')));
+    const lastDie = S.state.moves.length ? S.state.moves[S.state.moves.length - 1].die : null;
+    box.append(h('span', { class: 'muted' }, S.state.status === 'finished' ? (lastDie ? t('die.overLast', { n: lastDie }) : t('die.over')) : t('die.waiting')));
     return;
   }
   const kind = src.dieKind || '';
@@ -498,9 +532,9 @@ function renderMoves() {
   const n = order.length;
   const table = h('table');
   let row = null, prevCol = n, round = 0;
-  const shown = viewPly === null ? state.moves.length : viewPly;
+  const shown = S.viewPly === null ? S.state.moves.length : S.viewPly;
   let cur = null;
-  state.moves.forEach((m, i) => {
+  S.state.moves.forEach((m, i) => {
     const col = Math.max(0, order.indexOf(m.seat));
     if (!row || col <= prevCol) {
       round++;
@@ -516,14 +550,14 @@ function renderMoves() {
     cell.title = m.uci === '0000' && m.die
       ? t('die.lostTurnShort', { seat: seatName(m.seat), n: m.die, kind: m.dieKind ? pieceName(m.dieKind) : '' })
       : `${seatName(m.seat)}: ${m.uci === null ? t('fog.hiddenMoveLong') : m.uci}${m.die ? ` (${t('die.shows', { n: m.die })})` : ''}`;
-    if (i + 1 === shown && sideAt === null) { cell.classList.add('cur'); cur = cell; }
+    if (i + 1 === shown && S.sideAt === null) { cell.classList.add('cur'); cur = cell; }
     cell.addEventListener('click', () => showPly(i + 1));
   });
-  if (!state.moves.length) table.append(h('tr', {}, h('td', { class: 'muted' }, t('moves.none'))));
+  if (!S.state.moves.length) table.append(h('tr', {}, h('td', { class: 'muted' }, t('moves.none'))));
   const sideCur = renderSideLine(table, n + 1);
   if (sideCur) cur = sideCur;
   box.replaceChildren(table);
-  if ((viewPly === null && sideAt === null) || !cur) box.scrollTop = box.scrollHeight;
+  if ((S.viewPly === null && S.sideAt === null) || !cur) box.scrollTop = box.scrollHeight;
   else {
     // keep the ply shown in view while replaying
     const top = cur.offsetTop, bottom = top + cur.offsetHeight;
@@ -534,21 +568,20 @@ function renderMoves() {
 // The position shown (live, a replayed ply or a side line's) as text: the
 // state's `fen` (FEN, or the four- and three-player lines), offered in a
 // read-only field and copied to the clipboard by the button.
-let positionShown = null;
 function renderPosition() {
   const text = shownFen() || '';
-  if (text === positionShown) return;
-  positionShown = text;
+  if (text === S.positionShown) return;
+  S.positionShown = text;
   $('fen-text').value = text;
   $('fen-copied').textContent = '';
   delete $('fen-copied').dataset.copied;
 }
 async function copyPosition() {
-  if (!state) return;
+  if (!S.state) return;
   const input = $('fen-text');
   const text = shownFen() || '';
   input.value = text;
-  positionShown = text;
+  S.positionShown = text;
   input.focus();
   input.select();
   let copied = false;
@@ -565,15 +598,15 @@ function renderControls() {
   const box = $('controls');
   box.replaceChildren();
   const mine = mySeats();
-  const ongoing = state.status === 'ongoing';
-  const myIn = state.seats.filter((s) => mine.includes(s.seat) && s.in);
-  const two = state.seats.length === 2;
+  const ongoing = S.state.status === 'ongoing';
+  const myIn = S.state.seats.filter((s) => mine.includes(s.seat) && s.in);
+  const two = S.state.seats.length === 2;
   const btn = (label, attrs, fn) => h('button', { ...attrs, onclick: fn }, label);
   if (ongoing && myIn.length) {
-    const armed = Date.now() - resignArmed < 4000;
+    const armed = Date.now() - S.resignArmed < 4000;
     box.append(btn(armed ? t('ctl.confirmResign') : t('ctl.resign'), { id: 'resign', class: armed ? 'primary' : '' }, onResign));
     if (two) {
-      const offer = state.drawOffer;
+      const offer = S.state.drawOffer;
       if (offer && !mine.includes(offer)) {
         box.append(h('div', { class: 'offer-line', 'data-draw-offer': offer }, t('draw.offers', { seat: seatName(offer) })));
         box.append(btn(t('ctl.acceptDraw'), { id: 'draw-accept', class: 'primary' }, () => act(() => api.draw(id, 'accept', tokenFor(myIn[0].seat)))));
@@ -584,47 +617,47 @@ function renderControls() {
         box.append(btn(t('ctl.offerDraw'), { id: 'draw-offer' }, () => offerDraw(myIn[0].seat)));
       }
     }
-    const passes = canMove() ? passMoves(state.legal) : [];
+    const passes = canMove() ? passMoves(S.state.legal) : [];
     if (passes.length) box.append(btn(t('ctl.pass'), { id: 'pass', title: t('ctl.passHelp') }, () => onMove(passes[0])));
-    const others = state.seats.filter((s) => !mine.includes(s.seat));
+    const others = S.state.seats.filter((s) => !mine.includes(s.seat));
     const vsBots = others.every((s) => s.kind === 'bot');
     // fog of war: no take back (it would show the hidden reply's effects again)
-    const seat = vsBots && !fogged() ? takebackSeat(state.moves, mine) : null;
+    const seat = vsBots && !fogged() ? takebackSeat(S.state.moves, mine) : null;
     if (seat) {
       box.append(btn(t('ctl.takeback'), { id: 'takeback' }, () => {
-        viewPly = null;
+        S.viewPly = null;
         act(() => api.takeback(id, tokenFor(seat)));
       }));
     }
   }
   box.append(btn(t('ctl.rotate'), { id: 'rotate', title: t('ctl.rotateHelp') }, () => {
-    rotation = hexBoard() ? (rotation + 1) % 3 : (rotation + (state.seats.length > 2 ? 1 : 2)) % 4;
-    localStorage.setItem(`acedrex.rot.${id}`, String(rotation));
+    S.rotation = hexBoard() ? (S.rotation + 1) % 3 : (S.rotation + (S.state.seats.length > 2 ? 1 : 2)) % 4;
+    localStorage.setItem(`acedrex.rot.${id}`, String(S.rotation));
     render();
   }));
 }
 
 async function offerDraw(seat) {
-  const others = state.seats.filter((s) => s.seat !== seat);
-  myOffer = true;
+  const others = S.state.seats.filter((s) => s.seat !== seat);
+  S.myOffer = true;
   const s = await act(() => api.draw(id, 'offer', tokenFor(seat)));
   // A bot answers at once: the offer is gone and the game goes on.
   if (s && s.status === 'ongoing' && !s.drawOffer && others.every((o) => o.kind === 'bot')) {
     flash(t('draw.botDeclines', { seat: seatName(others[0].seat) }));
-    myOffer = false;
+    S.myOffer = false;
   }
 }
 
 async function onResign() {
-  if (Date.now() - resignArmed >= 4000) {
-    resignArmed = Date.now();
+  if (Date.now() - S.resignArmed >= 4000) {
+    S.resignArmed = Date.now();
     renderControls();
     setTimeout(() => renderControls(), 4100);
     return;
   }
-  resignArmed = 0;
+  S.resignArmed = 0;
   const mine = mySeats();
-  const seat = mine.includes(state.toMove) ? state.toMove : state.seats.find((s) => mine.includes(s.seat) && s.in).seat;
+  const seat = mine.includes(S.state.toMove) ? S.state.toMove : S.state.seats.find((s) => mine.includes(s.seat) && s.in).seat;
   await act(() => api.resign(id, tokenFor(seat)));
 }
 
@@ -648,15 +681,15 @@ function renderRecordLink() {
   const closed = fogged();
   a.classList.toggle('disabled', closed);
   a.toggleAttribute('aria-disabled', closed);
-  if (closed) { a.removeAttribute('href'); a.title = t('play.recordClosed'); } else { a.href = api.pgnUrl(state.id || id); a.removeAttribute('title'); }
+  if (closed) { a.removeAttribute('href'); a.title = t('play.recordClosed'); } else { a.href = api.pgnUrl(S.state.id || id); a.removeAttribute('title'); }
 }
 
 // ---- the result, and a rematch with the same settings ------------------------------
 function renderResult() {
   const box = $('result');
-  if (state.status !== 'finished' || !state.result || resultClosed) { box.hidden = true; return; }
+  if (S.state.status !== 'finished' || !S.state.result || S.resultClosed) { box.hidden = true; return; }
   box.hidden = false;
-  const r = state.result;
+  const r = S.state.result;
   const places = r.places || {};
   const order = Object.keys(places).sort((a, b) => places[a] - places[b]);
   const firsts = order.filter((s) => places[s] === 1);
@@ -664,37 +697,36 @@ function renderResult() {
   const mine = mySeats();
   let head;
   if (r.reason === 'aborted') head = t('result.aborted');
-  else if (winner) head = mine.includes(winner) && mine.length < state.seats.length ? t('result.youWin') : t('result.wins', { seat: seatName(winner) });
-  else if (firsts.length > 1) head = firsts.length === state.seats.length ? t('result.draw') : t('result.drawBetween', { seats: firsts.map(seatName).join(', ') });
+  else if (winner) head = mine.includes(winner) && mine.length < S.state.seats.length ? t('result.youWin') : t('result.wins', { seat: seatName(winner) });
+  else if (firsts.length > 1) head = firsts.length === S.state.seats.length ? t('result.draw') : t('result.drawBetween', { seats: firsts.map(seatName).join(', ') });
   else head = t('result.over');
   box.replaceChildren(...[
-    h('button', { class: 'close', title: t('result.close'), 'aria-label': t('result.close'), onclick: () => { resultClosed = true; renderResult(); } }, '×'),
+    h('button', { class: 'close', title: t('result.close'), 'aria-label': t('result.close'), onclick: () => { S.resultClosed = true; renderResult(); } }, '×'),
     h('h2', { 'data-result': r.reason === 'aborted' ? 'aborted' : winner || 'draw' }, head),
     h('div', { 'data-reason': r.reason || '' }, reasonText(r.reason || 'unknown')),
     order.length ? h('ol', {}, order.map((s) => h('li', { value: places[s], class: `seat-${s}` }, h('span', { class: 'chip' }), ' ', seatName(s),
-      state.coins ? h('span', { class: 'muted' }, ` · ${t('coins.count', { n: `${state.coins[s] > 0 ? '+' : ''}${state.coins[s] ?? 0}` })}`) : null))) : null,
+      S.state.coins ? h('span', { class: 'muted' }, ` · ${t('coins.count', { n: `${S.state.coins[s] > 0 ? '+' : ''}${S.state.coins[s] ?? 0}` })}`) : null))) : null,
     h('div', { class: 'row' }, h('button', { id: 'replay-start', onclick: () => showPly(0) }, t('result.replay')),
       mine.length ? h('button', { id: 'rematch', class: 'primary', onclick: rematch }, t('result.rematch')) : null,
       h('a', { class: 'button', href: api.pgnUrl(id), download: `acedrex-${id}.pgn` }, t('nav.downloadRecord')),
-      h('a', { class: 'button', href: `/?variant=${state.variant}` }, t('nav.newGame'))),
+      h('a', { class: 'button', href: `/?variant=${S.state.variant}` }, t('nav.newGame'))),
     h('div', { id: 'rematch-links' }),
   ].filter(Boolean));
 }
-let resultClosed = false;
 
 async function rematch() {
   const mine = mySeats();
   const spec = {
-    variant: state.variant, options: state.options || {},
-    seats: state.seats.map((s) => (s.kind === 'bot' ? { seat: s.seat, kind: 'bot', level: s.level } : { seat: s.seat, kind: 'human' })),
+    variant: S.state.variant, options: S.state.options || {},
+    seats: S.state.seats.map((s) => (s.kind === 'bot' ? { seat: s.seat, kind: 'bot', level: s.level } : { seat: s.seat, kind: 'human' })),
   };
-  if (state.clock) spec.clock = { initialMs: state.clock.initialMs, incrementMs: state.clock.incrementMs };
-  if (state.hotSeat) spec.hotSeat = true;
+  if (S.state.clock) spec.clock = { initialMs: S.state.clock.initialMs, incrementMs: S.state.clock.incrementMs };
+  if (S.state.hotSeat) spec.hotSeat = true;
   let res;
   try { res = await api.create(spec); } catch (e) { flash(t('lobby.createFailed', { error: e.message })); return; }
   const humans = (res.seats || []).filter((s) => s.token);
   const map = {};
-  for (const s of humans) if (state.hotSeat || mine.includes(s.seat)) map[s.seat] = s.token;
+  for (const s of humans) if (S.state.hotSeat || mine.includes(s.seat)) map[s.seat] = s.token;
   tokenStore.save(res.id, map);
   const others = humans.filter((s) => !map[s.seat]);
   const url = `/game.html?id=${encodeURIComponent(res.id)}`;
@@ -713,10 +745,10 @@ async function rematch() {
 // to send, and for a visitor holding no seat a button to take one.
 function renderWaiting() {
   const box = $('wait-card');
-  const free = viewPly === null ? freeSeats() : [];
+  const free = S.viewPly === null ? freeSeats() : [];
   box.hidden = !free.length;
   if (!free.length) { box.replaceChildren(); return; }
-  const link = `${location.origin}/game.html?id=${encodeURIComponent(state.id || id)}`;
+  const link = `${location.origin}/game.html?id=${encodeURIComponent(S.state.id || id)}`;
   const input = h('input', { type: 'text', readonly: true, value: link, 'data-wait-invite': '' });
   const copy = h('button', { type: 'button', onclick: () => { input.select(); navigator.clipboard && navigator.clipboard.writeText(link).catch(() => {}); } }, t('lobby.copy'));
   const visitor = !mySeats().length;
@@ -737,26 +769,26 @@ async function takeSeat(seat) {
 
 function renderStatus() {
   const el = $('status');
-  if (sideAt !== null) { el.textContent = t('status.side', { n: sideAt, total: side.moves.length, ply: side.base }); return; }
-  if (viewPly !== null) { el.textContent = t('status.replay', { ply: viewPly, total: state.moves.length }); return; }
-  if (state.status === 'finished') { el.textContent = t('status.over'); return; }
+  if (S.sideAt !== null) { el.textContent = t('status.side', { n: S.sideAt, total: S.side.moves.length, ply: S.side.base }); return; }
+  if (S.viewPly !== null) { el.textContent = t('status.replay', { ply: S.viewPly, total: S.state.moves.length }); return; }
+  if (S.state.status === 'finished') { el.textContent = t('status.over'); return; }
   const free = freeSeats();
   if (free.length) {
     el.textContent = t('wait.status', { seats: free.map((x) => seatName(x.seat)).join(', ') });
     el.classList.remove('mine');
     return;
   }
-  const s = seatOf(state.toMove);
-  const inCheck = (state.check || []).includes(state.toMove);
+  const s = seatOf(S.state.toMove);
+  const inCheck = (S.state.check || []).includes(S.state.toMove);
   if (!s) { el.textContent = ''; return; }
   let text;
-  if (duckStage === 'chain' && tokenFor(s.seat)) text = t('play.chainStep');
-  else if (duckStage && tokenFor(s.seat)) text = t('status.placeDuck');
+  if (S.duckStage === 'chain' && tokenFor(s.seat)) text = t('play.chainStep');
+  else if (S.duckStage && tokenFor(s.seat)) text = t('status.placeDuck');
   else if (tokenFor(s.seat)) text = mySeats().length > 1 ? t('status.seatYourMove', { seat: seatName(s.seat) }) : t('status.yourMove');
   else if (s.kind === 'bot') text = t('status.botThinking', { seat: seatName(s.seat) });
   else text = t('status.toMove', { seat: seatName(s.seat) });
   if (inCheck) text += ` ${t('status.inCheck', { seat: seatName(s.seat) })}`;
-  if (state.drawOffer && !mySeats().includes(state.drawOffer)) text += ` ${t('draw.offers', { seat: seatName(state.drawOffer) })}`;
+  if (S.state.drawOffer && !mySeats().includes(S.state.drawOffer)) text += ` ${t('draw.offers', { seat: seatName(S.state.drawOffer) })}`;
   el.replaceChildren(h('span', { class: `chip seat-${s.seat}` }), ' ', text);
   el.classList.toggle('mine', !!tokenFor(s.seat));
 }
@@ -764,34 +796,33 @@ function renderStatus() {
 // ---- analysis after the end: the bot's evaluation of the position shown -------
 // The "Analyse" toggle of a finished game asks POST /api/analyse for each
 // position shown (answers kept per FEN) and draws the best move as an arrow.
-let analysing = false;
 const analyses = new Map();           // fen -> {data} | {error} | {pending: true}
 function analysisHint(fen) {
-  const a = analysing && state.status === 'finished' ? analyses.get(fen) : null;
+  const a = S.analysing && S.state.status === 'finished' ? analyses.get(fen) : null;
   return a && a.data && a.data.bestmove ? a.data.bestmove.split(',')[0] : null;
 }
 function shownFrame() {
-  return sideFrame() || (viewPly !== null && frames ? frames[viewPly] : null);
+  return sideFrame() || (S.viewPly !== null && S.frames ? S.frames[S.viewPly] : null);
 }
 function shownFen() {
   const frame = shownFrame();
-  return frame ? frame.fen : state.fen;
+  return frame ? frame.fen : S.state.fen;
 }
 // The seat to move in the position shown (null where the game is decided).
 function shownToMove() {
   const frame = shownFrame();
-  return frame ? frame.toMove : state.toMove;
+  return frame ? frame.toMove : S.state.toMove;
 }
 async function analyseShown() {
   const fen = shownFen();
-  if (!analysing || !fen || analyses.has(fen)) { renderAnalysis(); return; }
+  if (!S.analysing || !fen || analyses.has(fen)) { renderAnalysis(); return; }
   // a decided position (the end, or a side line's mate): nothing to search
   if (!shownToMove()) { analyses.set(fen, { data: { bestmove: null } }); renderAnalysis(); return; }
   analyses.set(fen, { pending: true });
   renderAnalysis();
   let entry;
   try {
-    entry = { data: await api.analyse(state.variant, state.options, fen) };
+    entry = { data: await api.analyse(S.state.variant, S.state.options, fen) };
   } catch (e) {
     entry = { error: e.status === 403 ? t('play.analyseHidden') : e.status === 429 || e.status === 503 ? t('play.analyseBusy') : e.message, status: e.status };
   }
@@ -813,14 +844,14 @@ function analysisText(d) {
 // Whether the server analyses this game's positions: never a fog-of-war
 // game's (/api/variants `fog`; the server answers 403), so the page offers
 // neither "Analyse" nor moves on the board after its end.
-const analysable = () => !(variant && variant.fog);
+const analysable = () => !(S.variant && S.variant.fog);
 function renderAnalysis() {
   const btn = $('rp-analyse');
   const box = $('analysis');
-  const on = state.status === 'finished' && analysable();
+  const on = S.state.status === 'finished' && analysable();
   btn.hidden = !on;
-  btn.setAttribute('aria-pressed', String(analysing && on));
-  box.hidden = !(analysing && on);
+  btn.setAttribute('aria-pressed', String(S.analysing && on));
+  box.hidden = !(S.analysing && on);
   if (box.hidden) return;
   const a = analyses.get(shownFen());
   box.dataset.state = !a ? '' : a.pending ? 'pending' : a.error ? 'error' : 'done';
@@ -835,13 +866,9 @@ function renderAnalysis() {
 // elsewhere starts a new one). The server gives each position's legal moves
 // and the position after a move (POST /api/position): the page applies no
 // rule itself.
-let side = null;                      // {base: the main line's ply it branches from, moves: [{uci, seat, frame}]}
-let sideAt = null;                    // null: the main line is shown; k: the position after the side line's k-th move
 const positions = new Map();          // fen -> {legal, toMove} | {pending: true}: the position shown, as the server sees it
-let sideRefused = false;              // the server refused this game's positions (403)
-let positionTimer = 0;
 
-function sideFrame() { return side && sideAt !== null ? side.moves[sideAt - 1].frame : null; }
+function sideFrame() { return S.side && S.sideAt !== null ? S.side.moves[S.sideAt - 1].frame : null; }
 function shownLegal() {
   const p = positions.get(shownFen());
   return (p && p.legal) || {};
@@ -854,25 +881,25 @@ function shownMover() {
 }
 // Whether the position shown takes a move of the side line now.
 function sideMovable() {
-  if (!state || state.status !== 'finished' || sideRefused || pending) return false;
+  if (!S.state || S.state.status !== 'finished' || S.sideRefused || S.pending) return false;
   return Object.keys(shownLegal()).length > 0;
 }
 // The legal moves of the position shown are asked for once it has stayed a
 // moment (stepping quickly through a game asks for none of the positions passed).
 function schedulePosition() {
-  clearTimeout(positionTimer);
-  if (sideRefused || !analysable()) return;
-  positionTimer = setTimeout(() => loadPosition(shownFen()), 150);
+  clearTimeout(S.positionTimer);
+  if (S.sideRefused || !analysable()) return;
+  S.positionTimer = setTimeout(() => loadPosition(shownFen()), 150);
 }
 async function loadPosition(fen) {
-  if (!state || state.status !== 'finished' || sideRefused || !analysable() || !fen || positions.has(fen) || fen !== shownFen()) return;
+  if (!S.state || S.state.status !== 'finished' || S.sideRefused || !analysable() || !fen || positions.has(fen) || fen !== shownFen()) return;
   positions.set(fen, { pending: true });
   try {
-    const r = await api.position(state.variant, state.options, fen);
+    const r = await api.position(S.state.variant, S.state.options, fen);
     positions.set(fen, { legal: r.legal || {}, toMove: r.toMove });
   } catch (e) {
     positions.delete(fen);
-    if (e.status === 403) sideRefused = true;
+    if (e.status === 403) S.sideRefused = true;
     // busy: asked again after the wait if the position is still shown
     else if (e.status === 429 || e.status === 503) setTimeout(() => { if (shownFen() === fen) loadPosition(fen); }, Math.min(5000, e.retryAfterMs || 1000));
     else positions.set(fen, { legal: {}, toMove: null });
@@ -883,73 +910,73 @@ async function sideMove(uci) {
   if (!sideMovable()) return;
   const seat = shownMover();
   // the next move of the line shown: a step along it, no new line
-  const mainPly = viewPly === null ? state.moves.length : viewPly;
-  if (sideAt === null && state.moves[mainPly] && state.moves[mainPly].uci === uci) { showPly(mainPly + 1); return; }
-  if (sideAt !== null && side.moves[sideAt] && side.moves[sideAt].uci === uci) { sideAt++; render(); return; }
+  const mainPly = S.viewPly === null ? S.state.moves.length : S.viewPly;
+  if (S.sideAt === null && S.state.moves[mainPly] && S.state.moves[mainPly].uci === uci) { showPly(mainPly + 1); return; }
+  if (S.sideAt !== null && S.side.moves[S.sideAt] && S.side.moves[S.sideAt].uci === uci) { S.sideAt++; render(); return; }
   const fen = shownFen();
-  pending = true;
+  S.pending = true;
   render();
   try {
-    const r = await api.position(state.variant, state.options, fen, uci);
+    const r = await api.position(S.state.variant, S.state.options, fen, uci);
     positions.set(r.fen, { legal: r.legal || {}, toMove: r.toMove });
     const entry = { uci, seat, frame: r };
-    if (sideAt === null) side = { base: mainPly, moves: [entry] };
-    else side.moves = side.moves.slice(0, sideAt).concat(entry);
-    sideAt = side.moves.length;
+    if (S.sideAt === null) S.side = { base: mainPly, moves: [entry] };
+    else S.side.moves = S.side.moves.slice(0, S.sideAt).concat(entry);
+    S.sideAt = S.side.moves.length;
   } catch (e) {
-    if (e.status === 403) sideRefused = true;
+    if (e.status === 403) S.sideRefused = true;
     flash(e.status === 403 ? t('play.analyseHidden') : t('side.refused', { move: uci, error: e.message }));
   }
-  pending = false;
+  S.pending = false;
   render();
 }
 function discardSide() {
-  if (!side) return;
-  const base = side.base;
-  side = null;
-  if (sideAt !== null) { sideAt = null; showPly(base); return; }
-  render();
+  if (!S.side) return;
+  const base = S.side.base;
+  // shown: the main line's ply it branched from, once its frames are at hand
+  if (S.sideAt !== null) { showPly(base).then(() => { S.side = null; }); return; }
+  S.side = null;
 }
 // The side line's row in the move list, under the row of the ply it branches
 // from (at the top when it branches from the start); returns its current move's element.
 function renderSideLine(table, cols) {
-  if (!side) return null;
+  if (!S.side) return null;
   let cur = null;
-  const row = h('tr', { class: 'side-line', 'data-side-base': String(side.base) });
+  const row = h('tr', { class: 'side-line', 'data-side-base': String(S.side.base) });
   const cell = h('td', { colspan: String(cols) });
   cell.append(h('span', { class: 'muted side-mark', title: t('side.title') }, '↳ '));
-  side.moves.forEach((m, i) => {
-    const mv = h('span', { class: `side-move${sideAt === i + 1 ? ' cur' : ''}`, 'data-side-ply': String(i + 1), role: 'button', tabindex: '-1' },
+  S.side.moves.forEach((m, i) => {
+    const mv = h('span', { class: `side-move${S.sideAt === i + 1 ? ' cur' : ''}`, 'data-side-ply': String(i + 1), role: 'button', tabindex: '-1' },
       h('span', { class: `mv-chip seat-${m.seat}` }), moveLabel({ uci: m.uci, seat: m.seat, san: null }, 'coord', stepKind() === 'chain'));
     mv.title = `${seatName(m.seat)}: ${m.uci}`;
-    mv.addEventListener('click', (e) => { e.stopPropagation(); sideAt = i + 1; render(); });
-    if (sideAt === i + 1) cur = mv;
+    mv.addEventListener('click', (e) => { e.stopPropagation(); S.sideAt = i + 1; render(); });
+    if (S.sideAt === i + 1) cur = mv;
     cell.append(mv, ' ');
   });
   cell.append(h('button', { type: 'button', id: 'side-discard', class: 'small', title: t('side.discardHelp'), onclick: (e) => { e.stopPropagation(); discardSide(); } }, t('side.discard')));
   row.append(cell);
-  const anchor = side.base > 0 ? table.querySelector(`[data-ply="${side.base}"]`) : null;
+  const anchor = S.side.base > 0 ? table.querySelector(`[data-ply="${S.side.base}"]`) : null;
   if (anchor) anchor.closest('tr').after(row);
   else table.prepend(row);
   return cur;
 }
 
 function renderReplayBar() {
-  const showBar = state.status === 'finished' || viewPly !== null;
+  const showBar = S.state.status === 'finished' || S.viewPly !== null;
   $('replay').hidden = !showBar;
   if (!showBar) return;
   renderAnalysis();
-  if (analysing && state.status === 'finished' && analysable() && !analyses.has(shownFen())) analyseShown();
-  $('replay').dataset.analysis = state.status === 'finished' && !analysable() ? 'off' : '';
-  const ply = viewPly === null ? state.moves.length : viewPly;
-  const onSide = sideAt !== null;
-  $('rp-label').textContent = onSide ? t('replay.sideLabel', { n: sideAt, total: side.moves.length, ply: side.base })
-    : t('replay.label', { ply, total: state.moves.length });
-  $('rp-live').hidden = viewPly === null || state.status === 'finished';
+  if (S.analysing && S.state.status === 'finished' && analysable() && !analyses.has(shownFen())) analyseShown();
+  $('replay').dataset.analysis = S.state.status === 'finished' && !analysable() ? 'off' : '';
+  const ply = S.viewPly === null ? S.state.moves.length : S.viewPly;
+  const onSide = S.sideAt !== null;
+  $('rp-label').textContent = onSide ? t('replay.sideLabel', { n: S.sideAt, total: S.side.moves.length, ply: S.side.base })
+    : t('replay.label', { ply, total: S.state.moves.length });
+  $('rp-live').hidden = S.viewPly === null || S.state.status === 'finished';
   $('rp-first').disabled = ply === 0 && !onSide;
   $('rp-prev').disabled = ply === 0 && !onSide;
-  $('rp-next').disabled = onSide ? sideAt >= side.moves.length : ply >= state.moves.length;
-  $('rp-last').disabled = ply >= state.moves.length && !onSide;
+  $('rp-next').disabled = onSide ? S.sideAt >= S.side.moves.length : ply >= S.state.moves.length;
+  $('rp-last').disabled = ply >= S.state.moves.length && !onSide;
 }
 
 // ---- settings ------------------------------------------------------------------------
@@ -966,7 +993,7 @@ function renderSettings() {
     c.checked = !!prefs.get(key);
     c.addEventListener('change', () => {
       prefs.set(key, c.checked);
-      if (key === 'hotSeatTurn' && c.checked && state && state.toMove) rotation = rotationOf(state.toMove);
+      if (key === 'hotSeatTurn' && c.checked && S.state && S.state.toMove) S.rotation = rotationOf(S.state.toMove);
       render();
     });
     return h('label', { class: 'pref check' }, c, ' ', label);
@@ -974,11 +1001,11 @@ function renderSettings() {
   box.replaceChildren(...[
     sel('notation', t('settings.notation'), [['san', t('settings.san')], ['coord', t('settings.coord')]]),
     sel('botPaceMs', t('settings.botPace'), [[0, t('settings.instant')], [500, t('clock.sec', { n: 0.5 })], [1000, t('clock.sec', { n: 1 })], [2000, t('clock.sec', { n: 2 })]], Number),
-    variant ? sel(`pieceSet.${setFamily(variant)}`, t('settings.pieceSet'), SETS[setFamily(variant)].map((x) => [x, t(`settings.set.${x}`)])) : null,
+    S.variant ? sel(`pieceSet.${setFamily(S.variant)}`, t('settings.pieceSet'), SETS[setFamily(S.variant)].map((x) => [x, t(`settings.set.${x}`)])) : null,
     // the squares' colours of the chequered boards (the points and shogi's boards keep theirs)
-    variant && !family() ? sel('boardTheme', t('settings.boardTheme'), BOARD_THEMES.map((x) => [x, t(`settings.board.${x}`)])) : null,
+    S.variant && !family() ? sel('boardTheme', t('settings.boardTheme'), BOARD_THEMES.map((x) => [x, t(`settings.board.${x}`)])) : null,
     check('colourBlind', t('settings.colourBlind')),
-    state && state.hotSeat ? check('hotSeatTurn', t('settings.hotSeatTurn')) : null,
+    S.state && S.state.hotSeat ? check('hotSeatTurn', t('settings.hotSeatTurn')) : null,
     check('sound', t('settings.sound')),
     check('premoves', t('play.premoves')),
     sel('theme', t('settings.theme'), [['light', t('settings.light')], ['dark', t('settings.dark')]]),
@@ -986,57 +1013,60 @@ function renderSettings() {
 }
 
 // ---- replay ------------------------------------------------------------------------
-async function loadFrames(upTo = state.moves.length) {
-  if (frames && upTo < frames.length) return true;
+async function loadFrames(upTo = S.state.moves.length) {
+  if (S.frames && upTo < S.frames.length) return true;
   try {
     const r = await fetch(`/api/game/${encodeURIComponent(id)}/replay`);
     if (!r.ok) throw new Error(`replay: ${r.status}`);
     const data = await r.json();
-    frames = data.frames || data;
-    return Array.isArray(frames) && frames.length > 0;
+    S.frames = data.frames || data;
+    return Array.isArray(S.frames) && S.frames.length > 0;
   } catch (e) {
     flash(t('replay.unavailable', { error: e.message }));
-    frames = null;
+    S.frames = null;
     return false;
   }
 }
 // Fog of war: the replay stays closed until the end (the server answers 403).
-const fogged = () => state.status === 'ongoing' && (Array.isArray(state.visible) || state.moves.some((m) => m.uci === null));
+const fogged = () => S.state.status === 'ongoing' && (Array.isArray(S.state.visible) || S.state.moves.some((m) => m.uci === null));
 async function showPly(n) {
-  if (!state) return;
-  sideAt = null;
-  const total = state.moves.length;
+  if (!S.state) return;
+  const total = S.state.moves.length;
   n = Math.max(0, Math.min(total, n));
-  if (n === total && state.status === 'ongoing') { viewPly = null; render(); return; }
-  if (fogged()) { flash(t('fog.noReplay')); return; }
-  if (!(await loadFrames(n))) return;
-  viewPly = Math.min(n, frames.length - 1);
-  render();
+  if (n === total && S.state.status === 'ongoing') { S.sideAt = null; S.viewPly = null; return; }
+  if (fogged()) { S.sideAt = null; flash(t('fog.noReplay')); return; }
+  const loaded = await loadFrames(n);
+  // the side line is left with the frames at hand, so the page never shows the main line's old ply meanwhile
+  S.sideAt = null;
+  if (!loaded) return;
+  S.viewPly = Math.min(n, S.frames.length - 1);
 }
 function step(d) {
-  if (sideAt !== null) {
+  if (S.sideAt !== null) {
     // along the side line; back past its first move, the position it branches from
-    if (sideAt + d <= 0) { showPly(side.base); return; }
-    sideAt = Math.min(side.moves.length, sideAt + d);
+    if (S.sideAt + d <= 0) { showPly(S.side.base); return; }
+    S.sideAt = Math.min(S.side.moves.length, S.sideAt + d);
     render();
     return;
   }
-  const cur = viewPly === null ? state.moves.length : viewPly;
+  const cur = S.viewPly === null ? S.state.moves.length : S.viewPly;
   showPly(cur + d);
 }
 
 // ---- moving ------------------------------------------------------------------------
 async function onMove(uci) {
-  if (state && state.status === 'finished') { sideMove(uci); return; }
+  if (S.state && S.state.status === 'finished') { sideMove(uci); return; }
   if (!canMove()) return;
-  const seat = state.toMove;
-  pending = true;
+  const seat = S.state.toMove;
+  S.pending = true;
+  S.sent += 1;
+  $('board').dataset.sent = String(S.sent);
   try {
     const s = await api.move(id, uci, tokenFor(seat));
-    pending = false;
+    S.pending = false;
     if (s && s.seats) accept(s);
   } catch (e) {
-    pending = false;
+    S.pending = false;
     flash(t('move.refused', { move: uci, error: e.message }));
     refresh();
   }
@@ -1047,10 +1077,10 @@ async function onMove(uci) {
 // player is told why, never left guessing (issue 40: a click made while the
 // bots' moves were being shown one after another was dropped unsaid).
 function onIdlePress() {
-  if (!state || state.status !== 'ongoing' || viewPly !== null || pending || !mySeats().length || freeSeats().length) return;
-  const newest = incoming.length ? incoming[incoming.length - 1] : state;
+  if (!S.state || S.state.status !== 'ongoing' || S.viewPly !== null || S.pending || !mySeats().length || freeSeats().length) return;
+  const newest = incoming.length ? incoming[incoming.length - 1] : S.state;
   if (incoming.length && tokenFor(newest.toMove)) flash(t('play.movesBeingShown'), 2500);
-  else if (!tokenFor(state.toMove)) flash(t('type.notYourTurn'), 2500);
+  else if (!tokenFor(S.state.toMove)) flash(t('type.notYourTurn'), 2500);
 }
 
 // A move typed as text: coordinates (e3e4, e3-e4, a9a10q) or SAN (e4, Nf3,
@@ -1059,8 +1089,8 @@ function typedMove(text) {
   const box = $('type-move');
   const tryable = sideMovable();
   if (!canMove() && !tryable) { flash(t('type.notYourTurn')); return; }
-  const found = matchTyped(text, tryable ? shownLegal() : state.legal || {}, tryable ? (shownFrame() || state).pieces : state.pieces);
-  if (found.length === 1) { box.value = ''; if (!tryable) board.localMove = found[0]; onMove(found[0]); return; }
+  const found = matchTyped(text, tryable ? shownLegal() : S.state.legal || {}, tryable ? (shownFrame() || S.state).pieces : S.state.pieces);
+  if (found.length === 1) { box.value = ''; if (!tryable) S.board.localMove = found[0]; onMove(found[0]); return; }
   flash(found.length ? t('type.ambiguous', { move: text }) : t('type.illegal', { move: text }));
 }
 
@@ -1099,14 +1129,14 @@ async function checkTokens(candidates) {
 async function main() {
   translatePage();
   $('lang-slot').append(languageSwitch());
-  board = new Board($('board'), {
+  S.board = new Board($('board'), {
     onMove, keyboard: true,
     onAnnounce: (text) => { $('board-sr').textContent = text; },
-    onStage: (stage) => { duckStage = stage || false; if (state) renderStatus(); },
+    onStage: (stage) => { S.duckStage = stage || false; if (S.state) renderStatus(); },
     onIdlePress,
-    onRendered: () => { if (hands) { hands.top.render(); hands.bottom.render(); } },
+    onRendered: () => { if (S.hands) { S.hands.top.render(); S.hands.bottom.render(); } },
   });
-  hands = { top: new Hand($('hand-top'), board), bottom: new Hand($('hand-bottom'), board) };
+  S.hands = { top: new Hand($('hand-top'), S.board), bottom: new Hand($('hand-bottom'), S.board) };
   $('copy-fen').addEventListener('click', copyPosition);
   $('type-move').addEventListener('keydown', (e) => {
     if (e.key !== 'Enter') return;
@@ -1127,37 +1157,37 @@ async function main() {
   const variantsP = api.variants().catch(() => []);
   let checked;
   try { checked = await checkTokens(candidates); } catch (e) { banner(t('game.cannotLoadId', { id, error: e.message }), 'warn'); return; }
-  held = checked.confirmed;
-  tokenStore.save(id, held);
-  if (Object.keys(held).length) myGames.add(id);
-  const urlRefused = urlToken && !Object.values(held).includes(urlToken);
-  if (urlRefused || (checked.refused && !Object.keys(held).length)) {
-    stickyNotice = urlRefused ? t('link.invalid') : t('link.stale');
-    banner(stickyNotice, 'warn');
-  } else if (urlSeat && !held[urlSeat] && Object.keys(held).length) {
-    stickyNotice = t('link.notYourSeat', { seat: seatName(urlSeat) });
-    banner(stickyNotice, 'warn');
+  S.held = checked.confirmed;
+  tokenStore.save(id, S.held);
+  if (Object.keys(S.held).length) myGames.add(id);
+  const urlRefused = urlToken && !Object.values(S.held).includes(urlToken);
+  if (urlRefused || (checked.refused && !Object.keys(S.held).length)) {
+    S.stickyNotice = urlRefused ? t('link.invalid') : t('link.stale');
+    banner(S.stickyNotice, 'warn');
+  } else if (urlSeat && !S.held[urlSeat] && Object.keys(S.held).length) {
+    S.stickyNotice = t('link.notYourSeat', { seat: seatName(urlSeat) });
+    banner(S.stickyNotice, 'warn');
   }
   // The variant's entry (geometry, pieces, hands) is known before the first drawing.
   const vs = await variantsP;
   try {
     const first = checked.state || await fetchState(primaryToken());
-    variant = (Array.isArray(vs) ? vs : []).find((v) => v.name === first.variant) || null;
+    S.variant = (Array.isArray(vs) ? vs : []).find((v) => v.name === first.variant) || null;
     accept(first, true);
   } catch (e) {
     banner(t('game.cannotLoadId', { id, error: e.message }), 'warn');
     return;
   }
   renderSettings();
-  socket = new GameSocket(id, primaryToken(), {
+  S.socket = new GameSocket(id, primaryToken(), {
     onState: (s, fresh) => {
-      if (socket) $('board').dataset.deltas = String(socket.deltas);
+      if (S.socket) $('board').dataset.deltas = String(S.socket.deltas);
       accept(s, fresh);
     },
     onStatus: (st) => {
-      socketDown = st !== 'open';
+      S.socketDown = st !== 'open';
       $('board').dataset.socket = st;
-      if (st === 'open') banner(stickyNotice, stickyNotice ? 'warn' : '');
+      if (st === 'open') banner(S.stickyNotice, S.stickyNotice ? 'warn' : '');
       else banner(t('conn.lost'), 'warn');
     },
     onMessage: (msg) => {
@@ -1166,19 +1196,19 @@ async function main() {
   });
   setInterval(tickClocks, 200);
   // Without a socket, keep the page current by polling.
-  setInterval(() => { if (socketDown && state) refresh(); }, 3000);
+  setInterval(() => { if (S.socketDown && S.state) refresh(); }, 3000);
   $('rp-first').onclick = () => showPly(0);
   $('rp-prev').onclick = () => step(-1);
   $('rp-next').onclick = () => step(1);
-  $('rp-last').onclick = () => showPly(state.moves.length);
-  $('rp-live').onclick = () => { viewPly = null; render(); };
-  $('rp-analyse').onclick = () => { analysing = !analysing; render(); };
+  $('rp-last').onclick = () => showPly(S.state.moves.length);
+  $('rp-live').onclick = () => { S.viewPly = null; render(); };
+  $('rp-analyse').onclick = () => { S.analysing = !S.analysing; render(); };
   document.addEventListener('keydown', (e) => {
     if (e.target && /INPUT|TEXTAREA|SELECT/.test(e.target.tagName)) return;
     if (e.key === 'ArrowLeft') { step(-1); e.preventDefault(); }
     else if (e.key === 'ArrowRight') { step(1); e.preventDefault(); }
     else if (e.key === 'ArrowUp' || e.key === 'Home') { showPly(0); e.preventDefault(); }
-    else if (e.key === 'ArrowDown' || e.key === 'End') { showPly(state.moves.length); e.preventDefault(); }
+    else if (e.key === 'ArrowDown' || e.key === 'End') { showPly(S.state.moves.length); e.preventDefault(); }
   });
   document.body.dataset.ready = '1';
 }

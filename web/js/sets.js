@@ -150,6 +150,9 @@ export function boardLook(variant, set = null, seatOrder = ['white', 'black']) {
     coords: variant && variant.notation === 'shogi' ? 'shogi' : undefined,
     glyph: fam ? (pc, angle) => setGlyph(fam, chosen, pc, Math.max(0, seatOrder.indexOf(pc.seat)), angle, bases)
       : chosen === 'tokens' ? (pc, angle) => tokenGlyph(pc.name, pc.letter, angle) : null,
+    // what the glyph function draws depends on: the board keeps a piece's
+    // element while this stays the same (a new function with the same key)
+    glyphKey: `${fam || ''}|${chosen}|${seatOrder.join(',')}|${JSON.stringify(bases)}`,
     promoted,
   };
 }
