@@ -1,3 +1,5 @@
+// Lobby (lobby.h): the registry: creating, finding, loading and listing games,
+// the compiled rules, the per-client limits on creation.
 #include "server/app/lobby.h"
 
 #include <algorithm>

@@ -1,3 +1,5 @@
+// GameRoom (room.h): making and restoring a room, seats and tokens, whose clock runs,
+// lifecycle (subscribers aside: idle, abandoned games), records and summaries.
 #include "server/app/room.h"
 
 #include <algorithm>

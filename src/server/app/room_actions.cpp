@@ -1,3 +1,5 @@
+// GameRoom (room.h): the players' actions (move, resign, draw, takeback, take a
+// seat) and committing an entry: store first, then memory, then subscribers.
 #include <algorithm>
 #include <cstdio>
 

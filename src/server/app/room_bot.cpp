@@ -1,3 +1,5 @@
+// GameRoom (room.h): the bot to move: asking the host for a bot thread, and running
+// its search on a copy of the game outside the lock.
 #include <algorithm>
 #include <cstdio>
 

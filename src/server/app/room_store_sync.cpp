@@ -1,3 +1,5 @@
+// GameRoom (room.h): the store's side: retrying an entry of the server's own that
+// the store refused, and catching up with changes made by other processes.
 #include <algorithm>
 #include <cstdio>
 

@@ -1,3 +1,5 @@
+// GameRoom (room.h): the state and delta JSON per view (fog of war), subscriptions
+// and publishing a change to the listeners.
 #include <map>
 
 #include "server/app/fog_view.h"
