@@ -1,5 +1,6 @@
-// The acedrex subcommands. Each returns the process exit code: 0 on success,
-// 2 on bad input (one error line on stderr).
+// The acedrex command line. run() returns the process exit code: 0 on
+// success, 2 on bad input (one error line on stderr). The commands are in
+// files of their own (args.h lists them); cli.cpp parses and dispatches.
 #pragma once
 
 #include <string>

@@ -1,5 +1,6 @@
 // acedrex: the one binary. Subcommands: variants, perft, moves, summary, bench,
-// uci, match, openings, serve (apps/acedrex/commands.cpp declares their flags).
+// uci, match, openings, serve, migrate (cli.cpp parses the command line; each
+// command's file declares its flags).
 #include <string>
 #include <vector>
 

@@ -1,6 +1,6 @@
 // `acedrex migrate --from FILE.db --to postgresql://...`: copies every game of
 // a SQLite database into PostgreSQL and verifies the copy game by game.
-#include "migrate.h"
+#include "args.h"
 
 #include <cstdio>
 #include <filesystem>
@@ -10,6 +10,8 @@
 #include "server/app/store.h"
 
 namespace acedrex::cli {
+
+namespace {
 
 const std::vector<Flag> kMigrateFlags = {
     {"from", Flag::kValue, "FILE", "the SQLite database to copy (no server may have it open)"},
@@ -40,6 +42,13 @@ int cmdMigrate(const Args& args) {
   std::printf("migrate: %d games copied, %d already there and identical, %d record entries verified\n",
               report->copied, report->alreadyThere, report->entries);
   return 0;
+}
+
+}  // namespace
+
+Command migrateCommand() {
+  return {"migrate", "Copy every game of a SQLite database into PostgreSQL and verify the copy (docs/deploy.md).",
+          kMigrateFlags, "", "", cmdMigrate};
 }
 
 }  // namespace acedrex::cli

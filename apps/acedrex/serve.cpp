@@ -1,7 +1,7 @@
 // `acedrex serve [--port N] [--db FILE] [--web DIR] ...`: wires the store, the
 // variants, the bots, the lobby, the API and the network layer, and runs
 // until SIGINT or SIGTERM.
-#include "serve.h"
+#include "args.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -19,8 +19,9 @@
 
 namespace acedrex::cli {
 
+namespace {
 const std::vector<Flag> kServeFlags = {
-    {"port", Flag::kValue, "N", "the TCP port, 0 to 65535; 0 picks a free one (default 8080)"},
+    Flag::number("port", "N", "the TCP port, 0 to 65535; 0 picks a free one (default 8080)", 0, 65535, Flag::kTakes),
     {"address", Flag::kValue, "IP", "the address to listen on (default 0.0.0.0)"},
     {"db", Flag::kValue, "FILE|URI",
      "the SQLite database file (default acedrex.db), or postgresql://USER@HOST:PORT/DBNAME to share one "
@@ -28,35 +29,54 @@ const std::vector<Flag> kServeFlags = {
     {"durable", Flag::kSwitch, "", "SQLite synchronous=FULL: an fsync per move"},
     {"web", Flag::kValue, "DIR", "serve the front end from DIR instead of the copy inside the binary"},
     {"variants", Flag::kValue, "DIR", "load every *.variant file of DIR as well"},
-    {"threads", Flag::kValue, "N", "I/O threads, 1 to 256 (default: the cores, at most 4)"},
-    {"bot-threads", Flag::kValue, "N", "threads that run bot searches, 1 to 256 (default: the cores less one)"},
-    {"bot-ms", Flag::kValue, "MS", "a time limit per bot move in games without clocks, 1 to 600000"},
-    {"max-games-per-minute", Flag::kValue, "N",
-     "games one client address may create a minute, 0 (no limit) to 100000 (default 20)"},
-    {"max-bot-games-per-client", Flag::kValue, "N",
-     "unfinished games of bots only one client address may have created, 0 (no limit) to 100000 (default 3)"},
-    {"max-open-games", Flag::kValue, "N", "unfinished games in all, 1 to 10000000 (default 2000)"},
-    {"max-requests-per-second", Flag::kValue, "N",
-     "HTTP requests a second per client address, sustained, 0 (no limit) to 1000000 (default 50)"},
-    {"request-burst", Flag::kValue, "N", "requests a client address may send at once, 1 to 1000000 (default 200)"},
-    {"max-connections-per-client", Flag::kValue, "N",
-     "open connections per client address, 0 (no limit) to 1000000 (default 64)"},
-    {"max-connections", Flag::kValue, "N", "open connections in all, 1 to 1000000 (default 4096)"},
-    {"max-streams-per-client", Flag::kValue, "N",
-     "WebSockets and NDJSON streams per client address, 0 (no limit) to 1000000 (default 16)"},
-    {"max-streams", Flag::kValue, "N", "WebSockets and NDJSON streams in all, 1 to 1000000 (default 2048)"},
-    {"max-queue-bytes", Flag::kValue, "BYTES",
-     "bytes queued for one slow stream before it is cut, 0 (no limit) or 1024 to 1073741824 (default 1048576)"},
-    {"idle-game-minutes", Flag::kValue, "MIN",
-     "unfinished games untouched this long leave memory, 1 to 525600 (default 30)"},
-    {"abort-first-move-minutes", Flag::kValue, "MIN",
-     "a human seat that has not made its first move this long into its turn aborts the game, 0 (never) to 525600 (default 10)"},
-    {"abort-absent-minutes", Flag::kValue, "MIN",
-     "no human seat connected or moving this long aborts the game, 0 (never) to 525600 (default 60)"},
+    Flag::number("threads", "N", "I/O threads, 1 to 256 (default: the cores, at most 4)", 1, 256, Flag::kTakes),
+    Flag::number("bot-threads", "N", "threads that run bot searches, 1 to 256 (default: the cores less one)", 1, 256,
+                 Flag::kTakes),
+    Flag::number("bot-ms", "MS", "a time limit per bot move in games without clocks, 1 to 600000", 1, 600000,
+                 Flag::kTakes),
+    Flag::number("max-games-per-minute", "N",
+                 "games one client address may create a minute, 0 (no limit) to 100000 (default 20)", 1, 100000,
+                 Flag::kTakes, true),
+    Flag::number(
+        "max-bot-games-per-client", "N",
+        "unfinished games of bots only one client address may have created, 0 (no limit) to 100000 (default 3)", 1,
+        100000, Flag::kTakes, true),
+    Flag::number("max-open-games", "N", "unfinished games in all, 1 to 10000000 (default 2000)", 1, 10000000,
+                 Flag::kTakes),
+    Flag::number("max-requests-per-second", "N",
+                 "HTTP requests a second per client address, sustained, 0 (no limit) to 1000000 (default 50)", 1,
+                 1000000, Flag::kTakes, true),
+    Flag::number("request-burst", "N", "requests a client address may send at once, 1 to 1000000 (default 200)", 1,
+                 1000000, Flag::kTakes),
+    Flag::number("max-connections-per-client", "N",
+                 "open connections per client address, 0 (no limit) to 1000000 (default 64)", 1, 1000000, Flag::kTakes,
+                 true),
+    Flag::number("max-connections", "N", "open connections in all, 1 to 1000000 (default 4096)", 1, 1000000,
+                 Flag::kTakes),
+    Flag::number("max-streams-per-client", "N",
+                 "WebSockets and NDJSON streams per client address, 0 (no limit) to 1000000 (default 16)", 1, 1000000,
+                 Flag::kTakes, true),
+    Flag::number("max-streams", "N", "WebSockets and NDJSON streams in all, 1 to 1000000 (default 2048)", 1, 1000000,
+                 Flag::kTakes),
+    Flag::number(
+        "max-queue-bytes", "BYTES",
+        "bytes queued for one slow stream before it is cut, 0 (no limit) or 1024 to 1073741824 (default 1048576)", 1024,
+        1ULL << 30, Flag::kTakes, true),
+    Flag::number("idle-game-minutes", "MIN",
+                 "unfinished games untouched this long leave memory, 1 to 525600 (default 30)", 1, 525600,
+                 Flag::kTakes),
+    Flag::number("abort-first-move-minutes", "MIN",
+                 "a human seat that has not made its first move this long into its turn aborts the game, 0 (never) to "
+                 "525600 (default 10)",
+                 1, 525600, Flag::kTakes, true),
+    Flag::number("abort-absent-minutes", "MIN",
+                 "no human seat connected or moving this long aborts the game, 0 (never) to 525600 (default 60)", 1,
+                 525600, Flag::kTakes, true),
     {"log-level", Flag::kValue, "LEVEL", "trace, debug, info, warn, error or off (default info)"},
     {"access-log", Flag::kValue, "FILE", "the access log: a file, - for standard error, or off (default -)"},
     {"trust-proxy", Flag::kSwitch, "", "behind a TLS proxy: the client is the last X-Forwarded-For address"},
 };
+}  // namespace
 
 const char* kServeUsage =
     "  serve [--port 8080] [--address 0.0.0.0] [--db acedrex.db] [--durable] [--web DIR] [--variants DIR]\n"
@@ -74,25 +94,15 @@ const char* kServeUsage =
 
 namespace {
 
-// Reads the number flag `name` into `out` when it was given: a whole number
-// from lo to hi, or 0 as well when `zeroIsOff` (a per-client limit turned off).
+// The number flag `name` into `out` when it was given (the parser has checked its range).
 template <class T>
-bool intFlag(const Args& args, const std::string& name, long long lo, long long hi, bool zeroIsOff, T& out,
-             std::string& err) {
-  if (!args.has(name)) return true;
-  const std::string& s = args.value(name);
-  long long v = -1;
-  if (!s.empty() && s.size() <= 12 && s.find_first_not_of("0123456789") == std::string::npos) v = std::stoll(s);
-  if ((v >= lo && v <= hi) || (zeroIsOff && v == 0)) {
-    out = static_cast<T>(v);
-    return true;
-  }
-  err = "--" + name + " takes " + (zeroIsOff ? "0 (no limit) or " : "") + "a number from " + std::to_string(lo) +
-        " to " + std::to_string(hi) + ", not \"" + s + "\"";
-  return false;
+void takeNumber(const Args& args, const std::string& name, T& out) {
+  if (args.numbers.count(name)) out = static_cast<T>(args.number(name, 0));
 }
 
 }  // namespace
+
+namespace {
 
 int cmdServe(const Args& args) {
   server::net::HttpConfig http;
@@ -103,26 +113,23 @@ int cmdServe(const Args& args) {
   http.threads = std::min(4, cores);
   lobbyConfig.botThreads = std::max(1, cores - 1);
 
-  std::string err;
-  const bool numbersOk =
-      intFlag(args, "port", 0, 65535, false, http.port, err) &&
-      intFlag(args, "threads", 1, 256, false, http.threads, err) &&
-      intFlag(args, "bot-threads", 1, 256, false, lobbyConfig.botThreads, err) &&
-      intFlag(args, "bot-ms", 1, 600000, false, lobbyConfig.botMoveMs, err) &&
-      intFlag(args, "max-games-per-minute", 1, 100000, true, limits.gamesPerClientPerMinute, err) &&
-      intFlag(args, "max-bot-games-per-client", 1, 100000, true, limits.botGamesPerClient, err) &&
-      intFlag(args, "max-open-games", 1, 10000000, false, limits.maxOpenGames, err) &&
-      intFlag(args, "max-requests-per-second", 1, 1000000, true, limits.requestsPerClientPerSecond, err) &&
-      intFlag(args, "request-burst", 1, 1000000, false, limits.requestBurst, err) &&
-      intFlag(args, "max-connections-per-client", 1, 1000000, true, limits.connectionsPerClient, err) &&
-      intFlag(args, "max-connections", 1, 1000000, false, limits.maxConnections, err) &&
-      intFlag(args, "max-streams-per-client", 1, 1000000, true, limits.streamsPerClient, err) &&
-      intFlag(args, "max-streams", 1, 1000000, false, limits.maxStreams, err) &&
-      intFlag(args, "max-queue-bytes", 1024, 1LL << 30, true, limits.queueBytesPerClient, err) &&
-      intFlag(args, "idle-game-minutes", 1, 525600, false, limits.idleGameMinutes, err) &&
-      intFlag(args, "abort-first-move-minutes", 1, 525600, true, limits.abortFirstMoveMinutes, err) &&
-      intFlag(args, "abort-absent-minutes", 1, 525600, true, limits.abortAbsentMinutes, err);
-  if (!numbersOk) return fail(err);
+  takeNumber(args, "port", http.port);
+  takeNumber(args, "threads", http.threads);
+  takeNumber(args, "bot-threads", lobbyConfig.botThreads);
+  takeNumber(args, "bot-ms", lobbyConfig.botMoveMs);
+  takeNumber(args, "max-games-per-minute", limits.gamesPerClientPerMinute);
+  takeNumber(args, "max-bot-games-per-client", limits.botGamesPerClient);
+  takeNumber(args, "max-open-games", limits.maxOpenGames);
+  takeNumber(args, "max-requests-per-second", limits.requestsPerClientPerSecond);
+  takeNumber(args, "request-burst", limits.requestBurst);
+  takeNumber(args, "max-connections-per-client", limits.connectionsPerClient);
+  takeNumber(args, "max-connections", limits.maxConnections);
+  takeNumber(args, "max-streams-per-client", limits.streamsPerClient);
+  takeNumber(args, "max-streams", limits.maxStreams);
+  takeNumber(args, "max-queue-bytes", limits.queueBytesPerClient);
+  takeNumber(args, "idle-game-minutes", limits.idleGameMinutes);
+  takeNumber(args, "abort-first-move-minutes", limits.abortFirstMoveMinutes);
+  takeNumber(args, "abort-absent-minutes", limits.abortAbsentMinutes);
   if (args.has("db")) db = args.value("db");
   if (db.empty()) return fail("--db takes a file name or a postgresql:// URI");
   if (args.has("address")) http.address = args.value("address");
@@ -165,6 +172,12 @@ int cmdServe(const Args& args) {
   lobby.stop();
   std::printf("acedrex serve: stopped\n");
   return 0;
+}
+
+}  // namespace
+
+Command serveCommand() {
+  return {"serve", "The web server: page, JSON API, WebSockets (see docs/api.md).", kServeFlags, "", "", cmdServe};
 }
 
 }  // namespace acedrex::cli

@@ -1,10 +1,6 @@
 #include "protocol/match.h"
 
-#include <fcntl.h>
-#include <poll.h>
 #include <signal.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
@@ -22,127 +18,21 @@
 #include <thread>
 
 #include "core/pgn.h"
+#include "protocol/child_process.h"
 #include "engine/bot.h"
 #include "engine/multi.h"
 
 namespace acedrex::protocol {
 namespace {
 
-// An external UCI engine in a child process.
-class UciProcess {
+// An external UCI engine in a child process: ChildProcess, told "quit" when it ends.
+class UciProcess : public ChildProcess {
  public:
-  UciProcess() = default;
-  UciProcess(const UciProcess&) = delete;
-  UciProcess& operator=(const UciProcess&) = delete;
-  ~UciProcess() { close(); }
-
-  Status start(const std::string& path) {
-    // Every end is close-on-exec: with --concurrency several engines start at
-    // once from different threads, and an engine that inherited another one's
-    // pipe ends would keep that engine's input open after we close ours (so
-    // it never sees end of file) and hold its output. The child's standard
-    // input and output are dup2 copies, which do not carry the flag.
-    int in[2], out[2];
-    if (pipe2(in, O_CLOEXEC) != 0) return makeError("uci", "pipe failed");
-    if (pipe2(out, O_CLOEXEC) != 0) {
-      closeAll({in[0], in[1]});
-      return makeError("uci", "pipe failed");
-    }
-    const pid_t pid = fork();
-    if (pid < 0) {
-      closeAll({in[0], in[1], out[0], out[1]});
-      return makeError("uci", "fork failed");
-    }
-    if (pid == 0) {
-      // The child of a threaded process: only async-signal-safe calls until exec.
-      // Our four pipe ends close at exec.
-      if (!becomeFd(in[0], STDIN_FILENO) || !becomeFd(out[1], STDOUT_FILENO)) _exit(127);
-      execl(path.c_str(), path.c_str(), static_cast<char*>(nullptr));
-      _exit(127);
-    }
-    closeAll({in[0], out[1]});
-    pid_ = pid;
-    toChild_ = in[1];
-    fromChild_ = out[0];
-    return okStatus();
-  }
-
+  ~UciProcess() { stop("quit"); }
   void send(const std::string& line) {
-    const std::string l = line + "\n";
-    if (toChild_ >= 0 && ::write(toChild_, l.data(), l.size()) < 0) {
-      // The engine died; readUntil will time out and the game is forfeited.
-    }
+    // When the engine died, readUntil times out or sees the end of its output, and the game is forfeited.
+    (void)writeLine(line);
   }
-
-  // Why the last readUntil returned empty.
-  const std::string& why() const { return why_; }
-
-  // Reads lines until one starts with `prefix`; empty string on timeout or EOF
-  // (then why() says which). Lines before it go to `seen` when given.
-  std::string readUntil(const std::string& prefix, int timeoutMs,
-                        const std::function<void(const std::string&)>& seen = {}) {
-    why_.clear();
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeoutMs);
-    const auto fail = [&](std::string why) {
-      why_ = std::move(why);
-      return std::string();
-    };
-    const std::string noAnswer = "no " + prefix + " within " + std::to_string(timeoutMs) + " ms";
-    while (true) {
-      size_t nl;
-      while ((nl = buf_.find('\n')) != std::string::npos) {
-        std::string line = buf_.substr(0, nl);
-        buf_.erase(0, nl + 1);
-        if (!line.empty() && line.back() == '\r') line.pop_back();
-        if (line.rfind(prefix, 0) == 0) return line;
-        if (seen) seen(line);
-      }
-      const int left = static_cast<int>(
-          std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now()).count());
-      if (left <= 0) return fail(noAnswer);
-      pollfd p{fromChild_, POLLIN, 0};
-      const int ready = poll(&p, 1, left);
-      if (ready < 0 && errno == EINTR) continue;
-      if (ready == 0) return fail(noAnswer);
-      if (ready < 0) return fail("poll failed");
-      char tmp[4096];
-      const ssize_t n = ::read(fromChild_, tmp, sizeof tmp);
-      if (n <= 0) return fail("its output closed before " + prefix + " (the engine exited?)");
-      buf_.append(tmp, static_cast<size_t>(n));
-    }
-  }
-
-  void close() {
-    if (pid_ > 0) {
-      send("quit");
-      closeAll({toChild_, fromChild_});
-      toChild_ = fromChild_ = -1;
-      int status = 0;
-      for (int i = 0; i < 50 && waitpid(pid_, &status, WNOHANG) == 0; ++i)
-        std::this_thread::sleep_for(std::chrono::milliseconds(10));
-      if (waitpid(pid_, &status, WNOHANG) == 0) {
-        kill(pid_, SIGKILL);
-        waitpid(pid_, &status, 0);
-      }
-      pid_ = -1;
-    }
-  }
-
- private:
-  static void closeAll(std::initializer_list<int> fds) {
-    for (int fd : fds)
-      if (fd >= 0) ::close(fd);
-  }
-  // In the child: makes `fd` the descriptor `target`, without close-on-exec.
-  static bool becomeFd(int fd, int target) {
-    if (fd == target) return fcntl(fd, F_SETFD, 0) == 0;  // dup2 onto itself would keep the flag
-    return dup2(fd, target) == target;
-  }
-
-  pid_t pid_ = -1;
-  int toChild_ = -1, fromChild_ = -1;
-  std::string buf_;
-  std::string why_;
 };
 
 // What an engine thinks of the position it moved from, for adjudication.

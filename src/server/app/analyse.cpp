@@ -51,8 +51,8 @@ Outcome Lobby::analyse(const AnalyseRequest& req, Analysis* out) {
     return e;
   }
   // Counted with the bot searches: beyond config.botThreads running, refused.
-  if (searching_.fetch_add(1) >= std::max(1, config_.botThreads)) {
-    --searching_;
+  if (pool_.searching().fetch_add(1) >= std::max(1, config_.botThreads)) {
+    --pool_.searching();
     analysing_.release(req.client);
     ApiError e = apiError(503, "full", "the bots are busy; try again in a moment");
     e.retryAfterMs = kAnalyseMs;
@@ -89,33 +89,33 @@ Outcome Lobby::analyse(const AnalyseRequest& req, Analysis* out) {
   } catch (const std::exception& ex) {
     result = apiError(500, "analysis", std::string("the analysis failed: ") + ex.what());
   }
-  --searching_;
+  --pool_.searching();
   analysing_.release(req.client);
   return result;
 }
 
-std::optional<ApiResponse> Api::analysisBody(const ApiRequest& req, Json* j, std::string* variant,
-                                             std::map<std::string, std::string>* options, std::string* fen) {
-  if (req.body.size() > kMaxBodyBytes) return error(413, "too-large", "the body is over 64 KiB");
+Outcome Api::analysisBody(const ApiRequest& req, Json* j, std::string* variant,
+                          std::map<std::string, std::string>* options, std::string* fen) {
+  if (req.body.size() > kMaxBodyBytes) return apiError(413, "too-large", "the body is over 64 KiB");
   auto parsed = parseJson(req.body);
-  if (!parsed.ok()) return error(400, "bad-json", "malformed JSON: " + parsed.error().text());
+  if (!parsed.ok()) return apiError(400, "bad-json", "malformed JSON: " + parsed.error().text());
   *j = *parsed;
-  if (!j->isObject()) return error(400, "bad-json", "the body must be a JSON object");
+  if (!j->isObject()) return apiError(400, "bad-json", "the body must be a JSON object");
   const Json* v = j->get("variant");
-  if (!v || !v->isString() || v->asString().empty()) return error(400, "bad-variant", "\"variant\" (a string) is required");
+  if (!v || !v->isString() || v->asString().empty()) return apiError(400, "bad-variant", "\"variant\" (a string) is required");
   *variant = v->asString();
-  if (auto bad = optionsOf(*j, options)) return bad;
+  if (auto given = optionsOf(*j, options); !given.ok()) return given;
   const Json* f = j->get("fen");
-  if (!f || !f->isString()) return error(400, "bad-fen", "\"fen\" (a position text) is required");
+  if (!f || !f->isString()) return apiError(400, "bad-fen", "\"fen\" (a position text) is required");
   *fen = f->asString();
-  return std::nullopt;
+  return done();
 }
 
 ApiResponse Api::analyse(const ApiRequest& req) {
   Json j;
   Lobby::AnalyseRequest a;
   a.client = req.client;
-  if (auto bad = analysisBody(req, &j, &a.variant, &a.options, &a.fen)) return *bad;
+  if (auto read = analysisBody(req, &j, &a.variant, &a.options, &a.fen); !read.ok()) return error(read.error());
   Lobby::Analysis out;
   if (auto analysed = lobby_.analyse(a, &out); !analysed.ok()) return error(analysed.error());
   JsonWriter w;
@@ -175,7 +175,7 @@ ApiResponse Api::position(const ApiRequest& req) {
   Json j;
   Lobby::PositionRequest p;
   p.client = req.client;
-  if (auto bad = analysisBody(req, &j, &p.variant, &p.options, &p.fen)) return *bad;
+  if (auto read = analysisBody(req, &j, &p.variant, &p.options, &p.fen); !read.ok()) return error(read.error());
   if (const Json* move = j.get("move"); move && !move->isNull()) {
     if (!move->isString() || move->asString().empty()) return error(400, "illegal-move", "\"move\" is a move text");
     p.move = move->asString();

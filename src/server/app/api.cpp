@@ -1,6 +1,7 @@
 #include "server/app/api.h"
 
 #include <cmath>
+#include <string_view>
 
 #include "core/diagram.h"
 #include "server/app/catalogue.h"
@@ -11,9 +12,13 @@
 namespace acedrex::server {
 namespace {
 
-const char* dirName(int d) {
-  static const char* names[] = {"n", "e", "s", "w"};
-  return names[d & 3];
+// A pawn's direction by its letter, as the FEN4 cells write it: n, e, s, w (kNorth..kWest).
+constexpr std::string_view kDirLetters = "nesw";
+std::string dirName(int d) { return std::string(1, kDirLetters[static_cast<size_t>(d & 3)]); }
+// The direction of a letter, -1 for none.
+int dirOfName(const std::string& name) {
+  const size_t i = name.size() == 1 ? kDirLetters.find(name[0]) : std::string_view::npos;
+  return i == std::string_view::npos ? -1 : static_cast<int>(i);
 }
 
 std::string tokenOf(const std::string& authorization, const Target& t) {
@@ -136,30 +141,17 @@ Api::Api(Lobby& lobby, std::function<std::string(int)> describeLevel)
   }
   w.endArray();
   variantsJson_ = w.take();
+  registerCatalogueRoutes();
+  registerGameRoutes();
 }
 
 bool Api::isApi(const std::string& target) { return target.rfind("/api/", 0) == 0 || target == "/api"; }
 
 ApiResponse Api::error(int status, const std::string& code, const std::string& message) {
-  ApiResponse r;
-  r.status = status;
-  JsonWriter w;
-  w.beginObject().key("error").value(message).key("code").value(code).endObject();
-  r.body = w.take();
-  return r;
+  return errorResponse(status, code, message);
 }
 
-ApiResponse Api::error(const ApiError& e) {
-  ApiResponse r;
-  r.status = e.status;
-  r.retryAfterMs = e.retryAfterMs;
-  JsonWriter w;
-  w.beginObject().key("error").value(e.message).key("code").value(e.code);
-  if (e.retryAfterMs > 0) w.key("retryAfterMs").value(e.retryAfterMs);
-  w.endObject();
-  r.body = w.take();
-  return r;
-}
+ApiResponse Api::error(const ApiError& e) { return errorResponse(e); }
 
 ApiResponse Api::variants() {
   ApiResponse r;
@@ -167,16 +159,16 @@ ApiResponse Api::variants() {
   return r;
 }
 
-std::optional<ApiResponse> Api::optionsOf(const Json& body, std::map<std::string, std::string>* out) {
+Outcome Api::optionsOf(const Json& body, std::map<std::string, std::string>* out) {
   if (const Json* o = body.get("options"); o && !o->isNull()) {
-    if (!o->isObject()) return error(400, "bad-options", "\"options\" must be an object of strings");
+    if (!o->isObject()) return apiError(400, "bad-options", "\"options\" must be an object of strings");
     for (const auto& [k, v] : o->members()) {
       if (v.isString()) (*out)[k] = v.asString();
       else if (v.isBool()) (*out)[k] = v.asBool() ? "yes" : "no";
-      else return error(400, "bad-options", "option \"" + k + "\" must be a string");
+      else return apiError(400, "bad-options", "option \"" + k + "\" must be a string");
     }
   }
-  return std::nullopt;
+  return done();
 }
 
 ApiResponse Api::createGame(const ApiRequest& req) {
@@ -190,7 +182,7 @@ ApiResponse Api::createGame(const ApiRequest& req) {
   if (!variant || !variant->isString() || variant->asString().empty())
     return error(400, "bad-variant", "\"variant\" (a string) is required");
   c.variant = variant->asString();
-  if (auto bad = optionsOf(j, &c.options)) return *bad;
+  if (auto given = optionsOf(j, &c.options); !given.ok()) return error(given.error());
   if (const Json* s = j.get("seats"); s && !s->isNull()) {
     if (!s->isArray() || s->items().size() > 16) return error(400, "bad-seats", "\"seats\" must be an array of seats");
     for (const auto& seat : s->items()) {
@@ -284,12 +276,8 @@ ApiResponse Api::pieceReachReply(const std::string& variant, const std::string& 
   if (type < 0) return error(404, "unknown-piece", variant + " has no piece with the letter " + letter);
   int dir = 0;
   if (auto it = query.find("dir"); it != query.end()) {
-    const std::string& d = it->second;
-    if (d == "n") dir = 0;
-    else if (d == "e") dir = 1;
-    else if (d == "s") dir = 2;
-    else if (d == "w") dir = 3;
-    else return error(400, "bad-dir", "dir is n, e, s or w");
+    dir = dirOfName(it->second);
+    if (dir < 0) return error(400, "bad-dir", "dir is n, e, s or w");
   }
   Square from = -1;
   if (auto it = query.find("from"); it != query.end()) {
@@ -337,119 +325,96 @@ ApiResponse Api::gameAction(const std::shared_ptr<GameRoom>& room, const std::st
   return r;
 }
 
+ApiResponse Api::listGames(const RouteContext& c) {
+  int limit = 50;
+  std::string filter = "all";
+  if (auto it = c.target.query.find("limit"); it != c.target.query.end()) {
+    const std::string& l = it->second;
+    if (l.empty() || l.size() > 4 || l.find_first_not_of("0123456789") != std::string::npos)
+      return error(400, "bad-limit", "limit is a number from 1 to 500");
+    limit = std::clamp(std::stoi(l), 1, 500);
+  }
+  if (auto it = c.target.query.find("status"); it != c.target.query.end()) {
+    filter = it->second;
+    if (filter != "all" && filter != "ongoing" && filter != "finished" && filter != "open")
+      return error(400, "bad-status", "status is open, ongoing, finished or all");
+  }
+  std::string body = "[";
+  bool first = true;
+  for (const auto& s : lobby_.recent(limit, filter)) {
+    body += (first ? "" : ",") + s;
+    first = false;
+  }
+  body += "]";
+  return jsonResponse(std::move(body));
+}
+
+ApiResponse Api::joinGame(const RouteContext& c) {
+  const GameRoom& room = *c.room;
+  std::string seat, seatToken;
+  if (auto taken = lobby_.takeSeat(room.id(), c.query("seat"), &seat, &seatToken); !taken.ok())
+    return error(taken.error());
+  JsonWriter w;
+  w.beginObject().key("id").value(room.id()).key("seat").value(seat);
+  w.key("token").value(seatToken).key("url").value("/game/" + room.id()).endObject();
+  return jsonResponse(w.take());
+}
+
+void Api::registerCatalogueRoutes() {
+  RouteTable& t = routes_;
+  t.add("GET", "/api/variants", [this](RouteContext&) { return variants(); });
+  t.add("GET", "/api/variant/{variant}/piece/{letter}", [this](RouteContext& c) {
+    return pieceReachReply(c.param("variant"), c.param("letter"), c.target.query);
+  });
+  t.add("GET", "/api/games", [this](RouteContext& c) { return listGames(c); });
+  t.add("POST", "/api/analyse", [this](RouteContext& c) { return analyse(c.request); });
+  t.add("POST", "/api/position", [this](RouteContext& c) { return position(c.request); });
+}
+
+void Api::registerGameRoutes() {
+  RouteTable& t = routes_;
+  t.add("POST", "/api/game", [this](RouteContext& c) { return createGame(c.request); }, "use POST to create a game");
+  // Every path below a game names one: unknown is 404 "unknown-game" whatever follows.
+  t.filter("/api/game/{id}/**", [this](RouteContext& c) -> Outcome {
+    c.room = lobby_.find(c.param("id"));
+    if (!c.room) return apiError(404, "unknown-game", "no game \"" + c.param("id") + "\"");
+    return done();
+  });
+  auto closedRecord = [](RouteContext& c) -> Outcome {
+    if (c.room->recordHidden()) return apiError(403, "hidden", "fog of war: the record is closed until the game ends");
+    return done();
+  };
+  t.filter("/api/game/{id}/pgn", closedRecord);
+  t.filter("/api/game/{id}/replay", closedRecord);
+  t.add("GET", "/api/game/{id}", [](RouteContext& c) { return jsonResponse(c.room->stateJson(c.token)); });
+  t.add("GET", "/api/game/{id}/pgn", [](RouteContext& c) {
+    ApiResponse r;
+    r.contentType = "application/x-chess-pgn; charset=utf-8";
+    r.body = c.room->pgn();
+    return r;
+  });
+  t.add("GET", "/api/game/{id}/replay", [](RouteContext& c) { return jsonResponse(c.room->replayJson()); });
+  t.add("*", "/api/game/{id}/stream",
+        [](RouteContext&) { return error(400, "stream", "the stream is served by the network layer"); });
+  t.add("POST", "/api/game/{id}/move/{uci}",
+        [this](RouteContext& c) { return gameAction(c.room, c.token, c.room->move(c.token, c.param("uci"))); });
+  t.add("POST", "/api/game/{id}/resign",
+        [this](RouteContext& c) { return gameAction(c.room, c.token, c.room->resign(c.token, c.query("seat"))); });
+  t.add("POST", "/api/game/{id}/draw/{action}",
+        [this](RouteContext& c) { return gameAction(c.room, c.token, c.room->draw(c.token, c.param("action"))); });
+  t.add("POST", "/api/game/{id}/join", [this](RouteContext& c) { return joinGame(c); });
+  t.add("POST", "/api/game/{id}/takeback",
+        [this](RouteContext& c) { return gameAction(c.room, c.token, c.room->takeback(c.token)); });
+}
+
 ApiResponse Api::handle(const ApiRequest& req) {
   const Target t = parseTarget(req.target);
   if (!t.ok) return error(400, "bad-target", "malformed %-escape in the URL");
   const auto& seg = t.segments;
-  const bool get = req.method == "GET" || req.method == "HEAD";
-  const bool post = req.method == "POST";
   if (seg.size() < 2 || seg[0] != "api") return error(404, "not-found", "no such API path");
   if (req.body.size() > kMaxBodyBytes) return error(413, "too-large", "the body is over 64 KiB");
-  const std::string token = tokenOf(req.authorization, t);
-
-  if (seg[1] == "variants" && seg.size() == 2) {
-    if (!get) return error(405, "method", "use GET");
-    return variants();
-  }
-  if (seg[1] == "variant" && seg.size() == 5 && seg[3] == "piece") {
-    if (!get) return error(405, "method", "use GET");
-    return pieceReachReply(seg[2], seg[4], t.query);
-  }
-  if (seg[1] == "games" && seg.size() == 2) {
-    if (!get) return error(405, "method", "use GET");
-    int limit = 50;
-    std::string filter = "all";
-    if (auto it = t.query.find("limit"); it != t.query.end()) {
-      const std::string& l = it->second;
-      if (l.empty() || l.size() > 4 || l.find_first_not_of("0123456789") != std::string::npos)
-        return error(400, "bad-limit", "limit is a number from 1 to 500");
-      limit = std::clamp(std::stoi(l), 1, 500);
-    }
-    if (auto it = t.query.find("status"); it != t.query.end()) {
-      filter = it->second;
-      if (filter != "all" && filter != "ongoing" && filter != "finished" && filter != "open")
-        return error(400, "bad-status", "status is open, ongoing, finished or all");
-    }
-    std::string body = "[";
-    bool first = true;
-    for (const auto& s : lobby_.recent(limit, filter)) {
-      body += (first ? "" : ",") + s;
-      first = false;
-    }
-    body += "]";
-    ApiResponse r;
-    r.body = body;
-    return r;
-  }
-  if (seg[1] == "analyse" && seg.size() == 2) {
-    if (!post) return error(405, "method", "use POST");
-    return analyse(req);
-  }
-  if (seg[1] == "position" && seg.size() == 2) {
-    if (!post) return error(405, "method", "use POST");
-    return position(req);
-  }
-  if (seg[1] == "game" && seg.size() == 2) {
-    if (!post) return error(405, "method", "use POST to create a game");
-    return createGame(req);
-  }
-  if (seg[1] != "game" || seg.size() < 3) return error(404, "not-found", "no such API path");
-  auto room = lobby_.find(seg[2]);
-  if (!room) return error(404, "unknown-game", "no game \"" + seg[2] + "\"");
-  if (seg.size() == 3) {
-    if (!get) return error(405, "method", "use GET");
-    ApiResponse r;
-    r.body = room->stateJson(token);
-    return r;
-  }
-  const std::string& what = seg[3];
-  if ((what == "pgn" || what == "replay") && seg.size() == 4 && room->recordHidden())
-    return error(403, "hidden", "fog of war: the record is closed until the game ends");
-  if (what == "pgn" && seg.size() == 4) {
-    if (!get) return error(405, "method", "use GET");
-    ApiResponse r;
-    r.contentType = "application/x-chess-pgn; charset=utf-8";
-    r.body = room->pgn();
-    return r;
-  }
-  if (what == "replay" && seg.size() == 4) {
-    if (!get) return error(405, "method", "use GET");
-    ApiResponse r;
-    r.body = room->replayJson();
-    return r;
-  }
-  if (what == "stream" && seg.size() == 4) return error(400, "stream", "the stream is served by the network layer");
-  if (what == "move" && seg.size() == 5) {
-    if (!post) return error(405, "method", "use POST");
-    return gameAction(room, token, room->move(token, seg[4]));
-  }
-  if (what == "resign" && seg.size() == 4) {
-    if (!post) return error(405, "method", "use POST");
-    const auto it = t.query.find("seat");
-    return gameAction(room, token, room->resign(token, it == t.query.end() ? "" : it->second));
-  }
-  if (what == "draw" && seg.size() == 5) {
-    if (!post) return error(405, "method", "use POST");
-    return gameAction(room, token, room->draw(token, seg[4]));
-  }
-  if (what == "join" && seg.size() == 4) {
-    if (!post) return error(405, "method", "use POST");
-    const auto it = t.query.find("seat");
-    std::string seat, seatToken;
-    if (auto taken = lobby_.takeSeat(room->id(), it == t.query.end() ? "" : it->second, &seat, &seatToken); !taken.ok())
-      return error(taken.error());
-    JsonWriter w;
-    w.beginObject().key("id").value(room->id()).key("seat").value(seat);
-    w.key("token").value(seatToken).key("url").value("/game/" + room->id()).endObject();
-    ApiResponse r;
-    r.body = w.take();
-    return r;
-  }
-  if (what == "takeback" && seg.size() == 4) {
-    if (!post) return error(405, "method", "use POST");
-    return gameAction(room, token, room->takeback(token));
-  }
-  return error(404, "not-found", "no such API path");
+  RouteContext context{req, t, tokenOf(req.authorization, t), {}, nullptr};
+  return routes_.dispatch(context);
 }
 
 bool Api::matches(const std::string& target, Kind kind) const {

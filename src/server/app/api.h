@@ -6,30 +6,15 @@
 #include <functional>
 #include <map>
 #include <memory>
-#include <optional>
 #include <string>
 
 #include "server/app/json.h"
 #include "server/app/lobby.h"
+#include "server/app/route_table.h"
 
 namespace acedrex::server {
 
 constexpr size_t kMaxBodyBytes = 64 * 1024;
-
-struct ApiRequest {
-  std::string method;         // "GET", "POST", ...
-  std::string target;         // path and query, as sent
-  std::string authorization;  // the Authorization header, if any
-  std::string body;
-  std::string client;         // the client's address (for per-client limits); "" in tests
-};
-
-struct ApiResponse {
-  int status = 200;
-  std::string contentType = "application/json";
-  std::string body;
-  int64_t retryAfterMs = 0;  // >0 on 429 and some 503s: the net layer may send Retry-After (seconds, rounded up)
-};
 
 // A stream or WebSocket target resolved to its game and token.
 struct Subscription {
@@ -45,7 +30,11 @@ class Api {
 
   // Whether a target belongs to the API (starts with /api/).
   static bool isApi(const std::string& target);
+  // Answers one request through the route table (404, 405 and 413 included).
   ApiResponse handle(const ApiRequest& request);
+  // The route table: other modules add their routes to it (registerXRoutes(api.routes(), ...))
+  // before the server starts.
+  RouteTable& routes() { return routes_; }
 
   // "/api/game/{id}/stream" or "/ws/game/{id}": the game, the token (from
   // the Authorization header or ?token=) and ?deltas=; an error reply when
@@ -70,16 +59,22 @@ class Api {
                               const std::map<std::string, std::string>& query);
   ApiResponse analyse(const ApiRequest& r);  // POST /api/analyse (analyse.cpp)
   ApiResponse position(const ApiRequest& r);  // POST /api/position (analyse.cpp)
-  // A request body's "options" (strings; true/false as yes/no) into *out; an error reply when malformed.
-  static std::optional<ApiResponse> optionsOf(const Json& body, std::map<std::string, std::string>* out);
-  // An analysis body (analyse, position): the JSON, its variant, options and fen; a refusal as the reply.
-  static std::optional<ApiResponse> analysisBody(const ApiRequest& req, Json* j, std::string* variant,
-                                                 std::map<std::string, std::string>* options, std::string* fen);
+  // A request body's "options" (strings; true/false as yes/no) into *out; refused when malformed.
+  static Outcome optionsOf(const Json& body, std::map<std::string, std::string>* out);
+  // An analysis body (analyse, position): the JSON, its variant, options and fen; refused when malformed.
+  static Outcome analysisBody(const ApiRequest& req, Json* j, std::string* variant,
+                              std::map<std::string, std::string>* options, std::string* fen);
   ApiResponse gameAction(const std::shared_ptr<GameRoom>& room, const std::string& token, const Outcome& outcome);
+  ApiResponse listGames(const RouteContext& c);
+  ApiResponse joinGame(const RouteContext& c);
+  // The API's own routes: the catalogue and analysis, and the games (api.cpp).
+  void registerCatalogueRoutes();
+  void registerGameRoutes();
 
   Lobby& lobby_;
   std::function<std::string(int)> describeLevel_;
   std::string variantsJson_;
+  RouteTable routes_;
 };
 
 }  // namespace acedrex::server

@@ -1,3 +1,5 @@
+// Lobby (lobby.h): the registry: creating, finding, loading and listing games,
+// the compiled rules, the per-client limits on creation.
 #include "server/app/lobby.h"
 
 #include <algorithm>
@@ -18,7 +20,8 @@ Lobby::Lobby(const VariantRegistry& registry, Store& store, BotFactory botFactor
       createLimiter_(std::max(0, config.limits.gamesPerClientPerMinute) / 60.0,
                      std::max(1, config.limits.gamesPerClientPerMinute), time_),
       analyseLimiter_(kAnalysesPerMinute / 60.0, kAnalysesPerMinute / 3.0, time_),
-      positionLimiter_(kPositionsPerMinute / 60.0, kPositionsPerMinute / 10.0, time_) {}
+      positionLimiter_(kPositionsPerMinute / 60.0, kPositionsPerMinute / 10.0, time_),
+      pool_(config.botThreads, config.startThreads) {}
 
 Lobby::~Lobby() { stop(); }
 
@@ -73,8 +76,7 @@ void Lobby::start() {
   if (started_ || !config_.startThreads) return;
   started_ = true;
   stopping_ = false;
-  const int n = std::max(1, config_.botThreads);
-  for (int i = 0; i < n; ++i) workers_.emplace_back([this] { botWorker(); });
+  pool_.start();
   clockThread_ = std::thread([this] { clockLoop(); });
   if (store_.shared()) {
     store_.watch([this](const std::string& id) { onStoreChange(id); });
@@ -83,11 +85,8 @@ void Lobby::start() {
 }
 
 void Lobby::stop() {
-  {
-    std::lock_guard lock(jobsM_);
-    stopping_ = true;
-  }
-  jobsCv_.notify_all();
+  stopping_ = true;
+  pool_.requestStop();
   if (watching_) {  // (a non-shared store may already be gone when a destructor calls stop())
     store_.watch({});
     watching_ = false;
@@ -100,9 +99,7 @@ void Lobby::stop() {
     std::lock_guard lock(roomsM_);
     for (auto& [id, room] : rooms_) room->stopBot();
   }
-  for (auto& t : workers_)
-    if (t.joinable()) t.join();
-  workers_.clear();
+  pool_.join();
   if (clockThread_.joinable()) clockThread_.join();
   started_ = false;
 }
@@ -324,292 +321,6 @@ std::vector<std::string> Lobby::recent(int limit, const std::string& filter) {
 size_t Lobby::size() {
   std::lock_guard lock(roomsM_);
   return rooms_.size();
-}
-
-void Lobby::scheduleBot(std::shared_ptr<GameRoom> room, int64_t epoch) {
-  std::shared_ptr<GameRoom> hurry;  // a search of a game of bots only to stop early, and its epoch
-  int64_t hurryEpoch = 0;
-  {
-    std::lock_guard lock(jobsM_);
-    BotJob job;
-    job.room = room;
-    job.epoch = epoch;
-    job.creator = room->creator();
-    job.botsOnly = room->botsOnly();
-    jobs_.push(std::move(job));
-    // A game with a human seat waits while every bot thread is busy: the
-    // longest running search of a game of bots only ends now (the threads
-    // serve the human's game next). Not in tests without threads.
-    if (!room->botsOnly() && config_.startThreads && running_ >= std::max(1, config_.botThreads))
-      for (const auto& r : runningBotsOnly_)
-        if ((hurry = r.room.lock())) {
-          hurryEpoch = r.epoch;
-          break;
-        }
-  }
-  jobsCv_.notify_all();
-  if (hurry) hurry->stopSearch(hurryEpoch);  // atomics only: no lock of that room is taken
-}
-
-void Lobby::retryStoreLater(std::shared_ptr<GameRoom> room) {
-  std::lock_guard lock(clockM_);
-  storeWaitRooms_.push_back(room);  // the room asks once per wait (GameRoom::retryListed_)
-}
-
-std::optional<BotJob> Lobby::takeJobLocked() {
-  auto job = jobs_.pop(botsOnlyMayStartLocked());
-  if (!job) return job;
-  ++running_;
-  if (job->botsOnly) runningBotsOnly_.push_back(*job);
-  return job;
-}
-
-void Lobby::runJob(const BotJob& job) {
-  if (auto room = job.room.lock()) {
-    // Searches of games with a human seat count with the analyses (Lobby::analyse).
-    if (!job.botsOnly) ++searching_;
-    room->runBot(job.epoch);
-    if (!job.botsOnly) --searching_;
-  }
-  {
-    std::lock_guard lock(jobsM_);
-    --running_;
-    if (job.botsOnly)
-      std::erase_if(runningBotsOnly_, [&](const BotJob& r) {
-        return !r.room.owner_before(job.room) && !job.room.owner_before(r.room);
-      });
-  }
-  jobsCv_.notify_all();  // a thread for games of bots only may be free again
-}
-
-bool Lobby::runOneBotJob() {
-  std::optional<BotJob> job;
-  {
-    std::lock_guard lock(jobsM_);
-    job = takeJobLocked();
-  }
-  if (!job) return false;
-  runJob(*job);
-  return true;
-}
-
-size_t Lobby::pendingBotJobs() {
-  std::lock_guard lock(jobsM_);
-  return jobs_.size();
-}
-
-void Lobby::botWorker() {
-  for (;;) {
-    std::optional<BotJob> job;
-    {
-      std::unique_lock lock(jobsM_);
-      jobsCv_.wait(lock, [&] {
-        return stopping_ || jobs_.ready(botsOnlyMayStartLocked());
-      });
-      if (stopping_) return;
-      job = takeJobLocked();
-    }
-    if (job) runJob(*job);
-  }
-}
-
-void Lobby::addClockRoom(const std::shared_ptr<GameRoom>& room) {
-  std::lock_guard lock(clockM_);
-  clockRooms_.push_back(room);
-}
-
-namespace {
-// Keeps the entries of `list` that were not in its first `done.size()`
-// entries marked done; entries appended since the snapshot stay.
-void prune(std::vector<std::weak_ptr<GameRoom>>& list, const std::vector<bool>& done) {
-  std::vector<std::weak_ptr<GameRoom>> kept;
-  kept.reserve(list.size());
-  for (size_t i = 0; i < list.size(); ++i)
-    if (i >= done.size() || !done[i]) kept.push_back(std::move(list[i]));
-  list = std::move(kept);
-}
-}  // namespace
-
-void Lobby::tickClocks() {
-  std::lock_guard tick(tickM_);  // one tick at a time: prune() relies on it
-  std::vector<std::weak_ptr<GameRoom>> rooms, waiting;
-  {
-    std::lock_guard lock(clockM_);
-    rooms = clockRooms_;
-    waiting = storeWaitRooms_;
-  }
-  std::vector<bool> doneClocks(rooms.size(), false), doneWaits(waiting.size(), false);
-  bool any = false;
-  for (size_t i = 0; i < rooms.size(); ++i) {
-    auto room = rooms[i].lock();
-    doneClocks[i] = !room || !room->checkClock();
-    any = any || doneClocks[i];
-  }
-  for (size_t i = 0; i < waiting.size(); ++i) {
-    auto room = waiting[i].lock();
-    doneWaits[i] = !room || !room->retryStore();
-    any = any || doneWaits[i];
-  }
-  if (!any) return;
-  std::lock_guard lock(clockM_);
-  prune(clockRooms_, doneClocks);
-  prune(storeWaitRooms_, doneWaits);
-}
-
-int Lobby::evictIdle() {
-  const int64_t now = time_.steadyMs();
-  const int64_t idleMs =
-      config_.limits.idleGameMinutes > 0 ? static_cast<int64_t>(config_.limits.idleGameMinutes) * 60000 : -1;
-  std::lock_guard lock(roomsM_);
-  int n = 0;
-  for (auto it = rooms_.begin(); it != rooms_.end();) {
-    // use_count 1: only this map holds it, and new holders come only through
-    // find(), which needs roomsM_ (the bot queue and the clock thread hold
-    // weak pointers, and only to rooms that idle() keeps).
-    if (it->second.use_count() == 1 && it->second->idle(now, idleMs)) {
-      if (!it->second->finished()) evictedVersions_[it->first] = it->second->version();
-      if (it->second->finished() && isHome(it->first)) {
-        store_.releaseHome(it->first);
-        std::lock_guard homes(homesM_);
-        homes_.erase(it->first);
-      }
-      it = rooms_.erase(it);
-      ++n;
-    } else {
-      ++it;
-    }
-  }
-  return n;
-}
-
-int Lobby::abortAbandoned() {
-  const int64_t firstMs = static_cast<int64_t>(config_.limits.abortFirstMoveMinutes) * 60000;
-  const int64_t absentMs = static_cast<int64_t>(config_.limits.abortAbsentMinutes) * 60000;
-  if (firstMs <= 0 && absentMs <= 0) return 0;
-  // Several processes: a human may be connected to another process, which
-  // this one cannot see; the abort rules are left off rather than guessed.
-  if (store_.shared()) return 0;
-  std::vector<std::shared_ptr<GameRoom>> held;
-  std::vector<std::string> evicted;
-  {
-    std::lock_guard lock(roomsM_);
-    for (const auto& [id, room] : rooms_) held.push_back(room);  // not find(): that would keep them from idling
-    for (const auto& [id, v] : evictedVersions_) evicted.push_back(id);
-  }
-  int n = 0;
-  for (const auto& room : held)
-    if (room->abortIfAbandoned(firstMs, absentMs)) ++n;
-  held.clear();
-  // A game out of memory has nobody connected; it comes back (find) only when
-  // its record says a rule may apply: nothing for absentMs, or a human seat
-  // that never moved.
-  const int64_t now = time_.wallMs();
-  for (const auto& id : evicted) {
-    auto g = store_.load(id);
-    if (!g.ok() || !*g || (*g)->finished) continue;
-    const StoredGame& sg = **g;
-    const int64_t last = sg.entries.empty() ? sg.createdMs : std::max(sg.createdMs, sg.entries.back().atMs);
-    bool neverMoved = false;
-    for (size_t s = 0; s < sg.seats.size(); ++s)
-      if (!sg.seats[s].bot && std::none_of(sg.entries.begin(), sg.entries.end(),
-                                           [&](const StoredEntry& e) { return e.seat == static_cast<int>(s); }))
-        neverMoved = true;
-    if (!(absentMs > 0 && now - last >= absentMs) && !(firstMs > 0 && neverMoved && now - last >= firstMs)) continue;
-    if (auto room = find(id); room && room->abortIfAbandoned(firstMs, absentMs)) ++n;
-  }
-  return n;
-}
-
-void Lobby::clockLoop() {
-  auto lastEviction = std::chrono::steady_clock::now();
-  auto lastAdoption = lastEviction;
-  for (;;) {
-    {
-      std::unique_lock lock(clockM_);
-      clockCv_.wait_for(lock, std::chrono::milliseconds(config_.tickMs), [&] { return stopping_.load(); });
-    }
-    if (stopping_) return;
-    tickClocks();
-    if (store_.shared() && std::chrono::steady_clock::now() - lastAdoption > std::chrono::seconds(1)) {
-      adoptOrphans();
-      lastAdoption = std::chrono::steady_clock::now();
-    }
-    if (std::chrono::steady_clock::now() - lastEviction > std::chrono::seconds(60)) {
-      abortAbandoned();
-      evictIdle();
-      pruneBotGames();
-      lastEviction = std::chrono::steady_clock::now();
-    }
-  }
-}
-
-// ---------------------------------------------------------------------------
-// Several processes on one shared store.
-
-bool Lobby::isHome(const std::string& id) {
-  std::lock_guard lock(homesM_);
-  return homes_.count(id) > 0;
-}
-
-void Lobby::claimHome(const std::string& id) {
-  if (!store_.shared()) return;
-  auto claimed = store_.claimHome(id);
-  if (claimed.ok() && *claimed) {
-    std::lock_guard lock(homesM_);
-    homes_.insert(id);
-  }
-}
-
-bool Lobby::mayThink(const std::string& id) { return !store_.shared() || isHome(id); }
-
-void Lobby::onStoreChange(const std::string& id) {
-  if (stopping_) return;
-  std::vector<std::shared_ptr<GameRoom>> rooms;
-  {
-    std::lock_guard lock(roomsM_);
-    if (id.empty()) {
-      for (auto& [key, room] : rooms_) rooms.push_back(room);
-    } else if (auto it = rooms_.find(id); it != rooms_.end()) {
-      rooms.push_back(it->second);
-    }
-  }
-  if (rooms.empty() && !id.empty() && isHome(id)) {
-    find(id);  // a game this process is home of, out of memory: it loads as stored and goes on
-    return;
-  }
-  for (auto& room : rooms) room->syncFromStore();
-}
-
-int Lobby::adoptOrphans() {
-  if (!store_.shared() || stopping_) return 0;
-  const uint64_t epoch = store_.sessionEpoch();
-  std::vector<std::string> lost;
-  {
-    std::lock_guard lock(homesM_);
-    if (epoch != homesEpoch_) {  // the store's session was lost, and every home with it
-      lost.assign(homes_.begin(), homes_.end());
-      homes_.clear();
-      homesEpoch_ = epoch;
-    }
-  }
-  for (const auto& id : lost) claimHome(id);
-  auto orphans = store_.orphans();
-  if (!orphans.ok()) return 0;
-  int adopted = 0;
-  for (const auto& id : *orphans) {
-    auto claimed = store_.claimHome(id);
-    if (!claimed.ok() || !*claimed) continue;
-    {
-      std::lock_guard lock(homesM_);
-      homes_.insert(id);
-    }
-    if (auto room = find(id)) {
-      room->syncFromStore();
-      room->resume();
-      ++adopted;
-    }
-  }
-  return adopted;
 }
 
 }  // namespace acedrex::server

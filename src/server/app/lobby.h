@@ -1,5 +1,11 @@
 // Lobby: every game the server holds, their creation, the bot workers and
-// the clock thread. It is the RoomHost of its rooms.
+// the clock thread. It is the RoomHost of its rooms. Its work is in files by
+// concern:
+//   lobby.cpp               the registry: creating, finding, loading and listing games
+//   bot_queue.cpp           the bot pool (BotPool): the bots' turns and their threads
+//   lobby_housekeeping.cpp  the clock thread: timeouts, store retries, idle games, aborts
+//   lobby_cluster.cpp       several processes on one store: homes, orphans, changes
+//   analyse.cpp             analysis and the analysis board's positions
 //
 // Threading contract: every public method may be called from any thread.
 // Lock order: a room's lock may be held while the lobby's bot queue lock is
@@ -81,12 +87,12 @@ class Lobby : public RoomHost {
   const VariantRegistry& registry() const { return registry_; }
   size_t size();
 
-  // RoomHost. A bot's turn joins the BotQueue (bot_queue.h): games with a
+  // RoomHost. A bot's turn joins the BotPool (bot_queue.h): games with a
   // human seat first, creators in turn. Games of bots only run on at most
   // botThreads - 1 threads at once (1 when botThreads is 1); when a game with
   // a human seat waits and every bot thread is busy, one search of a game of
   // bots only is stopped early (its bot plays the best move it has).
-  void scheduleBot(std::shared_ptr<GameRoom> room, int64_t epoch) override;
+  void scheduleBot(std::shared_ptr<GameRoom> room, int64_t epoch) override { pool_.schedule(room, epoch); }
   void clockActive(std::shared_ptr<GameRoom> room) override { addClockRoom(room); }
   void retryStoreLater(std::shared_ptr<GameRoom> room) override;
   bool mayThink(const std::string& id) override;
@@ -167,17 +173,11 @@ class Lobby : public RoomHost {
 
   // For tests run without threads: runs the next bot job in queue order /
   // one clock tick (which also retries the store for rooms that wait for it).
-  bool runOneBotJob();
+  bool runOneBotJob() { return pool_.runOne(); }
   void tickClocks();
-  size_t pendingBotJobs();
+  size_t pendingBotJobs() { return pool_.pending(); }
 
  private:
-  void botWorker();
-  // Takes the next job the queue allows now (jobsM_ held) and counts it as running.
-  std::optional<BotJob> takeJobLocked();
-  void runJob(const BotJob& job);
-  int botsOnlyThreads() const { return config_.botThreads > 1 ? config_.botThreads - 1 : 1; }
-  bool botsOnlyMayStartLocked() const { return static_cast<int>(runningBotsOnly_.size()) < botsOnlyThreads(); }
   // Whether `client` may create one more game of bots only (createM_ held).
   bool mayCreateBotGame(const std::string& client);
   void pruneBotGames();
@@ -193,9 +193,7 @@ class Lobby : public RoomHost {
   TimeSource defaultTime_;
   const TimeSource& time_;
   RateLimiter createLimiter_;  // games created per client
-  // Searches running for games with a human seat and analyses (not those of
-  // games of bots only), and analyses per client.
-  std::atomic<int> searching_{0};
+  // Analyses per client (they count with the bot pool's searches of games with a human seat).
   RateLimiter analyseLimiter_;
   ConnectionCounter analysing_{1, 0};
   RateLimiter positionLimiter_;
@@ -210,13 +208,8 @@ class Lobby : public RoomHost {
   std::mutex rulesM_;
   std::map<std::string, std::shared_ptr<const Rules>> rules_;
 
-  std::mutex jobsM_;
-  std::condition_variable jobsCv_;
-  BotQueue jobs_;
-  int running_ = 0;                                        // jobs being run
-  std::vector<BotJob> runningBotsOnly_;                    // the jobs of games of bots only being run
+  BotPool pool_;
   std::atomic<bool> stopping_{false};
-  std::vector<std::thread> workers_;
 
   std::mutex tickM_;  // taken before a room's lock and clockM_
   std::mutex clockM_;

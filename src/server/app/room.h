@@ -1,5 +1,14 @@
 // GameRoom: one game being played: the rules Game, its seats and tokens,
 // clocks, draw offers, the bots' turns and the subscribers that watch it.
+// The room owns the state and its lock; its work is in files by concern:
+//   room.cpp             making and restoring a room, lifecycle (idle, abort), records
+//   room_actions.cpp     the players' actions (move, resign, draw, takeback, take a seat)
+//                        and committing an entry
+//   room_view.cpp        the state and delta JSON, subscriptions and publishing
+//   room_store_sync.cpp  store retries and catching up with other processes
+//   room_bot.cpp         the bot to move: scheduling and running its search
+//   room_entries.cpp     record entries applied to a Game, the result object
+//   clock.h              the chess clocks (a value)
 //
 // Threading contract: every public method may be called from any thread; a
 // room serialises its work with its own mutex. Every change is appended to
@@ -16,7 +25,9 @@
 #include <vector>
 
 #include "core/game.h"
+#include "server/app/clock.h"
 #include "server/app/common.h"
+#include "server/app/room_entries.h"
 #include "server/app/store.h"
 
 namespace acedrex::server {
@@ -129,11 +140,7 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   // Returns whether it aborted the game now.
   bool abortIfAbandoned(int64_t firstMoveMs, int64_t absentMs);
 
-  // What the state's move list says about an entry besides its text.
-  struct EntryNote {
-    std::string san;      // two-player games: the move in SAN, as the PGN writes it
-    std::string dieKind;  // the piece kind the throw allowed, "" without a die
-  };
+  using EntryNote = server::EntryNote;
 
   // For tests.
   int64_t version();
@@ -145,17 +152,32 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
            const TimeSource& time, BotFactory botFactory, const LobbyConfig& config, std::string creator);
 
   // All below run with m_ held.
+  // room.cpp
   std::vector<int> seatsOfLocked(const std::string& token) const;
-  Outcome commitEntry(const std::string& text, int seat);  // store, apply, publish
-  void afterAction();  // plays lost turns, times out a flagged seat, schedules the bot to move
-  bool timedOut(int seat, int64_t now) const;
+  bool clockRunning() const;
   // Whether the clock of the seat to move stands although the clocks run: a
   // bot of this process is to move and no bot thread has started its search
   // yet (its turn waits in the queue).
   bool clockHeld() const;
+  // The seat whose time runs now, -1 while every clock stands.
+  int runningSeat() const;
+  int64_t clockLeft(int seat, int64_t now) const { return clock_.left(seat, runningSeat(), now); }
+  bool timedOut(int seat, int64_t now) const;
+  std::string resultJson();
+  bool over() const { return aborted_ || game_->finished(); }
+  // room_actions.cpp
+  // The seats `token` holds into *seats; 401 "no-token" or 403 "wrong-token" when none.
+  Outcome seatsHeld(const std::string& token, std::vector<int>* seats) const;
+  Outcome commitEntry(const std::string& text, int seat);  // store, apply, publish
+  void afterAction();  // plays lost turns, times out a flagged seat, schedules the bot to move
+  // room_bot.cpp
   void maybeScheduleBot();
+  // room_store_sync.cpp
   void waitForStore(const std::string& text, int seat);
   bool retryStoreLocked();
+  bool catchUpLocked();       // see syncFromStore()
+  void replayFromStartLocked(size_t keep);
+  // room_view.cpp
   // The state for a client holding the seats in seatMask (GameView: fog of war).
   const std::string& stateBase(uint8_t seatMask);
   // The delta from v_-1 for the same client: the entries from appendFrom on (see Update).
@@ -164,13 +186,7 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   // The state's text for one view: in full (kFullState), or the delta whose record starts at appendFrom.
   std::string stateText(const GameView& view, size_t appendFrom);
   uint8_t seatMaskOf(const std::vector<int>& seats) const;
-  int64_t clockLeft(int seat, int64_t now) const;
   void publish(const char* type);
-  bool clockRunning() const;
-  std::string resultJson();
-  bool over() const { return aborted_ || game_->finished(); }
-  bool catchUpLocked();       // see syncFromStore()
-  void replayFromStartLocked(size_t keep);
 
   StoredGame meta_;  // the stored header (entries kept separately)
   std::shared_ptr<const Rules> rules_;
@@ -191,8 +207,7 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   int64_t lastHumanMs_ = 0;             // wall ms a human seat last moved, connected or left
   int64_t seatTakenMs_ = 0;             // wall ms a free seat was last taken (the first-move rule counts from it)
   std::vector<std::string> outReason_;  // per seat, "" while in
-  std::vector<int64_t> clock_;          // per seat: ms left at turnStart_
-  int64_t turnStart_ = 0;               // steady ms when the running clock last started
+  Clock clock_;                         // steady ms; runs for runningSeat()
   int drawOffer_ = -1;
   std::vector<int> connections_;
   int64_t v_ = 1;
@@ -238,11 +253,5 @@ class RoomHost {
 
 // Completes an Update's base for one client: base + ",\"you\":" + youJson + "}".
 std::string stateWithYou(const std::string& base, const std::string& youJson);
-
-// Applies one record entry (move text, "0000", "resign", "timeout", "draw")
-// to a Game, and notes why seats went out. False if the entry does not apply.
-bool applyEntryToGame(Game& game, const std::string& text, int seat, std::vector<std::string>& outReasons);
-// The result object of a finished game: {"places":{...},"reason":...,"winner":...}.
-std::string resultJsonOf(const Game& game, const std::vector<std::string>& outReasons);
 
 }  // namespace acedrex::server
