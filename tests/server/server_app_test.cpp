@@ -1058,7 +1058,10 @@ TEST(ServerApi, GameRoutes) {
   EXPECT_EQ(parsed(ok.body).get("lastMove")->asString(), "e3e4");
   EXPECT_EQ(f.call("POST", "/api/game/" + id + "/move/e8e7?token=" + black).status, 200);
   EXPECT_EQ(f.call("POST", "/api/game/" + id + "/draw/maybe", "", white).status, 400);
-  EXPECT_EQ(f.call("POST", "/api/game/" + id + "/takeback", "", white).status, 409);
+  auto asked = f.call("POST", "/api/game/" + id + "/takeback", "", white);  // between people: an offer
+  EXPECT_EQ(asked.status, 200);
+  EXPECT_EQ(parsed(asked.body).get("takebackOffer")->asString(), "white");
+  EXPECT_EQ(f.call("POST", "/api/game/" + id + "/takeback/decline", "", black).status, 200);
   EXPECT_EQ(f.call("GET", "/api/game/" + id + "/pgn").status, 200);
   EXPECT_EQ(f.call("GET", "/api/game/" + id + "/replay").status, 200);
   EXPECT_EQ(f.call("POST", "/api/game/" + id + "/resign", "", black).status, 200);

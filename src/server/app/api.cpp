@@ -82,8 +82,9 @@ void writeGeometry(JsonWriter& w, const Rules& r) {
 
 }  // namespace
 
-Api::Api(Lobby& lobby, std::function<std::string(int)> describeLevel)
-    : lobby_(lobby), describeLevel_(std::move(describeLevel)) {
+Api::Api(Lobby& lobby, std::function<std::string(int)> describeLevel, Accounts* accounts)
+    : lobby_(lobby), describeLevel_(std::move(describeLevel)), accounts_(accounts) {
+  if (accounts_) chat_ = std::make_unique<Chat>(accounts_->store(), accounts_->time());
   // The catalogue's order: by group and place in the lobby's table, the
   // games it does not know after the others in the registry's order.
   std::vector<const VariantDef*> defs = lobby_.registry().all();
@@ -246,6 +247,7 @@ ApiResponse Api::createGame(const ApiRequest& req) {
     if (!hot->isBool()) return error(400, "bad-hot-seat", "\"hotSeat\" must be true or false");
     c.hotSeat = hot->asBool();
   }
+  if (auto bad = seatCreator(req, j, &c)) return *bad;
   c.client = req.client;
   CreatedGame created;
   if (auto made = lobby_.create(c, &created); !made.ok()) return error(made.error());
@@ -381,6 +383,11 @@ ApiResponse Api::handle(const ApiRequest& req) {
     r.body = body;
     return r;
   }
+  if (seg[1] == "account") return accountRoute(req, seg);
+  if (seg[1] == "player" && seg.size() == 3) {
+    if (!get) return error(405, "method", "use GET");
+    return player(seg[2]);
+  }
   if (seg[1] == "analyse" && seg.size() == 2) {
     if (!post) return error(405, "method", "use POST");
     return analyse(req);
@@ -435,8 +442,12 @@ ApiResponse Api::handle(const ApiRequest& req) {
   if (what == "join" && seg.size() == 4) {
     if (!post) return error(405, "method", "use POST");
     const auto it = t.query.find("seat");
+    const auto name = t.query.find("name");
+    SeatPlan who;
+    if (auto bad = playerOf(req, name == t.query.end() ? "" : name->second, room->variant(), &who)) return *bad;
     std::string seat, seatToken;
-    if (auto taken = lobby_.takeSeat(room->id(), it == t.query.end() ? "" : it->second, &seat, &seatToken); !taken.ok())
+    if (auto taken = lobby_.takeSeat(room->id(), it == t.query.end() ? "" : it->second, &seat, &seatToken, &who);
+        !taken.ok())
       return error(taken.error());
     JsonWriter w;
     w.beginObject().key("id").value(room->id()).key("seat").value(seat);
@@ -445,9 +456,24 @@ ApiResponse Api::handle(const ApiRequest& req) {
     r.body = w.take();
     return r;
   }
-  if (what == "takeback" && seg.size() == 4) {
+  if (what == "chat" && seg.size() == 5) return chatRoute(req, *room, seg[4], token, t.query);
+  if (what == "name" && seg.size() == 4) {
     if (!post) return error(405, "method", "use POST");
-    return gameAction(room, token, room->takeback(token));
+    std::string guest;
+    if (!req.body.empty()) {
+      auto body = parseJson(req.body, 4);
+      const Json* n = body.ok() && body->isObject() ? body->get("name") : nullptr;
+      if (!body.ok() || !body->isObject() || (n && !n->isString()))
+        return error(400, "bad-json", "the body is {\"name\": string} (or empty for the signed-in account)");
+      if (n) guest = n->asString();
+    }
+    SeatPlan who;
+    if (auto bad = playerOf(req, guest, room->variant(), &who)) return *bad;
+    return gameAction(room, token, room->nameSeats(token, who));
+  }
+  if (what == "takeback" && (seg.size() == 4 || seg.size() == 5)) {
+    if (!post) return error(405, "method", "use POST");
+    return gameAction(room, token, room->takeback(token, seg.size() == 5 ? seg[4] : ""));
   }
   return error(404, "not-found", "no such API path");
 }
@@ -528,7 +554,7 @@ std::string Api::onSocketMessage(GameRoom& room, const std::string& token, const
     if (action.empty() && d && d->isString()) action = d->asString();
     outcome = room.draw(token, action);
   } else if (type == "takeback") {
-    outcome = room.takeback(token);
+    outcome = room.takeback(token, field("action"));
   } else {
     return fail(400, "unknown-type", "unknown message type \"" + type + "\"");
   }

@@ -9,6 +9,8 @@
 #include <optional>
 #include <string>
 
+#include "server/app/accounts.h"
+#include "server/app/chat.h"
 #include "server/app/json.h"
 #include "server/app/lobby.h"
 
@@ -22,6 +24,8 @@ struct ApiRequest {
   std::string authorization;  // the Authorization header, if any
   std::string body;
   std::string client;         // the client's address (for per-client limits); "" in tests
+  std::string cookie{};       // the Cookie header (a signed-in browser's session, accounts.h)
+  RequestOrigin from{};       // Origin, Sec-Fetch-Site and Host (cross-site requests, accounts.h)
 };
 
 struct ApiResponse {
@@ -29,6 +33,7 @@ struct ApiResponse {
   std::string contentType = "application/json";
   std::string body;
   int64_t retryAfterMs = 0;  // >0 on 429 and some 503s: the net layer may send Retry-After (seconds, rounded up)
+  std::string setCookie{};   // a Set-Cookie header to send, if any
 };
 
 // A stream or WebSocket target resolved to its game and token.
@@ -41,7 +46,8 @@ struct Subscription {
 class Api {
  public:
   // describeLevel: what a bot level means (engine::describeLevel in the server).
-  Api(Lobby& lobby, std::function<std::string(int)> describeLevel);
+  // accounts: nullptr for a server without accounts (/api/account answers 503).
+  Api(Lobby& lobby, std::function<std::string(int)> describeLevel, Accounts* accounts = nullptr);
 
   // Whether a target belongs to the API (starts with /api/).
   static bool isApi(const std::string& target);
@@ -75,10 +81,28 @@ class Api {
   // An analysis body (analyse, position): the JSON, its variant, options and fen; a refusal as the reply.
   static std::optional<ApiResponse> analysisBody(const ApiRequest& req, Json* j, std::string* variant,
                                                  std::map<std::string, std::string>* options, std::string* fen);
+  // /api/account/... (account_api.cpp).
+  ApiResponse accountRoute(const ApiRequest& r, const std::vector<std::string>& segments);
+  // The signed-in account of a request: its session cookie, honoured only
+  // when the request does not come from another site.
+  std::optional<StoredAccount> accountOf(const ApiRequest& r);
+  // The player of a request in `variant` (account_api.cpp): the signed-in account with its rating, else a guest
+  // named `guestName` (checked), else nobody named (*out untouched). A refusal as the reply.
+  std::optional<ApiResponse> playerOf(const ApiRequest& r, const std::string& guestName, const std::string& variant,
+                                      SeatPlan* out);
+  // POST /api/game's "name" and "rated" into the creator's seat and the rated seats (account_api.cpp).
+  std::optional<ApiResponse> seatCreator(const ApiRequest& r, const Json& body, CreateRequest* c);
+  // /api/game/{id}/chat/{players|watchers} (chat_api.cpp).
+  ApiResponse chatRoute(const ApiRequest& r, GameRoom& room, const std::string& which, const std::string& token,
+                        const std::map<std::string, std::string>& query);
+  // GET /api/player/{name} (account_api.cpp).
+  ApiResponse player(const std::string& name);
   ApiResponse gameAction(const std::shared_ptr<GameRoom>& room, const std::string& token, const Outcome& outcome);
 
   Lobby& lobby_;
   std::function<std::string(int)> describeLevel_;
+  Accounts* accounts_;
+  std::unique_ptr<Chat> chat_;  // with accounts only (it lives in their store)
   std::string variantsJson_;
 };
 

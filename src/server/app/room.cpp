@@ -7,6 +7,7 @@
 #include "server/app/catalogue.h"
 #include "server/app/fog_view.h"
 #include "server/app/json.h"
+#include "server/app/players.h"
 #include "server/app/records.h"
 
 namespace acedrex::server {
@@ -321,6 +322,7 @@ std::string GameRoom::stateText(const GameView& view, size_t appendFrom) {
     w.key("level");
     if (plan.bot) w.value(plan.level);
     else w.null();
+    writeSeatPlayer(w, plan);
     w.key("in").value(p.isIn(s));
     w.key("place");
     if (over) w.value(places[static_cast<size_t>(s)]);
@@ -423,6 +425,9 @@ std::string GameRoom::stateText(const GameView& view, size_t appendFrom) {
   else w.null();
   w.key("drawOffer");
   if (drawOffer_ >= 0) w.value(seatName(drawOffer_));
+  else w.null();
+  w.key("takebackOffer");
+  if (takebackOffer_ >= 0) w.value(seatName(takebackOffer_));
   else w.null();
   w.key("waiting");
   if (wait_.active) w.value("store");
@@ -531,7 +536,7 @@ Outcome GameRoom::commitEntry(const std::string& text, int seat) {
     clock_ = clocks;
     turnStart_ = now;
   }
-  if (boardMove || over) drawOffer_ = -1;
+  if (boardMove || over) drawOffer_ = takebackOffer_ = -1;
   ++epoch_;
   wait_ = StoreWait{};  // the record moved on: whatever waited for the store is stored or stale
   publish(over ? "end" : "move");
@@ -668,17 +673,25 @@ Outcome GameRoom::draw(const std::string& token, const std::string& action) {
   return done();
 }
 
-Outcome GameRoom::takeback(const std::string& token) {
+Outcome GameRoom::takeback(const std::string& token, const std::string& action) {
   std::lock_guard lock(m_);
   if (token.empty()) return apiError(401, "no-token", "a seat token is needed (Authorization: Bearer <token>)");
-  const auto seats = seatsOfLocked(token);
+  auto seats = seatsOfLocked(token);
   if (seats.empty()) return apiError(403, "wrong-token", "this token holds no seat in this game");
   // Fog of war: a take-back would show the player a position the fog hid.
   if (rules_->fog) return apiError(403, "no-takeback", "there are no takebacks in fog of war");
-  auto holds = [&](int s) { return std::find(seats.begin(), seats.end(), s) != seats.end(); };
+  bool people = false;  // another person holds a seat: the takeback needs their consent (room_takeback.cpp)
   for (size_t s = 0; s < meta_.seats.size(); ++s)
-    if (!holds(static_cast<int>(s)) && !meta_.seats[s].bot)
-      return apiError(409, "no-takeback", "takebacks are for games against bots");
+    if (std::find(seats.begin(), seats.end(), static_cast<int>(s)) == seats.end() && !meta_.seats[s].bot)
+      people = true;
+  if (people) {
+    int offerer = -1;
+    if (auto agreed = negotiateTakeback(seats, action, &offerer); !agreed.ok() || offerer < 0) return agreed;
+    seats = {offerer};
+  } else if (!action.empty() && action != "offer") {
+    return apiError(409, "no-offer", "against bots a takeback needs no offer");
+  }
+  auto holds = [&](int s) { return std::find(seats.begin(), seats.end(), s) != seats.end(); };
   int cut = -1;
   for (int i = static_cast<int>(entries_.size()) - 1; i >= 0; --i) {
     const auto& e = entries_[static_cast<size_t>(i)];
@@ -704,7 +717,7 @@ Outcome GameRoom::takeback(const std::string& token) {
   game_ = std::move(fresh);
   outReason_ = reasons;
   turnStart_ = time_.steadyMs();
-  drawOffer_ = -1;
+  drawOffer_ = takebackOffer_ = -1;
   ++epoch_;
   botStop_ = true;
   publish("state");
@@ -713,7 +726,8 @@ Outcome GameRoom::takeback(const std::string& token) {
   return done();
 }
 
-Outcome GameRoom::takeSeat(const std::string& seatName, const std::string& token, std::string* taken) {
+Outcome GameRoom::takeSeat(const std::string& seatName, const std::string& token, std::string* taken,
+                           const SeatPlan* player) {
   std::lock_guard lock(m_);
   if (over()) return apiError(409, "game-over", "the game is over");
   int free = -1;
@@ -726,6 +740,7 @@ Outcome GameRoom::takeSeat(const std::string& seatName, const std::string& token
   }
   if (free < 0) return apiError(409, "seat-taken", seatName.empty() ? "no seat is free" : seatName + " is not free");
   std::vector<SeatPlan> next = meta_.seats;
+  if (auto refused = seatPlayer(next, free, player); !refused.ok()) return refused;
   next[static_cast<size_t>(free)].open = false;
   next[static_cast<size_t>(free)].token = token;
   const Status stored = store_.replaceSeats(meta_.id, meta_.seats, next);
@@ -956,7 +971,7 @@ bool GameRoom::catchUpLocked() {
     if (!(*loaded)->finished || over()) return seatsChanged;
     aborted_ = true;
     abortResult_ = (*loaded)->resultJson;
-    drawOffer_ = -1;
+    drawOffer_ = takebackOffer_ = -1;
     botStop_ = true;
     ++epoch_;
     publish("end");
@@ -975,7 +990,7 @@ bool GameRoom::catchUpLocked() {
     const int seat = stored[i].seat;
     if (seat >= 0 && seat < rules_->nseats() && !meta_.seats[static_cast<size_t>(seat)].bot)
       lastHumanMs_ = std::max(lastHumanMs_, stored[i].atMs);
-    if (entryKindOf(stored[i].text) == EntryKind::kMove || game_->finished()) drawOffer_ = -1;
+    if (entryKindOf(stored[i].text) == EntryKind::kMove || game_->finished()) drawOffer_ = takebackOffer_ = -1;
     publish(game_->finished() ? "end" : "move");
   }
   if (meta_.clock.enabled) {
@@ -995,7 +1010,7 @@ bool GameRoom::idle(int64_t now, int64_t idleMs) {
   std::lock_guard lock(m_);
   if (!listeners_.empty()) return false;
   if (over()) return true;
-  if (idleMs < 0 || botBusy_ || wait_.active || clockRunning() || drawOffer_ >= 0) return false;
+  if (idleMs < 0 || botBusy_ || wait_.active || clockRunning() || drawOffer_ >= 0 || takebackOffer_ >= 0) return false;
   return now - lastUsedMs_ >= idleMs;
 }
 
@@ -1030,7 +1045,7 @@ bool GameRoom::abortIfAbandoned(int64_t firstMoveMs, int64_t absentMs) {
   if (!store_.finishGame(meta_.id, result).ok()) return false;  // tried again at the next check
   aborted_ = true;
   abortResult_ = result;
-  drawOffer_ = -1;
+  drawOffer_ = takebackOffer_ = -1;
   botStop_ = true;
   ++epoch_;
   publish("end");
