@@ -5,7 +5,7 @@
 set -euo pipefail
 need=()
 for pkg in g++ cmake make libgtest-dev libgmock-dev libbenchmark-dev fairy-stockfish clang libclang-rt-14-dev python3 libboost-dev libsqlite3-dev libcli11-dev libspdlog-dev \
-    libpq-dev postgresql haproxy; do
+    libpq-dev postgresql haproxy libsodium-dev; do
   dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
 done
 if [ ${#need[@]} -gt 0 ]; then

@@ -75,6 +75,9 @@ const std::vector<Flag> kServeFlags = {
     {"log-level", Flag::kValue, "LEVEL", "trace, debug, info, warn, error or off (default info)"},
     {"access-log", Flag::kValue, "FILE", "the access log: a file, - for standard error, or off (default -)"},
     {"trust-proxy", Flag::kSwitch, "", "behind a TLS proxy: the client is the last X-Forwarded-For address"},
+    {"public-origin", Flag::kValue, "URL",
+     "the site's address as browsers see it, e.g. https://acedrex.example: requests from it are not cross-site, "
+     "and https makes the session cookie Secure"},
 };
 }  // namespace
 
@@ -155,7 +158,14 @@ int cmdServe(const Args& args) {
     return engine::makeBot(std::move(rules), level, seed);
   };
   server::Lobby lobby(registry, **store, bots, lobbyConfig);
-  server::Api api(lobby, [](int level) { return engine::describeLevel(level); });
+  server::AccountsConfig accountsConfig;
+  if (args.has("public-origin")) accountsConfig.publicOrigin = args.value("public-origin");
+  if (!accountsConfig.publicOrigin.empty() && accountsConfig.publicOrigin.rfind("http://", 0) != 0 &&
+      accountsConfig.publicOrigin.rfind("https://", 0) != 0)
+    return fail("--public-origin takes http://HOST[:PORT] or https://HOST[:PORT]");
+  server::Accounts accounts(**store, accountsConfig);
+  accounts.prepare();
+  server::Api api(lobby, [](int level) { return engine::describeLevel(level); }, &accounts);
   server::net::HttpServer httpServer(api, http);
   auto port = httpServer.start();
   if (!port.ok()) return fail(port.error().text());

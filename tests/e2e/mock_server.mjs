@@ -226,6 +226,7 @@ const server = http.createServer(async (req, res) => {
   const url = new URL(req.url, 'http://x');
   const p = url.pathname;
   try {
+    if (p === '/api/account') return send(res, 200, { signedIn: false });
     if (p === '/api/variants') {
       return send(res, 200, Object.values(variants).map((v) => ({
         name: v.name, title: v.title, seats: v.seats.map((x) => ({ seat: x, dir: v[`dir_${x}`] })), options: v.options, pieces: v.pieces,

@@ -268,15 +268,14 @@ TEST(ServerApp, TakebackAgainstABotReturnsToTheHumansTurn) {
   EXPECT_EQ(room->plies(), 2);
 }
 
-TEST(ServerApp, TakebackIsOnlyAgainstBots) {
+TEST(ServerApp, TakebackAgainstAPersonWaitsForTheirConsent) {
   Fixture f;
   auto g = f.create("shako", {human(), human()});
   auto room = f.lobby->find(g.id);
   ASSERT_TRUE(room->move(g.tokens[0], "e3e4").ok());
-  auto err = room->takeback(g.tokens[0]);
-  ASSERT_FALSE(err.ok());
-  EXPECT_EQ(err.error().status, 409);
-  EXPECT_EQ(room->plies(), 1);
+  ASSERT_TRUE(room->takeback(g.tokens[0]).ok()) << "an offer (server_players_test.cpp has the rest)";
+  EXPECT_EQ(room->plies(), 1) << "nothing taken back before the other player agrees";
+  EXPECT_EQ(f.state(g.id).get("takebackOffer")->asString(), "white");
 }
 
 TEST(ServerApp, DrawOffersInTwoPlayerGames) {
@@ -1058,7 +1057,10 @@ TEST(ServerApi, GameRoutes) {
   EXPECT_EQ(parsed(ok.body).get("lastMove")->asString(), "e3e4");
   EXPECT_EQ(f.call("POST", "/api/game/" + id + "/move/e8e7?token=" + black).status, 200);
   EXPECT_EQ(f.call("POST", "/api/game/" + id + "/draw/maybe", "", white).status, 400);
-  EXPECT_EQ(f.call("POST", "/api/game/" + id + "/takeback", "", white).status, 409);
+  auto asked = f.call("POST", "/api/game/" + id + "/takeback", "", white);  // between people: an offer
+  EXPECT_EQ(asked.status, 200);
+  EXPECT_EQ(parsed(asked.body).get("takebackOffer")->asString(), "white");
+  EXPECT_EQ(f.call("POST", "/api/game/" + id + "/takeback/decline", "", black).status, 200);
   EXPECT_EQ(f.call("GET", "/api/game/" + id + "/pgn").status, 200);
   EXPECT_EQ(f.call("GET", "/api/game/" + id + "/replay").status, 200);
   EXPECT_EQ(f.call("POST", "/api/game/" + id + "/resign", "", black).status, 200);

@@ -1173,6 +1173,96 @@ TEST(HostileServer, HostileRequestsLeakNothingChangeNoGameAndLeaveTheServerUp) {
   for (const std::string key : {"tok%65n", "%74oken", "%74%6F%6B%65%6E"})
     add("state with the token under " + key, get("/api/game/" + a.id + "?" + key + "=" + toMoveA));
 
+  // 5b. Accounts, players, ratings, chat and takebacks between people. Alice
+  // signs up first; no reply may carry her password, its hash or her session
+  // token, and her session outlives every forged, cross-site or garbage request.
+  const std::string password = "hostile-password-" + std::to_string(rng());
+  const Reply signedUp = askPatiently(
+      port, 300, postJson("/api/account/signup", R"({"name":"Alice","password":")" + password + "\"}"));
+  ASSERT_EQ(signedUp.status, 201) << signedUp.body;
+  const std::string setCookie = signedUp.headers.count("set-cookie") ? signedUp.headers.at("set-cookie") : "";
+  const std::string cookie = setCookie.substr(0, setCookie.find(';'));
+  const std::string session = cookie.substr(cookie.find('=') + 1);
+  ASSERT_EQ(session.size(), 32u) << setCookie;
+  secrets.markers.push_back({"a password", password});
+  secrets.markers.push_back({"a password hash", "$argon2"});
+  secrets.markers.push_back({"a session token", session});
+  const std::string aliceCookie = "Cookie: " + cookie + "\r\n";
+  const std::string crossSite = "Origin: https://evil.example\r\nSec-Fetch-Site: cross-site\r\n";
+  for (const std::string& body :
+       {std::string(R"({"name":"a b","password":"long enough"})"), std::string(R"({"name":"","password":"long enough"})"),
+        std::string(R"({"name":"x","password":"long enough"})"), std::string(R"({"name":"\u0000bob","password":"long enough"})"),
+        std::string(R"({"name":"b\u00f6b","password":"long enough"})"), std::string(R"({"name":"<script>","password":"long enough"})"),
+        std::string(R"({"name":"../../etc","password":"long enough"})"), std::string(R"({"name":"ALICE","password":"long enough"})"),
+        R"({"name":"bob","password":")" + std::string(257, 'p') + "\"}",
+        R"({"name":"bob","password":")" + std::string(60000, 'p') + "\"}", std::string(R"({"name":"bob","password":"short"})"),
+        std::string(R"({"name":"bob","password":5})"), std::string(R"({"name":["bob"],"password":"long enough"})"),
+        std::string(R"({"name":"bob"})"), std::string("[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]"),
+        std::string("{\"name\":\"bob\xff\",\"password\":\"long enough\"}"), std::string("not json")}) {
+    add("sign up: " + printable(body, 50), postJson("/api/account/signup", body));
+    add("sign in: " + printable(body, 50), postJson("/api/account/signin", body));
+  }
+  add("sign up: 1 MiB", postJson("/api/account/signup", std::string(1 << 20, ' ')));
+  add("sign in as Alice with a wrong password", postJson("/api/account/signin", R"({"name":"alice","password":"wrong one!"})"));
+  add("sign in as Alice from another site",
+      postJson("/api/account/signin", R"({"name":"Alice","password":")" + password + "\"}", crossSite));
+  add("sign out Alice from another site", postJson("/api/account/signout", "", aliceCookie + crossSite));
+  add("sign out Alice from a null origin", postJson("/api/account/signout", "", aliceCookie + "Origin: null\r\n"));
+  add("sign out Alice from a same-site origin",
+      postJson("/api/account/signout", "", aliceCookie + "Sec-Fetch-Site: same-site\r\n"));
+  for (const auto& [name, header] : std::vector<std::pair<std::string, std::string>>{
+           {"a forged session", "Cookie: acedrex_session=" + std::string(32, 'A') + "\r\n"},
+           {"the session cut short", "Cookie: acedrex_session=" + session.substr(0, 31) + "\r\n"},
+           {"the session and more", "Cookie: acedrex_session=" + session + "x\r\n"},
+           {"the session in other case", "Cookie: acedrex_session=" + lower(session) + "\r\n"},
+           {"a 10 KB session", "Cookie: acedrex_session=" + std::string(10000, 'x') + "\r\n"},
+           {"a session with NUL", std::string("Cookie: acedrex_session=") + std::string("\0", 1) + session + "\r\n"},
+           {"a session of %-escapes", "Cookie: acedrex_session=%2e%2e%2f%2e%2e\r\n"},
+           {"five hundred cookies", "Cookie: " + [] {
+              std::string c;
+              for (int i = 0; i < 500; ++i) c += "c" + std::to_string(i) + "=x; ";
+              return c;
+            }() + "\r\n"},
+           {"the session under another name", "Cookie: session=" + session + "\r\n"},
+       }) {
+    add("whoami with " + name, get("/api/account", header));
+    add("sign out with " + name, postJson("/api/account/signout", "", header));
+    add("a rated game with " + name, postJson("/api/game", R"({"variant":"shako","rated":true})", header));
+    add("watchers' chat with " + name, postJson("/api/game/" + a.id + "/chat/watchers", R"({"text":"hi"})", header));
+  }
+  add("a rated game from another site", postJson("/api/game", R"({"variant":"shako","rated":true})", aliceCookie + crossSite));
+  for (const std::string& body :
+       {std::string(R"({"variant":"shako","rated":"yes"})"), std::string(R"({"variant":"four-seasons","rated":true})"),
+        std::string(R"({"variant":"shako","rated":true,"hotSeat":true})"), std::string(R"({"variant":"shako","name":"a b"})"),
+        std::string(R"({"variant":"shako","name":"Alice"})"), R"({"variant":"shako","name":")" + std::string(5000, 'n') + "\"}",
+        std::string(R"({"variant":"shako","name":{"x":1}})")})
+    add("create: " + printable(body, 50), postJson("/api/game", body));
+  for (const std::string& who : {std::string("nobody"), std::string("..%2F..%2Fetc%2Fpasswd"), std::string("%00"),
+                                 std::string(5000, 'a'), std::string("Alice%00"), std::string("%ff%fe")})
+    add("player " + printable(who, 40), get("/api/player/" + who));
+  const std::string chat = "/api/game/" + a.id + "/chat/";
+  for (const std::string& body :
+       {std::string(R"({"text":""})"), std::string(R"({"text":"a\nb"})"), R"({"text":")" + std::string(141, 'x') + "\"}",
+        R"({"text":")" + std::string(60000, 'x') + "\"}", std::string(R"({"text":5})"), std::string("{\"text\":\"\xff\"}"),
+        std::string(R"({"text":"\u0000"})")}) {
+    add("players' chat: " + printable(body, 40), postJson(chat + "players", body, bearer(toMoveA)));
+    add("watchers' chat: " + printable(body, 40), postJson(chat + "watchers", body, aliceCookie));
+  }
+  add("players' chat with another game's token", postJson(chat + "players", R"({"text":"hi"})", bearer(b.tokens[0])));
+  add("players' chat read with another game's token", get(chat + "players", bearer(b.tokens[0])));
+  add("players' chat read by a watcher", get(chat + "players", aliceCookie));
+  add("players' chat with junk after", get(chat + "players?after=%ff", bearer(toMoveA)));
+  add("a chat room of junk", get(chat + "..%2F..%2Fsecret.txt"));
+  add("watchers' chat with a seat token", postJson(chat + "watchers", R"({"text":"hi"})", bearer(toMoveA) + aliceCookie));
+  for (const auto& [name, header] : authHeaders) {
+    add("takeback accept with " + name, request("POST", "/api/game/" + a.id + "/takeback/accept", header));
+    add("name a seat with " + name, postJson("/api/game/" + a.id + "/name", R"({"name":"Mallory"})", header));
+  }
+  add("a takeback action of junk", request("POST", "/api/game/" + a.id + "/takeback/%ff", bearer(toMoveA)));
+  add("accept a takeback nobody asked for", request("POST", "/api/game/" + a.id + "/takeback/accept", bearer(toMoveA)));
+  add("join game a as Alice", request("POST", "/api/game/" + a.id + "/join?name=Alice", aliceCookie));
+  add("join game a with a bad name", request("POST", "/api/game/" + a.id + "/join?name=%ff%00"));
+
   // 6. Broken HTTP framing.
   const std::string variants = "GET /api/variants HTTP/1.1\r\n" + kHost;
   add("truncated body", "POST /api/game HTTP/1.1\r\n" + kHost + "Content-Length: 1000\r\n\r\n{\"variant\":");
@@ -1475,6 +1565,8 @@ TEST(HostileServer, HostileRequestsLeakNothingChangeNoGameAndLeaveTheServerUp) {
   EXPECT_TRUE(parseJson(after.body).ok()) << printable(after.body);
   EXPECT_EQ(after.headers.count("content-type") ? after.headers.at("content-type") : "", "application/json");
 
+  const Json stillAlice = askJson(port, 300, get("/api/account", aliceCookie));
+  EXPECT_TRUE(stillAlice.get("signedIn") && stillAlice.get("signedIn")->asBool()) << "Alice's session outlives it all";
   const GameSnap afterA = snapshot(port, 300, a.id), afterB = snapshot(port, 300, b.id),
                  afterC = snapshot(port, 300, c.id);
   EXPECT_EQ(afterA, beforeA) << "game a: before " << describe(beforeA) << "; after " << describe(afterA);

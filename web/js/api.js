@@ -1,5 +1,6 @@
 // The client side of the Acedrex API (docs/api.md): REST calls with seat
 // tokens, and a WebSocket that delivers the game's state and reconnects.
+import { guestName } from './players.js';
 
 export class ApiError extends Error {
   // retryAfterMs: the wait a refusal names (429, 503), else undefined
@@ -25,9 +26,15 @@ async function request(method, path, { token, body } = {}) {
 export const api = {
   variants: () => request('GET', '/api/variants'),
   games: (status = 'all') => request('GET', `/api/games?status=${status}&limit=30`),
-  create: (spec) => request('POST', '/api/game', { body: spec }),
+  // A signed-in browser's games carry its account's name (the cookie); a guest's its guest name, if any.
+  create: (spec) => request('POST', '/api/game', { body: guestName() && !spec.name ? { ...spec, name: guestName() } : spec }),
   // Takes a free seat of a game listed publicly (`seat` optional): {id, seat, token, url}.
-  join: (id, seat) => request('POST', `/api/game/${encodeURIComponent(id)}/join${seat ? `?seat=${encodeURIComponent(seat)}` : ''}`),
+  join: (id, seat) => {
+    const q = new URLSearchParams();
+    if (seat) q.set('seat', seat);
+    if (guestName()) q.set('name', guestName());
+    return request('POST', `/api/game/${encodeURIComponent(id)}/join${q.toString() ? `?${q}` : ''}`);
+  },
   state: (id, ply) => request('GET', `/api/game/${encodeURIComponent(id)}${ply === undefined ? '' : `?ply=${ply}`}`),
   reach: (variant, letter, from, extra = '') =>
     request('GET', `/api/variant/${encodeURIComponent(variant)}/piece/${encodeURIComponent(letter)}?from=${from}${extra}`),
@@ -35,6 +42,8 @@ export const api = {
   resign: (id, token) => request('POST', `/api/game/${encodeURIComponent(id)}/resign`, { token }),
   draw: (id, action, token) => request('POST', `/api/game/${encodeURIComponent(id)}/draw/${action}`, { token }),
   takeback: (id, token) => request('POST', `/api/game/${encodeURIComponent(id)}/takeback`, { token }),
+  // Between people: offer, accept or decline a takeback.
+  takebackAction: (id, action, token) => request('POST', `/api/game/${encodeURIComponent(id)}/takeback/${action}`, { token }),
   pgnUrl: (id) => `/api/game/${encodeURIComponent(id)}/pgn`,
   // The bot's evaluation of a position (finished games' analysis board).
   analyse: (variant, options, fen) => request('POST', '/api/analyse', { body: { variant, options: options || {}, fen } }),

@@ -2,6 +2,7 @@
 // Everything shown comes from the server's state (docs/api.md); a reload or a
 // reconnection simply draws the state again.
 import { api, GameSocket, tokens as tokenStore, myGames } from './api.js';
+import { playerNode, nameHeldSeats } from './players.js';
 import { h } from './dom.js';
 import { Board, parseMove } from './board.js';
 import { pieceIcon, pieceGlyph } from './pieces.js';
@@ -418,7 +419,7 @@ function renderSeats() {
       'data-seat': s.seat, 'data-in': String(!!s.in), 'data-place': s.place || '', 'data-mine': String(isMine),
     },
     h('span', { class: 'chip' }),
-    h('span', {}, h('span', { class: 'who' }, seatName(s.seat)), ' ', h('span', { class: 'muted' }, `(${who})`),
+    h('span', {}, h('span', { class: 'who' }, seatName(s.seat)), ' ', playerNode(s), s.name ? ' ' : null, h('span', { class: 'muted' }, `(${who})`),
       h('span', { class: `dot${s.connected ? ' on' : ''}`, title: s.connected ? t('seat.connected') : t('seat.notConnected') })),
     clock !== null ? h('span', { class: `clock${clock < 10000 ? ' low' : ''}`, 'data-clock': s.seat }, fmtClock(clock))
       : s.place ? h('span', { class: 'place' }, `#${s.place}`) : h('span'),
@@ -628,6 +629,8 @@ function renderControls() {
         S.viewPly = null;
         act(() => api.takeback(id, tokenFor(seat)));
       }));
+    } else if (!vsBots && two && !fogged()) {
+      box.append(...peopleTakeback(mine, tokenFor(myIn[0].seat), btn));
     }
   }
   box.append(btn(t('ctl.rotate'), { id: 'rotate', title: t('ctl.rotateHelp') }, () => {
@@ -635,6 +638,19 @@ function renderControls() {
     localStorage.setItem(`acedrex.rot.${id}`, String(S.rotation));
     render();
   }));
+}
+
+// A takeback between people: asked, and accepted or declined by the other player, as a draw offer.
+function peopleTakeback(mine, token, btn) {
+  const offer = S.state.takebackOffer;
+  if (offer && !mine.includes(offer)) {
+    return [h('div', { class: 'offer-line', 'data-takeback-offer': offer }, t('takeback.offers', { seat: seatName(offer) })),
+      btn(t('ctl.acceptTakeback'), { id: 'takeback-accept', class: 'primary' }, () => { S.viewPly = null; act(() => api.takebackAction(id, 'accept', token)); }),
+      btn(t('ctl.declineTakeback'), { id: 'takeback-decline' }, () => act(() => api.takebackAction(id, 'decline', token)))];
+  }
+  if (offer) return [btn(t('ctl.takebackAsked'), { id: 'takeback', disabled: true })];
+  if (!takebackSeat(S.state.moves, mine)) return [];
+  return [btn(t('ctl.takeback'), { id: 'takeback' }, () => act(() => api.takebackAction(id, 'offer', token)))];
 }
 
 async function offerDraw(seat) {
@@ -1159,6 +1175,7 @@ async function main() {
   try { checked = await checkTokens(candidates); } catch (e) { banner(t('game.cannotLoadId', { id, error: e.message }), 'warn'); return; }
   S.held = checked.confirmed;
   tokenStore.save(id, S.held);
+  nameHeldSeats(id, checked.state, S.held);
   if (Object.keys(S.held).length) myGames.add(id);
   const urlRefused = urlToken && !Object.values(S.held).includes(urlToken);
   if (urlRefused || (checked.refused && !Object.keys(S.held).length)) {

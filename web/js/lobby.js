@@ -5,6 +5,7 @@
 // whose free seats anyone may take; the games being played, as live
 // miniatures; the finished games and this browser's own.
 import { api, tokens, myGames, GameSocket, CATALOGUE_GROUPS as GROUPS, catalogueGroup as groupOf } from './api.js';
+import { playerText } from './players.js';
 import { h } from './dom.js';
 import { fillNav } from './nav.js';
 import { t, tOr, seatName, gameTitle, translatePage, languageSwitch, lang, optionName, optionValue, optionHelp } from './i18n.js';
@@ -228,8 +229,11 @@ async function create(ev) {
   }
   const hotseat = $('hotseat').checked;
   if (hotseat) spec.hotSeat = true;
+  // Rated (signed-in players only, account.js shows the box): listed, the opponent's seat open to accounts.
+  const rated = !hotseat && $('rated') && !$('rated').closest('[hidden]') && $('rated').checked;
+  if (rated) spec.rated = true;
   // Listed publicly: the creator sits in the first human seat, the other human seats are free for anyone.
-  const listed = !hotseat && $('listed').checked;
+  const listed = !hotseat && ($('listed').checked || rated);
   if (listed) {
     let first = true;
     for (const seat of seats) {
@@ -351,10 +355,11 @@ async function loadOpenGames() {
     const mine = Object.keys(tokens.load(g.id)).length > 0;  // this browser's own: back to its waiting panel
     const free = (g.seats || []).filter((x) => x.open);
     const who = (g.seats || []).map((x) => h('span', { class: `seat-chip seat-${x.seat}${x.open ? ' free' : ''}`, title: seatName(x.seat) },
-      h('span', { class: 'chip' }), x.kind === 'bot' ? t('lobby.botN', { n: x.level }) : x.open ? t('lobby.free') : t('lobby.humanShort')));
+      h('span', { class: 'chip' }), x.kind === 'bot' ? t('lobby.botN', { n: x.level }) : x.open ? t('lobby.free') : playerText(x) || t('lobby.humanShort')));
     const opts = optionsText(g);
     box.append(h('div', { class: 'open-game', 'data-open-game': g.id },
       h('div', {}, h('b', {}, gameTitle(g.variant, g.title)), ' · ', h('span', { class: 'muted' }, clockText(g.clock)),
+        (g.seats || []).some((x) => x.rated) ? h('span', { class: 'rated-tag', 'data-rated': '' }, ` · ${t('lobby.rated')}`) : null,
         opts ? h('span', { class: 'muted' }, ` · ${opts}`) : null),
       h('div', { class: 'open-seats' }, who),
       h('div', { class: 'row' }, mine

@@ -87,8 +87,9 @@ void writeGeometry(JsonWriter& w, const Rules& r) {
 
 }  // namespace
 
-Api::Api(Lobby& lobby, std::function<std::string(int)> describeLevel)
-    : lobby_(lobby), describeLevel_(std::move(describeLevel)) {
+Api::Api(Lobby& lobby, std::function<std::string(int)> describeLevel, Accounts* accounts)
+    : lobby_(lobby), describeLevel_(std::move(describeLevel)), accounts_(accounts) {
+  if (accounts_) chat_ = std::make_unique<Chat>(accounts_->store(), accounts_->time());
   // The catalogue's order: by group and place in the lobby's table, the
   // games it does not know after the others in the registry's order.
   std::vector<const VariantDef*> defs = lobby_.registry().all();
@@ -238,6 +239,7 @@ ApiResponse Api::createGame(const ApiRequest& req) {
     if (!hot->isBool()) return error(400, "bad-hot-seat", "\"hotSeat\" must be true or false");
     c.hotSeat = hot->asBool();
   }
+  if (auto bad = seatCreator(req, j, &c)) return *bad;
   c.client = req.client;
   CreatedGame created;
   if (auto made = lobby_.create(c, &created); !made.ok()) return error(made.error());
@@ -351,8 +353,10 @@ ApiResponse Api::listGames(const RouteContext& c) {
 
 ApiResponse Api::joinGame(const RouteContext& c) {
   const GameRoom& room = *c.room;
+  SeatPlan who;
+  if (auto bad = playerOf(c.request, c.query("name"), room.variant(), &who)) return *bad;
   std::string seat, seatToken;
-  if (auto taken = lobby_.takeSeat(room.id(), c.query("seat"), &seat, &seatToken); !taken.ok())
+  if (auto taken = lobby_.takeSeat(room.id(), c.query("seat"), &seat, &seatToken, &who); !taken.ok())
     return error(taken.error());
   JsonWriter w;
   w.beginObject().key("id").value(room.id()).key("seat").value(seat);
@@ -369,6 +373,9 @@ void Api::registerCatalogueRoutes() {
   t.add("GET", "/api/games", [this](RouteContext& c) { return listGames(c); });
   t.add("POST", "/api/analyse", [this](RouteContext& c) { return analyse(c.request); });
   t.add("POST", "/api/position", [this](RouteContext& c) { return position(c.request); });
+  // Accounts and players (account_api.cpp): the account routes check their own methods.
+  t.add("*", "/api/account/**", [this](RouteContext& c) { return accountRoute(c.request, c.target.segments); });
+  t.add("GET", "/api/player/{name}", [this](RouteContext& c) { return player(c.param("name")); });
 }
 
 void Api::registerGameRoutes() {
@@ -403,8 +410,29 @@ void Api::registerGameRoutes() {
   t.add("POST", "/api/game/{id}/draw/{action}",
         [this](RouteContext& c) { return gameAction(c.room, c.token, c.room->draw(c.token, c.param("action"))); });
   t.add("POST", "/api/game/{id}/join", [this](RouteContext& c) { return joinGame(c); });
-  t.add("POST", "/api/game/{id}/takeback",
-        [this](RouteContext& c) { return gameAction(c.room, c.token, c.room->takeback(c.token)); });
+  auto takeback = [this](RouteContext& c) {
+    return gameAction(c.room, c.token, c.room->takeback(c.token, c.params.count("action") ? c.param("action") : ""));
+  };
+  t.add("POST", "/api/game/{id}/takeback", takeback);
+  t.add("POST", "/api/game/{id}/takeback/{action}", takeback);
+  // A seat's player by name: a guest's chosen name, or the signed-in account's.
+  t.add("POST", "/api/game/{id}/name", [this](RouteContext& c) {
+    std::string guest;
+    if (!c.request.body.empty()) {
+      auto body = parseJson(c.request.body, 4);
+      const Json* n = body.ok() && body->isObject() ? body->get("name") : nullptr;
+      if (!body.ok() || !body->isObject() || (n && !n->isString()))
+        return error(400, "bad-json", "the body is {\"name\": string} (or empty for the signed-in account)");
+      if (n) guest = n->asString();
+    }
+    SeatPlan who;
+    if (auto bad = playerOf(c.request, guest, c.room->variant(), &who)) return *bad;
+    return gameAction(c.room, c.token, c.room->nameSeats(c.token, who));
+  });
+  // The chat rooms (chat_api.cpp) check their own methods.
+  t.add("*", "/api/game/{id}/chat/{room}", [this](RouteContext& c) {
+    return chatRoute(c.request, *c.room, c.param("room"), c.token, c.target.query);
+  });
 }
 
 ApiResponse Api::handle(const ApiRequest& req) {
@@ -493,7 +521,7 @@ std::string Api::onSocketMessage(GameRoom& room, const std::string& token, const
     if (action.empty() && d && d->isString()) action = d->asString();
     outcome = room.draw(token, action);
   } else if (type == "takeback") {
-    outcome = room.takeback(token);
+    outcome = room.takeback(token, field("action"));
   } else {
     return fail(400, "unknown-type", "unknown message type \"" + type + "\"");
   }

@@ -8,6 +8,8 @@
 #include <memory>
 #include <string>
 
+#include "server/app/accounts.h"
+#include "server/app/chat.h"
 #include "server/app/json.h"
 #include "server/app/lobby.h"
 #include "server/app/route_table.h"
@@ -26,7 +28,8 @@ struct Subscription {
 class Api {
  public:
   // describeLevel: what a bot level means (engine::describeLevel in the server).
-  Api(Lobby& lobby, std::function<std::string(int)> describeLevel);
+  // accounts: nullptr for a server without accounts (/api/account answers 503).
+  Api(Lobby& lobby, std::function<std::string(int)> describeLevel, Accounts* accounts = nullptr);
 
   // Whether a target belongs to the API (starts with /api/).
   static bool isApi(const std::string& target);
@@ -64,6 +67,22 @@ class Api {
   // An analysis body (analyse, position): the JSON, its variant, options and fen; refused when malformed.
   static Outcome analysisBody(const ApiRequest& req, Json* j, std::string* variant,
                               std::map<std::string, std::string>* options, std::string* fen);
+  // /api/account/... (account_api.cpp).
+  ApiResponse accountRoute(const ApiRequest& r, const std::vector<std::string>& segments);
+  // The signed-in account of a request: its session cookie, honoured only
+  // when the request does not come from another site.
+  std::optional<StoredAccount> accountOf(const ApiRequest& r);
+  // The player of a request in `variant` (account_api.cpp): the signed-in account with its rating, else a guest
+  // named `guestName` (checked), else nobody named (*out untouched). A refusal as the reply.
+  std::optional<ApiResponse> playerOf(const ApiRequest& r, const std::string& guestName, const std::string& variant,
+                                      SeatPlan* out);
+  // POST /api/game's "name" and "rated" into the creator's seat and the rated seats (account_api.cpp).
+  std::optional<ApiResponse> seatCreator(const ApiRequest& r, const Json& body, CreateRequest* c);
+  // /api/game/{id}/chat/{players|watchers} (chat_api.cpp).
+  ApiResponse chatRoute(const ApiRequest& r, GameRoom& room, const std::string& which, const std::string& token,
+                        const std::map<std::string, std::string>& query);
+  // GET /api/player/{name} (account_api.cpp).
+  ApiResponse player(const std::string& name);
   ApiResponse gameAction(const std::shared_ptr<GameRoom>& room, const std::string& token, const Outcome& outcome);
   ApiResponse listGames(const RouteContext& c);
   ApiResponse joinGame(const RouteContext& c);
@@ -73,6 +92,8 @@ class Api {
 
   Lobby& lobby_;
   std::function<std::string(int)> describeLevel_;
+  Accounts* accounts_;
+  std::unique_ptr<Chat> chat_;  // with accounts only (it lives in their store)
   std::string variantsJson_;
   RouteTable routes_;
 };

@@ -2,6 +2,8 @@
 
 #include <array>
 
+#include "server/app/players.h"
+
 namespace acedrex::server {
 namespace {
 
@@ -74,6 +76,7 @@ void writeGameSummary(JsonWriter& w, const StoredGame& g, const Rules& r, bool f
     if (p.bot) w.value(p.level);
     else w.null();
     w.key("open").value(!finished && p.open && !p.bot);
+    writeSeatPlayer(w, p);
     w.endObject();
   }
   w.endArray();

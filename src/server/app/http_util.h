@@ -26,4 +26,11 @@ std::string bearerToken(std::string_view authorization);
 // Random identifiers from the operating system's generator (base62).
 std::string randomToken(int length);
 
+// What a request says about where it comes from (its headers).
+struct RequestOrigin {
+  std::string origin;        // the Origin header
+  std::string secFetchSite;  // the Sec-Fetch-Site header
+  std::string host;          // the Host header
+};
+
 }  // namespace acedrex::server

@@ -282,11 +282,12 @@ std::shared_ptr<GameRoom> Lobby::find(const std::string& id) {
   return found;
 }
 
-Outcome Lobby::takeSeat(const std::string& id, const std::string& seatName, std::string* seat, std::string* token) {
+Outcome Lobby::takeSeat(const std::string& id, const std::string& seatName, std::string* seat, std::string* token,
+                        const SeatPlan* player) {
   auto room = find(id);
   if (!room) return apiError(404, "unknown-game", "no game \"" + id + "\"");
   std::string fresh = randomToken(24);
-  if (auto taken = room->takeSeat(seatName, fresh, seat); !taken.ok()) return taken;
+  if (auto taken = room->takeSeat(seatName, fresh, seat, player); !taken.ok()) return taken;
   if (token) *token = std::move(fresh);
   return done();
 }

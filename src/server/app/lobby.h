@@ -74,7 +74,8 @@ class Lobby : public RoomHost {
   // Takes a free seat of game `id` (GameRoom::takeSeat) with a new token:
   // `seatName`, or the first free one when empty. 404 "unknown-game" when
   // there is no such game; on success *seat is its name and *token its token.
-  Outcome takeSeat(const std::string& id, const std::string& seatName, std::string* seat, std::string* token);
+  Outcome takeSeat(const std::string& id, const std::string& seatName, std::string* seat, std::string* token,
+                   const SeatPlan* player = nullptr);
   // A game by id: in memory, or loaded from the store (a finished game, or an
   // unfinished one that left memory when idle). nullptr if unknown.
   std::shared_ptr<GameRoom> find(const std::string& id);

@@ -11,7 +11,9 @@ std::string storedGameDifference(const StoredGame& a, const StoredGame& b) {
   if (a.seats.size() != b.seats.size()) return "number of seats";
   for (size_t i = 0; i < a.seats.size(); ++i)
     if (a.seats[i].bot != b.seats[i].bot || a.seats[i].level != b.seats[i].level ||
-        a.seats[i].token != b.seats[i].token)
+        a.seats[i].token != b.seats[i].token || a.seats[i].name != b.seats[i].name ||
+        a.seats[i].account != b.seats[i].account || a.seats[i].rated != b.seats[i].rated ||
+        a.seats[i].rating != b.seats[i].rating || a.seats[i].provisional != b.seats[i].provisional)
       return "seat " + std::to_string(i);
   if (a.clock.enabled != b.clock.enabled || a.clock.initialMs != b.clock.initialMs ||
       a.clock.incrementMs != b.clock.incrementMs)

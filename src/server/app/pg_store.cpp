@@ -13,6 +13,9 @@
 //   killed it, and another process then adopts the game (orphans()).
 #include "server/app/pg_store.h"
 
+#include "server/app/json.h"
+#include "server/app/ratings.h"
+
 #include <libpq-fe.h>
 #include <poll.h>
 
@@ -63,6 +66,42 @@ CREATE TABLE entries (
   clocks TEXT NOT NULL,
   at_ms BIGINT NOT NULL,
   PRIMARY KEY (game_id, ply)
+);
+)SQL";
+
+// Version 2: accounts and their sessions (a session is the hash of its token).
+const char* kSchemaV2 = R"SQL(
+CREATE TABLE accounts (
+  key TEXT PRIMARY KEY,
+  name TEXT NOT NULL,
+  password_hash TEXT NOT NULL,
+  created_ms BIGINT NOT NULL
+);
+CREATE TABLE sessions (
+  token_hash TEXT PRIMARY KEY,
+  account TEXT NOT NULL REFERENCES accounts(key) ON DELETE CASCADE,
+  created_ms BIGINT NOT NULL
+);
+CREATE INDEX sessions_account ON sessions(account);
+CREATE TABLE ratings (
+  account TEXT NOT NULL REFERENCES accounts(key) ON DELETE CASCADE,
+  variant TEXT NOT NULL,
+  rating DOUBLE PRECISION NOT NULL,
+  deviation DOUBLE PRECISION NOT NULL,
+  volatility DOUBLE PRECISION NOT NULL,
+  games INTEGER NOT NULL,
+  updated_ms BIGINT NOT NULL,
+  PRIMARY KEY (account, variant)
+);
+CREATE TABLE chat (
+  game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+  n BIGINT NOT NULL,
+  room TEXT NOT NULL,
+  author TEXT NOT NULL,
+  seat TEXT NOT NULL,
+  text TEXT NOT NULL,
+  at_ms BIGINT NOT NULL,
+  PRIMARY KEY (game_id, n)
 );
 )SQL";
 
@@ -161,7 +200,7 @@ class PgStore : public Store {
   Status appendFinal(const std::string& id, const StoredEntry& e, const std::string& resultJson) override {
     std::lock_guard lock(m_);
     return transaction("insert final entry", id,
-                       [&] { return insertEntry(id, e) && markFinished(id, resultJson); });
+                       [&] { return insertEntry(id, e) && rate(id, resultJson) && markFinished(id, resultJson); });
   }
 
   Status truncate(const std::string& id, int fromPly) override {
@@ -174,7 +213,7 @@ class PgStore : public Store {
 
   Status finishGame(const std::string& id, const std::string& resultJson) override {
     std::lock_guard lock(m_);
-    return transaction("finish game", id, [&] { return markFinished(id, resultJson); });
+    return transaction("finish game", id, [&] { return rate(id, resultJson) && markFinished(id, resultJson); });
   }
 
   Status replaceSeats(const std::string& id, const std::vector<SeatPlan>& expected,
@@ -256,6 +295,81 @@ class PgStore : public Store {
 
   uint64_t sessionEpoch() const override { return sessions_.load(); }
 
+  // Accounts and sessions: single statements, each its own transaction (no
+  // game changes, so nothing to notify).
+  Status createAccount(const StoredAccount& a) override {
+    std::lock_guard lock(m_);
+    if (!run("INSERT INTO accounts (key, name, password_hash, created_ms) VALUES ($1,$2,$3,$4)",
+             {a.key, a.name, a.passwordHash, std::to_string(a.createdMs)})) {
+      if (lastState_ == "23505") return makeError(kStoreConflict, "the name is taken");
+      return lastError("insert account");
+    }
+    return okStatus();
+  }
+
+  Result<std::optional<StoredAccount>> findAccount(const std::string& key) override {
+    std::lock_guard lock(m_);
+    return selectAccount(query("SELECT key, name, password_hash, created_ms FROM accounts WHERE key = $1", {key}));
+  }
+
+  Status createSession(const std::string& tokenHash, const std::string& accountKey, int64_t createdMs) override {
+    std::lock_guard lock(m_);
+    if (!run("INSERT INTO sessions (token_hash, account, created_ms) VALUES ($1,$2,$3)",
+             {tokenHash, accountKey, std::to_string(createdMs)}))
+      return lastError("insert session");
+    return okStatus();
+  }
+
+  Result<std::optional<StoredAccount>> sessionAccount(const std::string& tokenHash, int64_t notBeforeMs) override {
+    std::lock_guard lock(m_);
+    return selectAccount(query(
+        "SELECT a.key, a.name, a.password_hash, a.created_ms FROM sessions s JOIN accounts a ON a.key = s.account "
+        "WHERE s.token_hash = $1 AND s.created_ms >= $2",
+        {tokenHash, std::to_string(notBeforeMs)}));
+  }
+
+  Status deleteSession(const std::string& tokenHash) override {
+    std::lock_guard lock(m_);
+    if (!run("DELETE FROM sessions WHERE token_hash = $1", {tokenHash})) return lastError("delete session");
+    return okStatus();
+  }
+
+  Status appendChat(const std::string& gameId, const ChatLine& line) override {
+    std::lock_guard lock(m_);
+    if (!run("INSERT INTO chat (game_id, n, room, author, seat, text, at_ms) VALUES ($1,$2,$3,$4,$5,$6,$7)",
+             {gameId, std::to_string(line.n), line.room, line.author, line.seat, line.text, std::to_string(line.atMs)}))
+      return lastError("insert chat line");  // 23505 (the number is taken): kStoreConflict
+    return okStatus();
+  }
+
+  Result<std::vector<ChatLine>> loadChat(const std::string& gameId) override {
+    std::lock_guard lock(m_);
+    auto r = query("SELECT n, room, author, seat, text, at_ms FROM chat WHERE game_id = $1 ORDER BY n", {gameId});
+    if (!r) return lastError("select chat").error();
+    std::vector<ChatLine> out;
+    for (int i = 0; i < PQntuples(r.get()); ++i)
+      out.push_back(ChatLine{std::strtoll(PQgetvalue(r.get(), i, 0), nullptr, 10), PQgetvalue(r.get(), i, 1),
+                             PQgetvalue(r.get(), i, 2), PQgetvalue(r.get(), i, 3), PQgetvalue(r.get(), i, 4),
+                             std::strtoll(PQgetvalue(r.get(), i, 5), nullptr, 10)});
+    return out;
+  }
+
+  Result<std::vector<StoredRating>> ratingsOf(const std::string& accountKey) override {
+    std::lock_guard lock(m_);
+    return selectRatings(query(ratingColumns() + " WHERE account = $1 ORDER BY variant", {accountKey}));
+  }
+
+  Result<std::vector<StoredGame>> gamesOf(const std::string& accountName, int limit) override {
+    JsonWriter w;  // how seatsToJson writes an account's seat
+    w.beginObject().key("name").value(accountName).key("account").value(true).endObject();
+    std::string needle = w.take();
+    needle = needle.substr(1, needle.size() - 2);
+    std::lock_guard lock(m_);
+    return selectGames("SELECT " + columns() + " FROM games WHERE strpos(seats, $1) > 0 ORDER BY created_ms DESC, seq DESC "
+                       "LIMIT " + std::to_string(std::max(0, limit)),
+                       {needle});
+  }
+
  private:
   static std::string flag(bool b) { return b ? "true" : "false"; }
   static std::string columns() {
@@ -304,7 +418,11 @@ class PgStore : public Store {
       if (PQresultStatus(PgResult(PQexec(conn_, kSchemaV1)).get()) != PGRES_COMMAND_OK) return fail("schema v1");
       if (!run("INSERT INTO acedrex_schema (version) VALUES (1)", {})) return fail("schema version");
     }
-    // Later versions: if (version < 2) { ALTER ...; INSERT 2 } and so on.
+    if (version < 2) {
+      if (PQresultStatus(PgResult(PQexec(conn_, kSchemaV2)).get()) != PGRES_COMMAND_OK) return fail("schema v2");
+      if (!run("INSERT INTO acedrex_schema (version) VALUES (2)", {})) return fail("schema version");
+    }
+    // Later versions: if (version < 3) { ALTER ...; INSERT 3 } and so on.
     if (!run("COMMIT", {})) return fail("schema (commit)");
     return okStatus();
   }
@@ -368,6 +486,60 @@ class PgStore : public Store {
                {id, std::to_string(e.ply), e.text, std::to_string(e.seat), std::to_string(e.die),
                 clocksToText(e.clockMs), std::to_string(e.atMs)});
   }
+  // Within a transaction, before markFinished: a rated game's ratings after
+  // its result (ratings.h). The game's row is locked, so of two processes
+  // finishing one game only the first rates it.
+  bool rate(const std::string& id, const std::string& resultJson) {
+    auto g = query("SELECT variant, seats, finished FROM games WHERE id = $1 FOR UPDATE", {id});
+    if (!g) return false;
+    if (PQntuples(g.get()) == 0 || PQgetvalue(g.get(), 0, 2)[0] == 't') return true;
+    const std::string variant = PQgetvalue(g.get(), 0, 0);
+    bool ok = true;
+    const int64_t now = std::chrono::duration_cast<std::chrono::milliseconds>(
+                            std::chrono::system_clock::now().time_since_epoch()).count();
+    const auto after = ratingsAfter(variant, seatsFromJson(PQgetvalue(g.get(), 0, 1)), resultJson, now,
+                                    [&](const std::string& key) -> std::optional<StoredRating> {
+                                      auto rows = selectRatings(query(ratingColumns() + " WHERE account = $1 AND variant = $2",
+                                                                      {key, variant}));
+                                      ok = ok && rows.ok();
+                                      if (!rows.ok() || rows->empty()) return std::nullopt;
+                                      return rows->front();
+                                    });
+    if (!ok) return false;
+    for (const auto& r : after) {
+      char rating[32], deviation[32], volatility[32];
+      std::snprintf(rating, sizeof rating, "%.17g", r.rating);
+      std::snprintf(deviation, sizeof deviation, "%.17g", r.deviation);
+      std::snprintf(volatility, sizeof volatility, "%.17g", r.volatility);
+      if (!run("INSERT INTO ratings (account, variant, rating, deviation, volatility, games, updated_ms) "
+               "VALUES ($1,$2,$3,$4,$5,$6,$7) ON CONFLICT (account, variant) DO UPDATE SET rating = EXCLUDED.rating, "
+               "deviation = EXCLUDED.deviation, volatility = EXCLUDED.volatility, games = EXCLUDED.games, "
+               "updated_ms = EXCLUDED.updated_ms",
+               {r.account, r.variant, rating, deviation, volatility, std::to_string(r.games),
+                std::to_string(r.updatedMs)}))
+        return false;
+    }
+    return true;
+  }
+  static std::string ratingColumns() {
+    return "SELECT account, variant, rating, deviation, volatility, games, updated_ms FROM ratings";
+  }
+  Result<std::vector<StoredRating>> selectRatings(const PgResult& r) {
+    if (!r) return lastError("select ratings").error();
+    std::vector<StoredRating> out;
+    for (int i = 0; i < PQntuples(r.get()); ++i) {
+      StoredRating x;
+      x.account = PQgetvalue(r.get(), i, 0);
+      x.variant = PQgetvalue(r.get(), i, 1);
+      x.rating = std::strtod(PQgetvalue(r.get(), i, 2), nullptr);
+      x.deviation = std::strtod(PQgetvalue(r.get(), i, 3), nullptr);
+      x.volatility = std::strtod(PQgetvalue(r.get(), i, 4), nullptr);
+      x.games = std::atoi(PQgetvalue(r.get(), i, 5));
+      x.updatedMs = std::strtoll(PQgetvalue(r.get(), i, 6), nullptr, 10);
+      out.push_back(std::move(x));
+    }
+    return out;
+  }
   bool markFinished(const std::string& id, const std::string& resultJson) {
     return run("UPDATE games SET finished = true, result = $1 WHERE id = $2", {resultJson, id});
   }
@@ -396,6 +568,18 @@ class PgStore : public Store {
       out.push_back(std::move(g));
     }
     return out;
+  }
+
+  // With m_ held: the first row of an account query, or nullopt.
+  Result<std::optional<StoredAccount>> selectAccount(const PgResult& r) {
+    if (!r) return lastError("select account").error();
+    if (PQntuples(r.get()) == 0) return std::optional<StoredAccount>();
+    StoredAccount a;
+    a.key = PQgetvalue(r.get(), 0, 0);
+    a.name = PQgetvalue(r.get(), 0, 1);
+    a.passwordHash = PQgetvalue(r.get(), 0, 2);
+    a.createdMs = std::strtoll(PQgetvalue(r.get(), 0, 3), nullptr, 10);
+    return std::optional<StoredAccount>(std::move(a));
   }
 
   Status loadEntries(StoredGame& g) {

@@ -11,7 +11,7 @@
 namespace acedrex::server {
 
 // The schema version this binary writes; a database with a newer one is refused.
-inline constexpr int kPgSchemaVersion = 1;
+inline constexpr int kPgSchemaVersion = 2;
 
 // Whether a --db value names PostgreSQL (a libpq URI) rather than a SQLite file.
 bool isPostgresUri(const std::string& db);

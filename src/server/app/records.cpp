@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/pgn.h"
+#include "server/app/players.h"
 #include "server/app/room.h"
 
 namespace acedrex::server {
@@ -24,9 +25,6 @@ std::string dateOf(int64_t ms) {
   return buf;
 }
 
-std::string playerName(const SeatPlan& s) {
-  return s.bot ? "Acedrex level " + std::to_string(s.level) : std::string("Human");
-}
 
 
 struct Replayed {

@@ -132,7 +132,7 @@ bool GameRoom::idle(int64_t now, int64_t idleMs) {
   std::lock_guard lock(m_);
   if (!listeners_.empty()) return false;
   if (over()) return true;
-  if (idleMs < 0 || botBusy_ || wait_.active || clockRunning() || drawOffer_ >= 0) return false;
+  if (idleMs < 0 || botBusy_ || wait_.active || clockRunning() || drawOffer_ >= 0 || takebackOffer_ >= 0) return false;
   return now - lastUsedMs_ >= idleMs;
 }
 
@@ -167,7 +167,7 @@ bool GameRoom::abortIfAbandoned(int64_t firstMoveMs, int64_t absentMs) {
   if (!store_.finishGame(meta_.id, result).ok()) return false;  // tried again at the next check
   aborted_ = true;
   abortResult_ = result;
-  drawOffer_ = -1;
+  drawOffer_ = takebackOffer_ = -1;
   botStop_ = true;
   ++epoch_;
   publish("end");

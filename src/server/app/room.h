@@ -47,6 +47,7 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
                                                    std::string creator = "");
 
   const std::string& id() const { return meta_.id; }
+  const std::string& variant() const { return meta_.variant; }
   // Fixed when the room is made (no lock needed): who created it, and
   // whether every seat is a bot (an open seat is a human seat).
   const std::string& creator() const { return creator_; }
@@ -61,14 +62,27 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   Outcome move(const std::string& token, const std::string& moveText);
   Outcome resign(const std::string& token, const std::string& seatName);
   Outcome draw(const std::string& token, const std::string& action);
-  Outcome takeback(const std::string& token);
+  // Against bots: takes back at once. Against a person (two-player games):
+  // `action` "offer" (or ""), "accept" or "decline", as draw offers go; an
+  // accepted offer takes back the offerer's last move and what followed.
+  Outcome takeback(const std::string& token, const std::string& action = "");
   // A free seat of a game listed publicly (SeatPlan::open) is given `token`:
   // the seat named `seatName`, or the first free one when it is empty. The
   // store takes the change only if the seats are as this room knows them, so
   // of two takers of the last seat (in any process) one gets it (*taken: the
   // seat's name) and the other 409 "seat-taken". While a seat is free no move
   // is played (409 "waiting") and no bot moves.
-  Outcome takeSeat(const std::string& seatName, const std::string& token, std::string* taken);
+  // `player` (optional) names the taker (SeatPlan::name, account, rating,
+  // provisional); a rated seat takes only an account, and not one that holds
+  // the other seat (403 "account-needed", 409 "same-player").
+  Outcome takeSeat(const std::string& seatName, const std::string& token, std::string* taken,
+                   const SeatPlan* player = nullptr);
+  // Names the unnamed human seats `token` holds after `player` (name and
+  // account; room_players.cpp). 409 "named" when they all have names.
+  Outcome nameSeats(const std::string& token, const SeatPlan& player);
+  // The first seat `token` holds: its name ("white") in *seat and its
+  // player's name (or the seat's) in *author; false when it holds none.
+  bool chatAuthor(const std::string& token, std::string* seat, std::string* author);
 
   // Subscribes to every change. A token's seats count as connected while
   // subscribed. Returns the id for unsubscribe(), the current update (which
@@ -177,6 +191,11 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   bool retryStoreLocked();
   bool catchUpLocked();       // see syncFromStore()
   void replayFromStartLocked(size_t keep);
+  // Puts `player` into seats[seat] (room_players.cpp); refuses a guest or the other seat's account in a rated seat.
+  static Outcome seatPlayer(std::vector<SeatPlan>& seats, int seat, const SeatPlan* player);
+  // The consent to a takeback between people (room_takeback.cpp): *offerer
+  // is the seat whose move goes back once agreed, else -1 (an offer made or declined).
+  Outcome negotiateTakeback(const std::vector<int>& seats, const std::string& action, int* offerer);
   // room_view.cpp
   // The state for a client holding the seats in seatMask (GameView: fog of war).
   const std::string& stateBase(uint8_t seatMask);
@@ -209,6 +228,7 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   std::vector<std::string> outReason_;  // per seat, "" while in
   Clock clock_;                         // steady ms; runs for runningSeat()
   int drawOffer_ = -1;
+  int takebackOffer_ = -1;  // the seat that asks for a takeback (games between people)
   std::vector<int> connections_;
   int64_t v_ = 1;
   int64_t epoch_ = 0;                   // grows with every change of the record (bots check it)

@@ -58,7 +58,7 @@ Outcome GameRoom::commitEntry(const std::string& text, int seat) {
   if (seat >= 0 && seat < rules_->nseats() && !meta_.seats[static_cast<size_t>(seat)].bot)
     lastHumanMs_ = time_.wallMs();
   if (clock_.enabled()) clock_.set(clocks, now);
-  if (boardMove || over) drawOffer_ = -1;
+  if (boardMove || over) drawOffer_ = takebackOffer_ = -1;
   ++epoch_;
   wait_ = StoreWait{};  // the record moved on: whatever waited for the store is stored or stale
   publish(over ? "end" : "move");
@@ -182,16 +182,24 @@ Outcome GameRoom::draw(const std::string& token, const std::string& action) {
   return done();
 }
 
-Outcome GameRoom::takeback(const std::string& token) {
+Outcome GameRoom::takeback(const std::string& token, const std::string& action) {
   std::lock_guard lock(m_);
   std::vector<int> seats;
   if (auto held = seatsHeld(token, &seats); !held.ok()) return held;
   // Fog of war: a take-back would show the player a position the fog hid.
   if (rules_->fog) return apiError(403, "no-takeback", "there are no takebacks in fog of war");
-  auto holds = [&](int s) { return std::find(seats.begin(), seats.end(), s) != seats.end(); };
+  bool people = false;  // another person holds a seat: the takeback needs their consent (room_takeback.cpp)
   for (size_t s = 0; s < meta_.seats.size(); ++s)
-    if (!holds(static_cast<int>(s)) && !meta_.seats[s].bot)
-      return apiError(409, "no-takeback", "takebacks are for games against bots");
+    if (std::find(seats.begin(), seats.end(), static_cast<int>(s)) == seats.end() && !meta_.seats[s].bot)
+      people = true;
+  if (people) {
+    int offerer = -1;
+    if (auto agreed = negotiateTakeback(seats, action, &offerer); !agreed.ok() || offerer < 0) return agreed;
+    seats = {offerer};
+  } else if (!action.empty() && action != "offer") {
+    return apiError(409, "no-offer", "against bots a takeback needs no offer");
+  }
+  auto holds = [&](int s) { return std::find(seats.begin(), seats.end(), s) != seats.end(); };
   int cut = -1;
   for (int i = static_cast<int>(entries_.size()) - 1; i >= 0; --i) {
     const auto& e = entries_[static_cast<size_t>(i)];
@@ -217,7 +225,7 @@ Outcome GameRoom::takeback(const std::string& token) {
   game_ = std::move(fresh);
   outReason_ = reasons;
   clock_.restart(time_.steadyMs());
-  drawOffer_ = -1;
+  drawOffer_ = takebackOffer_ = -1;
   ++epoch_;
   botStop_ = true;
   publish("state");
@@ -226,7 +234,8 @@ Outcome GameRoom::takeback(const std::string& token) {
   return done();
 }
 
-Outcome GameRoom::takeSeat(const std::string& seatName, const std::string& token, std::string* taken) {
+Outcome GameRoom::takeSeat(const std::string& seatName, const std::string& token, std::string* taken,
+                           const SeatPlan* player) {
   std::lock_guard lock(m_);
   if (over()) return apiError(409, "game-over", "the game is over");
   int free = -1;
@@ -239,6 +248,7 @@ Outcome GameRoom::takeSeat(const std::string& seatName, const std::string& token
   }
   if (free < 0) return apiError(409, "seat-taken", seatName.empty() ? "no seat is free" : seatName + " is not free");
   std::vector<SeatPlan> next = meta_.seats;
+  if (auto refused = seatPlayer(next, free, player); !refused.ok()) return refused;
   next[static_cast<size_t>(free)].open = false;
   next[static_cast<size_t>(free)].token = token;
   const Status stored = store_.replaceSeats(meta_.id, meta_.seats, next);

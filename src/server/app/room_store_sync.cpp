@@ -103,7 +103,7 @@ bool GameRoom::catchUpLocked() {
     if (!(*loaded)->finished || over()) return seatsChanged;
     aborted_ = true;
     abortResult_ = (*loaded)->resultJson;
-    drawOffer_ = -1;
+    drawOffer_ = takebackOffer_ = -1;
     botStop_ = true;
     ++epoch_;
     publish("end");
@@ -122,7 +122,7 @@ bool GameRoom::catchUpLocked() {
     const int seat = stored[i].seat;
     if (seat >= 0 && seat < rules_->nseats() && !meta_.seats[static_cast<size_t>(seat)].bot)
       lastHumanMs_ = std::max(lastHumanMs_, stored[i].atMs);
-    if (entryKindOf(stored[i].text) == EntryKind::kMove || game_->finished()) drawOffer_ = -1;
+    if (entryKindOf(stored[i].text) == EntryKind::kMove || game_->finished()) drawOffer_ = takebackOffer_ = -1;
     publish(game_->finished() ? "end" : "move");
   }
   if (clock_.enabled()) {

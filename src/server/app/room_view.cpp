@@ -4,6 +4,7 @@
 
 #include "server/app/fog_view.h"
 #include "server/app/json.h"
+#include "server/app/players.h"
 #include "server/app/records.h"
 #include "server/app/room.h"
 
@@ -86,6 +87,7 @@ std::string GameRoom::stateText(const GameView& view, size_t appendFrom) {
     w.key("level");
     if (plan.bot) w.value(plan.level);
     else w.null();
+    writeSeatPlayer(w, plan);
     w.key("in").value(p.isIn(s));
     w.key("place");
     if (over) w.value(places[static_cast<size_t>(s)]);
@@ -188,6 +190,9 @@ std::string GameRoom::stateText(const GameView& view, size_t appendFrom) {
   else w.null();
   w.key("drawOffer");
   if (drawOffer_ >= 0) w.value(seatName(drawOffer_));
+  else w.null();
+  w.key("takebackOffer");
+  if (takebackOffer_ >= 0) w.value(seatName(takebackOffer_));
   else w.null();
   w.key("waiting");
   if (wait_.active) w.value("store");

@@ -30,6 +30,8 @@ struct ApiRequest {
   std::string authorization;  // the Authorization header, if any
   std::string body;
   std::string client;         // the client's address (for per-client limits); "" in tests
+  std::string cookie{};       // the Cookie header (a signed-in browser's session, accounts.h)
+  RequestOrigin from{};       // Origin, Sec-Fetch-Site and Host (cross-site requests, accounts.h)
 };
 
 struct ApiResponse {
@@ -37,6 +39,7 @@ struct ApiResponse {
   std::string contentType = "application/json";
   std::string body;
   int64_t retryAfterMs = 0;  // >0 on 429 and some 503s: the net layer may send Retry-After (seconds, rounded up)
+  std::string setCookie{};   // a Set-Cookie header to send, if any
 };
 
 // The JSON error reply {"error": message, "code": code}.

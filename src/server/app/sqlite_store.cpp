@@ -8,7 +8,10 @@
 #include <cstdio>
 #include <mutex>
 
+#include <chrono>
+
 #include "server/app/json.h"
+#include "server/app/ratings.h"
 #include "server/app/store.h"
 
 namespace acedrex::server {
@@ -42,8 +45,45 @@ CREATE TABLE IF NOT EXISTS entries (
   at_ms INTEGER NOT NULL,
   PRIMARY KEY (game_id, ply)
 ) WITHOUT ROWID;
-PRAGMA user_version = 1;
 )SQL";
+
+// Version 2: accounts and their sessions (a session is the hash of its token).
+const char* kSchemaV2 = R"SQL(
+CREATE TABLE accounts (
+  key TEXT PRIMARY KEY,
+  name TEXT NOT NULL,
+  password_hash TEXT NOT NULL,
+  created_ms INTEGER NOT NULL
+) WITHOUT ROWID;
+CREATE TABLE sessions (
+  token_hash TEXT PRIMARY KEY,
+  account TEXT NOT NULL REFERENCES accounts(key) ON DELETE CASCADE,
+  created_ms INTEGER NOT NULL
+) WITHOUT ROWID;
+CREATE INDEX sessions_account ON sessions(account);
+CREATE TABLE ratings (
+  account TEXT NOT NULL REFERENCES accounts(key) ON DELETE CASCADE,
+  variant TEXT NOT NULL,
+  rating REAL NOT NULL,
+  deviation REAL NOT NULL,
+  volatility REAL NOT NULL,
+  games INTEGER NOT NULL,
+  updated_ms INTEGER NOT NULL,
+  PRIMARY KEY (account, variant)
+) WITHOUT ROWID;
+CREATE TABLE chat (
+  game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+  n INTEGER NOT NULL,
+  room TEXT NOT NULL,
+  author TEXT NOT NULL,
+  seat TEXT NOT NULL,
+  text TEXT NOT NULL,
+  at_ms INTEGER NOT NULL,
+  PRIMARY KEY (game_id, n)
+) WITHOUT ROWID;
+)SQL";
+
+constexpr int kSqliteSchemaVersion = 2;
 
 class Stmt {
  public:
@@ -110,7 +150,8 @@ class SqliteStore : public Store {
 
   Status appendFinal(const std::string& id, const StoredEntry& e, const std::string& resultJson) override {
     std::lock_guard lock(m_);
-    return transaction("insert final entry", [&] { return insertEntryRow(id, e) && markFinished(id, resultJson); });
+    return transaction("insert final entry",
+                       [&] { return insertEntryRow(id, e) && rate(id, resultJson) && markFinished(id, resultJson); });
   }
 
   Status truncate(const std::string& id, int fromPly) override {
@@ -130,7 +171,7 @@ class SqliteStore : public Store {
 
   Status finishGame(const std::string& id, const std::string& resultJson) override {
     std::lock_guard lock(m_);
-    return transaction("finish game", [&] { return markFinished(id, resultJson); });
+    return transaction("finish game", [&] { return rate(id, resultJson) && markFinished(id, resultJson); });
   }
 
   Status replaceSeats(const std::string& id, const std::vector<SeatPlan>& expected,
@@ -195,7 +236,129 @@ class SqliteStore : public Store {
     sqlite3_busy_timeout(db_, 2000);
     if (!exec("PRAGMA foreign_keys = ON")) return dbError("foreign_keys");
     if (!exec(kSchema)) return dbError("schema");
+    return migrate();
+  }
+
+  // Brings the schema up to kSqliteSchemaVersion (PRAGMA user_version), one
+  // version a transaction; a file of a newer acedrex is refused.
+  Status migrate() {
+    Stmt v(db_, "PRAGMA user_version");
+    if (!v.ok() || v.step() != SQLITE_ROW) return dbError("schema version");
+    const int version = static_cast<int>(v.integer(0));
+    if (version > kSqliteSchemaVersion)
+      return makeError("schema", "the database has schema version " + std::to_string(version) +
+                                     "; this acedrex knows versions up to " + std::to_string(kSqliteSchemaVersion) +
+                                     ": run a newer acedrex");
+    if (version < 2)
+      if (auto s = transaction("schema v2", [&] { return exec(kSchemaV2) && exec("PRAGMA user_version = 2"); });
+          !s.ok())
+        return s;
     return okStatus();
+  }
+
+  Status appendChat(const std::string& gameId, const ChatLine& line) override {
+    std::lock_guard lock(m_);
+    bool taken = false;
+    Status done = transaction("insert chat line", [&] {
+      Stmt s(db_, "INSERT INTO chat (game_id, n, room, author, seat, text, at_ms) VALUES (?,?,?,?,?,?,?)");
+      if (!s.ok()) return false;
+      s.bind(1, gameId);
+      s.bind(2, line.n);
+      s.bind(3, line.room);
+      s.bind(4, line.author);
+      s.bind(5, line.seat);
+      s.bind(6, line.text);
+      s.bind(7, line.atMs);
+      const int rc = s.step();
+      taken = rc == SQLITE_CONSTRAINT && sqlite3_extended_errcode(db_) == SQLITE_CONSTRAINT_PRIMARYKEY;
+      return rc == SQLITE_DONE;
+    });
+    if (taken) return makeError(kStoreConflict, "the line's number is taken");
+    return done;
+  }
+
+  Result<std::vector<ChatLine>> loadChat(const std::string& gameId) override {
+    std::lock_guard lock(m_);
+    Stmt s(db_, "SELECT n, room, author, seat, text, at_ms FROM chat WHERE game_id = ? ORDER BY n");
+    if (!s.ok()) return dbError("prepare").error();
+    s.bind(1, gameId);
+    std::vector<ChatLine> out;
+    int rc;
+    while ((rc = s.step()) == SQLITE_ROW)
+      out.push_back(ChatLine{s.integer(0), s.text(1), s.text(2), s.text(3), s.text(4), s.integer(5)});
+    if (rc != SQLITE_DONE) return dbError("select chat").error();
+    return out;
+  }
+
+  Result<std::vector<StoredRating>> ratingsOf(const std::string& accountKey) override {
+    std::lock_guard lock(m_);
+    return selectRatings("SELECT account, variant, rating, deviation, volatility, games, updated_ms FROM ratings "
+                         "WHERE account = ? ORDER BY variant",
+                         accountKey, "");
+  }
+
+  Result<std::vector<StoredGame>> gamesOf(const std::string& accountName, int limit) override {
+    std::lock_guard lock(m_);
+    JsonWriter w;  // how seatsToJson writes an account's seat
+    w.beginObject().key("name").value(accountName).key("account").value(true).endObject();
+    std::string needle = w.take();
+    needle = needle.substr(1, needle.size() - 2);
+    const std::string sql = "SELECT * FROM games WHERE instr(seats, ?) > 0 ORDER BY created_ms DESC, rowid DESC LIMIT " +
+                            std::to_string(std::max(0, limit));
+    return selectGames(sql.c_str(), needle);
+  }
+
+  Status createAccount(const StoredAccount& a) override {
+    std::lock_guard lock(m_);
+    bool taken = false;
+    Status done = transaction("insert account", [&] {
+      Stmt s(db_, "INSERT INTO accounts (key, name, password_hash, created_ms) VALUES (?,?,?,?)");
+      if (!s.ok()) return false;
+      s.bind(1, a.key);
+      s.bind(2, a.name);
+      s.bind(3, a.passwordHash);
+      s.bind(4, a.createdMs);
+      const int rc = s.step();
+      taken = rc == SQLITE_CONSTRAINT;
+      return rc == SQLITE_DONE;
+    });
+    if (taken) return makeError(kStoreConflict, "the name is taken");
+    return done;
+  }
+
+  Result<std::optional<StoredAccount>> findAccount(const std::string& key) override {
+    std::lock_guard lock(m_);
+    return selectAccount("SELECT key, name, password_hash, created_ms FROM accounts WHERE key = ?", key, 0);
+  }
+
+  Status createSession(const std::string& tokenHash, const std::string& accountKey, int64_t createdMs) override {
+    std::lock_guard lock(m_);
+    return transaction("insert session", [&] {
+      Stmt s(db_, "INSERT INTO sessions (token_hash, account, created_ms) VALUES (?,?,?)");
+      if (!s.ok()) return false;
+      s.bind(1, tokenHash);
+      s.bind(2, accountKey);
+      s.bind(3, createdMs);
+      return s.step() == SQLITE_DONE;
+    });
+  }
+
+  Result<std::optional<StoredAccount>> sessionAccount(const std::string& tokenHash, int64_t notBeforeMs) override {
+    std::lock_guard lock(m_);
+    return selectAccount(
+        "SELECT a.key, a.name, a.password_hash, a.created_ms FROM sessions s JOIN accounts a ON a.key = s.account "
+        "WHERE s.token_hash = ? AND s.created_ms >= ?",
+        tokenHash, notBeforeMs);
+  }
+
+  Status deleteSession(const std::string& tokenHash) override {
+    std::lock_guard lock(m_);
+    return transaction("delete session", [&] {
+      Stmt s(db_, "DELETE FROM sessions WHERE token_hash = ?");
+      if (!s.ok()) return false;
+      s.bind(1, tokenHash);
+      return s.step() == SQLITE_DONE;
+    });
   }
 
  private:
@@ -242,6 +405,68 @@ class SqliteStore : public Store {
     s.reset();
     return true;
   }
+  // Within a transaction, before markFinished: a rated game's ratings after its result (ratings.h).
+  bool rate(const std::string& id, const std::string& resultJson) {
+    Stmt g(db_, "SELECT variant, seats, finished FROM games WHERE id = ?");
+    if (!g.ok()) return false;
+    g.bind(1, id);
+    const int rc = g.step();
+    if (rc == SQLITE_DONE) return true;
+    if (rc != SQLITE_ROW) return false;
+    if (g.integer(2) != 0) return true;  // rated once, when it finished
+    const std::string variant = g.text(0);
+    bool ok = true;
+    const auto after = ratingsAfter(variant, seatsFromJson(g.text(1)), resultJson, nowMs(), [&](const std::string& key) {
+      auto rows = selectRatings("SELECT account, variant, rating, deviation, volatility, games, updated_ms FROM ratings "
+                                "WHERE account = ? AND variant = ?", key, variant);
+      ok = ok && rows.ok();
+      return rows.ok() && !rows->empty() ? std::optional<StoredRating>(rows->front()) : std::nullopt;
+    });
+    if (!ok) return false;
+    for (const auto& r : after) {
+      Stmt u(db_,
+             "INSERT INTO ratings (account, variant, rating, deviation, volatility, games, updated_ms) "
+             "VALUES (?,?,?,?,?,?,?) ON CONFLICT (account, variant) DO UPDATE SET rating = excluded.rating, "
+             "deviation = excluded.deviation, volatility = excluded.volatility, games = excluded.games, "
+             "updated_ms = excluded.updated_ms");
+      if (!u.ok()) return false;
+      u.bind(1, r.account);
+      u.bind(2, r.variant);
+      sqlite3_bind_double(u.get(), 3, r.rating);
+      sqlite3_bind_double(u.get(), 4, r.deviation);
+      sqlite3_bind_double(u.get(), 5, r.volatility);
+      u.bind(6, static_cast<int64_t>(r.games));
+      u.bind(7, r.updatedMs);
+      if (u.step() != SQLITE_DONE) return false;
+    }
+    return true;
+  }
+  static int64_t nowMs() {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+        .count();
+  }
+  Result<std::vector<StoredRating>> selectRatings(const char* sql, const std::string& account,
+                                                  const std::string& variant) {
+    Stmt s(db_, sql);
+    if (!s.ok()) return dbError("prepare").error();
+    s.bind(1, account);
+    if (!variant.empty()) s.bind(2, variant);
+    std::vector<StoredRating> out;
+    int rc;
+    while ((rc = s.step()) == SQLITE_ROW) {
+      StoredRating r;
+      r.account = s.text(0);
+      r.variant = s.text(1);
+      r.rating = sqlite3_column_double(s.get(), 2);
+      r.deviation = sqlite3_column_double(s.get(), 3);
+      r.volatility = sqlite3_column_double(s.get(), 4);
+      r.games = static_cast<int>(s.integer(5));
+      r.updatedMs = s.integer(6);
+      out.push_back(std::move(r));
+    }
+    if (rc != SQLITE_DONE) return dbError("select ratings").error();
+    return out;
+  }
   bool markFinished(const std::string& id, const std::string& resultJson) {
     Stmt s(db_, "UPDATE games SET finished = 1, result = ? WHERE id = ?");
     if (!s.ok()) return false;
@@ -284,6 +509,23 @@ class SqliteStore : public Store {
     }
     if (rc != SQLITE_DONE) return dbError("select games").error();
     return out;
+  }
+
+  // One account row by a text key (and, for sessions, a time bound), or nullopt.
+  Result<std::optional<StoredAccount>> selectAccount(const char* sql, const std::string& key, int64_t notBeforeMs) {
+    Stmt s(db_, sql);
+    if (!s.ok()) return dbError("prepare").error();
+    s.bind(1, key);
+    if (sqlite3_bind_parameter_count(s.get()) > 1) s.bind(2, notBeforeMs);
+    const int rc = s.step();
+    if (rc == SQLITE_DONE) return std::optional<StoredAccount>();
+    if (rc != SQLITE_ROW) return dbError("select account").error();
+    StoredAccount a;
+    a.key = s.text(0);
+    a.name = s.text(1);
+    a.passwordHash = s.text(2);
+    a.createdMs = s.integer(3);
+    return std::optional<StoredAccount>(std::move(a));
   }
 
   Status loadEntries(StoredGame& g) {

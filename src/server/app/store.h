@@ -26,6 +26,11 @@ struct SeatPlan {
   int level = 5;       // bots: 1..9
   std::string token;   // humans: the secret seat token (hot-seat: the same for all human seats)
   bool open = false;   // humans: a free seat of a game listed publicly, until someone takes it (GameRoom::takeSeat)
+  std::string name{};  // humans: the player's name in the records ("" for "Human")
+  bool account = false;  // humans: `name` is an account's (else a guest's display name)
+  bool rated = false;    // the result counts for the account's rating (a rated game: both seats, ratings.h)
+  int rating = 0;        // accounts: the rating in this game (variant) when the game began, 0 none yet
+  bool provisional = false;  // ... and whether it was provisional
 };
 
 // Whether a game is listed publicly with a free seat (a human seat nobody took yet).
@@ -67,6 +72,35 @@ struct StoredGame {
   std::vector<StoredEntry> entries;
 };
 
+// A player's account (accounts.h). `key` is the name in lower case, unique.
+struct StoredAccount {
+  std::string key;
+  std::string name;          // as the player spelt it
+  std::string passwordHash;  // libsodium's crypto_pwhash_str
+  int64_t createdMs = 0;
+};
+
+// An account's rating in one game (variant), Glicko-2 (glicko2.h).
+struct StoredRating {
+  std::string account;  // the account's key
+  std::string variant;
+  double rating = 1500;
+  double deviation = 350;
+  double volatility = 0.06;
+  int games = 0;         // rated games played
+  int64_t updatedMs = 0;
+};
+
+// One line of a game's chat (chat.h): `n` counts the game's lines from 1.
+struct ChatLine {
+  int64_t n = 0;
+  std::string room;    // "players" or "watchers"
+  std::string author;  // the player's or account's name, or the seat's
+  std::string seat;    // the author's seat ("" for watchers)
+  std::string text;
+  int64_t atMs = 0;
+};
+
 // The error code of a write that lost a race: another process stored an entry
 // for the same ply first (a shared store only). The room reloads the record.
 inline constexpr const char* kStoreConflict = "conflict";
@@ -80,7 +114,9 @@ class Store {
   virtual ~Store() = default;
   virtual Status createGame(const StoredGame& g) = 0;
   virtual Status appendEntry(const std::string& id, const StoredEntry& e) = 0;
-  // Appends the entry that ends the game and marks it finished, in one transaction.
+  // Appends the entry that ends the game and marks it finished, in one
+  // transaction; a rated game's ratings change in the same transaction
+  // (ratings.h). So does finishGame.
   virtual Status appendFinal(const std::string& id, const StoredEntry& e, const std::string& resultJson) = 0;
   // Removes the entries with ply >= fromPly (a takeback).
   virtual Status truncate(const std::string& id, int fromPly) = 0;
@@ -98,6 +134,23 @@ class Store {
   // The most recent games (without entries), newest first; filter: "all", "ongoing", "finished", or
   // "open" (unfinished with a free seat, see hasOpenSeat).
   virtual Result<std::vector<StoredGame>> recent(int limit, const std::string& filter) = 0;
+
+  // Accounts and their sessions (accounts.h). createAccount fails with
+  // kStoreConflict when the key is taken. A session is kept as the hash of
+  // its token only.
+  virtual Status createAccount(const StoredAccount& a) = 0;
+  virtual Result<std::optional<StoredAccount>> findAccount(const std::string& key) = 0;
+  virtual Status createSession(const std::string& tokenHash, const std::string& accountKey, int64_t createdMs) = 0;
+  // The account of a session created at or after `notBeforeMs`, or nullopt.
+  virtual Result<std::optional<StoredAccount>> sessionAccount(const std::string& tokenHash, int64_t notBeforeMs) = 0;
+  virtual Status deleteSession(const std::string& tokenHash) = 0;
+  // A game's chat: appendChat fails with kStoreConflict when line.n is taken.
+  virtual Status appendChat(const std::string& gameId, const ChatLine& line) = 0;
+  virtual Result<std::vector<ChatLine>> loadChat(const std::string& gameId) = 0;
+  // An account's ratings, one per game (variant) it has played rated.
+  virtual Result<std::vector<StoredRating>> ratingsOf(const std::string& accountKey) = 0;
+  // The most recent games (without entries) with a seat of the account named `accountName`, newest first.
+  virtual Result<std::vector<StoredGame>> gamesOf(const std::string& accountName, int limit) = 0;
 
   // Stores a whole game (header, entries, result) as it is, in one
   // transaction where the store has them (`acedrex migrate`).
@@ -141,6 +194,15 @@ class MemoryStore : public Store {
   Result<size_t> countUnfinished() override;
   Result<std::optional<StoredGame>> load(const std::string& id) override;
   Result<std::vector<StoredGame>> recent(int limit, const std::string& filter) override;
+  Status createAccount(const StoredAccount& a) override;
+  Result<std::optional<StoredAccount>> findAccount(const std::string& key) override;
+  Status createSession(const std::string& tokenHash, const std::string& accountKey, int64_t createdMs) override;
+  Result<std::optional<StoredAccount>> sessionAccount(const std::string& tokenHash, int64_t notBeforeMs) override;
+  Status deleteSession(const std::string& tokenHash) override;
+  Result<std::vector<StoredRating>> ratingsOf(const std::string& accountKey) override;
+  Result<std::vector<StoredGame>> gamesOf(const std::string& accountName, int limit) override;
+  Status appendChat(const std::string& gameId, const ChatLine& line) override;
+  Result<std::vector<ChatLine>> loadChat(const std::string& gameId) override;
 
   // For tests: make the next N writes fail (after `skip` writes that succeed).
   void failNextWrites(int n, int skip = 0);
@@ -149,6 +211,16 @@ class MemoryStore : public Store {
  private:
   mutable std::mutex m_;
   std::vector<StoredGame> games_;
+  std::map<std::string, StoredAccount> accounts_;
+  struct Session {
+    std::string account;
+    int64_t createdMs = 0;
+  };
+  std::map<std::string, Session> sessions_;
+  std::map<std::pair<std::string, std::string>, StoredRating> ratings_;  // (account, variant)
+  std::map<std::string, std::vector<ChatLine>> chat_;
+  // With m_ held: the ratings after game g's result (when rated and not finished before).
+  void rateLocked(const StoredGame& g, const std::string& resultJson);
   int failNext_ = 0;
   int skip_ = 0;
   int writes_ = 0;

@@ -13,6 +13,9 @@ std::string seatsToJson(const std::vector<SeatPlan>& seats) {
   {
     w.beginObject().key("bot").value(s.bot).key("level").value(s.level).key("token").value(s.token);
     if (s.open) w.key("open").value(true);  // only while free, so older records read the same
+    if (!s.name.empty()) w.key("name").value(s.name).key("account").value(s.account);  // only when named, likewise
+    if (s.rated) w.key("rated").value(true);
+    if (s.rating > 0) w.key("rating").value(s.rating).key("provisional").value(s.provisional);
     w.endObject();
   }
   w.endArray();
@@ -29,6 +32,11 @@ std::vector<SeatPlan> seatsFromJson(const std::string& text) {
     if (const Json* l = s.get("level"); l && l->isInteger(0, 100)) p.level = static_cast<int>(l->asNumber());
     if (const Json* t = s.get("token"); t && t->isString()) p.token = t->asString();
     if (const Json* o = s.get("open"); o && o->isBool()) p.open = o->asBool();
+    if (const Json* n = s.get("name"); n && n->isString()) p.name = n->asString();
+    if (const Json* a = s.get("account"); a && a->isBool()) p.account = a->asBool();
+    if (const Json* r = s.get("rated"); r && r->isBool()) p.rated = r->asBool();
+    if (const Json* r = s.get("rating"); r && r->isInteger(0, 100000)) p.rating = static_cast<int>(r->asNumber());
+    if (const Json* r = s.get("provisional"); r && r->isBool()) p.provisional = r->asBool();
     out.push_back(p);
   }
   return out;

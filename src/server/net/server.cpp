@@ -82,6 +82,7 @@ http::response<http::string_body> makeResponse(unsigned version, bool keepAlive,
   commonHeaders(res);
   res.set(http::field::content_type, r.contentType);
   res.set(http::field::cache_control, "no-store");
+  if (!r.setCookie.empty()) res.set(http::field::set_cookie, r.setCookie);
   if (r.retryAfterMs > 0) res.set(http::field::retry_after, std::to_string((r.retryAfterMs + 999) / 1000));
   else if (r.status == 429) res.set(http::field::retry_after, "1");
   res.keep_alive(keepAlive);
@@ -440,6 +441,10 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       ar.authorization = std::string(req[http::field::authorization]);
       ar.body = std::move(req.body());
       ar.client = client_;
+      ar.cookie = std::string(req[http::field::cookie]);
+      ar.from.origin = std::string(req[http::field::origin]);
+      ar.from.secFetchSite = std::string(req["Sec-Fetch-Site"]);
+      ar.from.host = std::string(req[http::field::host]);
       ApiResponse r = shared_.api.handle(ar);
       return send(makeResponse(req.version(), req.keep_alive(), r));
     }
