@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "core/result.h"
+#include "core/base/result.h"
 
 namespace acedrex::cli {
 

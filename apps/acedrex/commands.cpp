@@ -20,12 +20,12 @@
 #include <set>
 #include <sstream>
 
-#include "core/chess960.h"
-#include "core/game.h"
-#include "core/perft.h"
-#include "core/pgn.h"
-#include "core/position.h"
-#include "core/variant.h"
+#include "core/variant/chess960.h"
+#include "core/game/game.h"
+#include "core/position/perft.h"
+#include "core/records/pgn.h"
+#include "core/position/position.h"
+#include "core/variant/variant.h"
 #include "engine/bot.h"
 #include "protocol/match.h"
 #include "protocol/uci.h"
@@ -176,7 +176,7 @@ int cmdSummary(const Args& args) {
     std::cout << game.summaryJson() << "\n";
     return 0;
   }
-  // The game's record (src/core/pgn.h) with the caller's tags: what a match
+  // The game's record (src/core/records/pgn.h) with the caller's tags: what a match
   // driver outside the program writes for the games it referees.
   PgnWriteOptions record;
   for (const std::string& t : args.list("tag")) {

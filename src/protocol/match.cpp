@@ -21,7 +21,7 @@
 #include <sstream>
 #include <thread>
 
-#include "core/pgn.h"
+#include "core/records/pgn.h"
 #include "engine/bot.h"
 #include "engine/multi.h"
 

@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "core/diagram.h"
+#include "core/records/diagram.h"
 #include "server/app/catalogue.h"
 #include "server/app/http_util.h"
 #include "server/app/json.h"

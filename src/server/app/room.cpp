@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "core/pgn.h"
+#include "core/records/pgn.h"
 #include "server/app/catalogue.h"
 #include "server/app/fog_view.h"
 #include "server/app/json.h"

@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include "core/game.h"
+#include "core/game/game.h"
 #include "server/app/common.h"
 #include "server/app/store.h"
 
