@@ -8,7 +8,22 @@
 #include <string>
 #include <vector>
 
+#include "core/base/types.h"
+
 namespace acedrex {
+
+// The letters of the four directions in position texts and variant files
+// (kNorth, kEast, kSouth, kWest), and back (-1 for any other letter).
+inline constexpr char kDirLetters[] = "nesw";
+inline int dirByLetter(char c) {
+  switch (c) {
+    case 'n': return kNorth;
+    case 'e': return kEast;
+    case 's': return kSouth;
+    case 'w': return kWest;
+    default: return -1;
+  }
+}
 
 // s without leading and trailing white space.
 inline std::string trim(const std::string& s) {

@@ -1,25 +1,92 @@
-// The move and attack tables of a compiled variant (Rules::buildTables):
-// forward leaps, rays and bent moves per kind and square, the reverse tables
-// for attacks, move bounds, lines and the Zobrist keys.
+// The board's geometry in Rules (square names, the frames of the four
+// directions, zones, the far edge) and the move and attack tables of a
+// compiled variant (Rules::buildTables): forward leaps, rays and bent moves
+// per kind and square, the reverse tables for attacks, move bounds, lines
+// and the Zobrist keys. One file, so that the builders inline the geometry.
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <string>
+#include <vector>
 
+#include "core/base/splitmix.h"
 #include "core/position/position.h"  // the rights bits
 #include "core/variant/variant.h"
 
 namespace acedrex {
 
-namespace {
+// ---------------------------------------------------------------------------
+// Geometry
 
-uint64_t splitmix(uint64_t& x) {
-  uint64_t z = (x += 0x9E3779B97F4A7C15ULL);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-  return z ^ (z >> 31);
+std::string Rules::squareName(Square s) const {
+  if (s < 0 || s >= nsq()) return "-";
+  return std::string(1, static_cast<char>('a' + fileOf(s))) + std::to_string(rankOf(s) + 1);
 }
 
-}  // namespace
+Result<Square> Rules::parseSquare(const std::string& t) const {
+  if (t.size() < 2 || t.size() > 3 || t[0] < 'a' || t[0] >= 'a' + width)
+    return makeError("square", "not a square: \"" + t + "\"");
+  for (size_t i = 1; i < t.size(); ++i)
+    if (!std::isdigit(static_cast<unsigned char>(t[i]))) return makeError("square", "not a square: \"" + t + "\"");
+  if (t[1] == '0') return makeError("square", "not a square: \"" + t + "\"");
+  const int rank = std::atoi(t.c_str() + 1);
+  if (rank < 1 || rank > height) return makeError("square", "not a square: \"" + t + "\"");
+  return square(t[0] - 'a', rank - 1);
+}
+
+int Rules::typeByLetter(char upper) const {
+  for (size_t i = 0; i < types.size(); ++i)
+    if (types[i].letter == upper) return static_cast<int>(i);
+  return -1;
+}
+
+int Rules::seatByName(const std::string& name) const {
+  for (size_t i = 0; i < seats.size(); ++i)
+    if (seats[i].name == name) return static_cast<int>(i);
+  return -1;
+}
+
+Offset Rules::rotate(const Offset& o, int dir) const {
+  switch (dir) {
+    case kNorth: return {o.dx, o.dy};
+    case kSouth: return {-o.dx, -o.dy};
+    case kEast: return {o.dy, -o.dx};
+    default: return {-o.dy, o.dx};
+  }
+}
+
+bool Rules::inZone(const Zone& z, Square s, int dir) const {
+  int file = 0;  // relative, 1-based, from the piece's left
+  switch (dir) {
+    case kNorth: file = fileOf(s) + 1; break;
+    case kSouth: file = width - fileOf(s); break;
+    case kEast: file = height - rankOf(s); break;
+    default: file = rankOf(s) + 1; break;
+  }
+  const int rank = relativeRank(s, dir);
+  return file >= z.fileLo && file <= z.fileHi && rank >= z.rankLo && rank <= z.rankHi;
+}
+
+std::vector<MoveAtom> Rules::atomsAt(int type, int dir, Square s) const {
+  std::vector<MoveAtom> atoms = types[type].atoms;
+  for (const ZoneMoves& zm : zoneMoves)
+    if (zm.type == type && inZone(zm.zone, s, dir)) atoms.insert(atoms.end(), zm.atoms.begin(), zm.atoms.end());
+  if (!lineSquares.empty() && lineSquares[s])
+    for (const ZoneMoves& lm : lineMoves)
+      if (lm.type == type) atoms.insert(atoms.end(), lm.atoms.begin(), lm.atoms.end());
+  return atoms;
+}
+
+bool Rules::onFarEdge(Square s, int dir) const {
+  if (promotionRank | static_cast<int>(geometry)) [[unlikely]]
+    return geometry == Geometry::kHex3 ? (hexFarEdge[s] >> dir) & 1 : relativeRank(s, dir) == promotionRank;
+  switch (dir) {
+    case kNorth: return rankOf(s) == height - 1;
+    case kSouth: return rankOf(s) == 0;
+    case kEast: return fileOf(s) == width - 1;
+    default: return fileOf(s) == 0;
+  }
+}
 
 
 void Rules::buildTables() {
@@ -309,31 +376,31 @@ void Rules::buildLines() {
 // that every hash of a game of up to four seats, and with it every search
 // figure, stays as it was; every other key comes from a second stream.
 void Rules::buildZobristKeys() {
-  constexpr uint64_t kGamma = 0x9E3779B97F4A7C15ULL;  // splitmix's step: skipping k keys adds k * kGamma
+  constexpr uint64_t kGamma = kSplitmixGamma;  // skipping k keys adds k * kGamma
   constexpr int kOldSeats = 4, kOldSquares = 256;
   uint64_t fresh = 0xACED8EA75EEDULL;
   zPiece_.resize(static_cast<size_t>(nsq()) * kPieceValues);
-  for (auto& k : zPiece_) k = splitmix(fresh);
-  for (auto& k : zToMove) k = splitmix(fresh);
-  for (auto& k : zIn) k = splitmix(fresh);
-  for (auto& k : zRights) k = splitmix(fresh);
+  for (auto& k : zPiece_) k = splitmix64(fresh);
+  for (auto& k : zToMove) k = splitmix64(fresh);
+  for (auto& k : zIn) k = splitmix64(fresh);
+  for (auto& k : zRights) k = splitmix64(fresh);
   uint64_t seed = 0x5EED0ACED4E7ULL;
   const int used = std::min(nsq(), kOldSquares);
   for (int old = 0; old < 256; ++old) {
     const Piece p = old == 0xFF ? kBlocked : makePiece((old >> 4) - 1, (old >> 2) & 3, old & 3);
-    for (Square s = 0; s < used; ++s) zPiece_[static_cast<size_t>(s) * kPieceValues + p] = splitmix(seed);
+    for (Square s = 0; s < used; ++s) zPiece_[static_cast<size_t>(s) * kPieceValues + p] = splitmix64(seed);
     seed += static_cast<uint64_t>(kOldSquares - used) * kGamma;
   }
-  for (int i = 0; i < kOldSeats; ++i) zToMove[i] = splitmix(seed);
-  for (int i = 0; i < (1 << kOldSeats); ++i) zIn[i] = splitmix(seed);
+  for (int i = 0; i < kOldSeats; ++i) zToMove[i] = splitmix64(seed);
+  for (int i = 0; i < (1 << kOldSeats); ++i) zIn[i] = splitmix64(seed);
   // Old rights bits: castling 0-7, king leap 8-11, double step 12-15, first step 16-19.
   for (int b = 0; b < 32; ++b) {
-    const uint64_t k = splitmix(seed);
+    const uint64_t k = splitmix64(seed);
     const int seat = b % kOldSeats;
     const uint64_t bit = b < 8 ? castleBit(b / 2, b % 2) : b < 12 ? leapBit(seat) : b < 16 ? doubleBit(seat) : b < 20 ? firstStepBit(seat) : 0;
     if (bit) zRights[std::countr_zero(bit)] = k;
   }
-  for (auto& k : zEp) k = splitmix(seed);
+  for (auto& k : zEp) k = splitmix64(seed);
 }
 
 void Rules::computeMoveBounds() {

@@ -3,8 +3,9 @@
 #include <algorithm>
 #include <sstream>
 
-#include "core/mechanisms/chasing.h"
 #include "core/base/json_text.h"
+#include "core/base/splitmix.h"
+#include "core/mechanisms/chasing.h"
 
 namespace acedrex {
 
@@ -74,12 +75,7 @@ std::optional<DrawReason> parseDrawReason(std::string_view name) {
   return std::nullopt;
 }
 
-uint64_t DieRng::next() {
-  uint64_t z = (s_ += 0x9E3779B97F4A7C15ULL);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-  return z ^ (z >> 31);
-}
+uint64_t DieRng::next() { return splitmix64(s_); }
 
 int DieRng::below(int n) {
   // Rejection sampling keeps every face equally likely.

@@ -13,8 +13,9 @@
 #include <cctype>
 #include <sstream>
 
-#include "core/position/position.h"
+#include "core/base/splitmix.h"
 #include "core/base/text_util.h"
+#include "core/position/position.h"
 
 namespace acedrex {
 
@@ -141,12 +142,7 @@ void Rules::buildDropTables() {
     dropHi.assign(types.size(), kMaxRanks);
   }
   uint64_t seed = 0xD12095EEDULL;
-  auto next = [&seed]() {
-    uint64_t z = (seed += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-  };
+  auto next = [&seed]() { return splitmix64(seed); };
   for (auto& seat : zHand)
     for (auto& type : seat)
       for (auto& k : type) k = next();

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "core/board/hex3.h"
+#include "core/position/cells.h"
 #include "core/position/position.h"
 #include "core/base/text_util.h"
 
@@ -41,9 +42,7 @@ Status readTeams(Rules& r, const VariantLine& l) {
   for (const std::string& group : words(l.value)) {
     uint8_t mask = 0;
     for (char c : group) {
-      int seat = -1;
-      for (int s = 0; s < r.nseats(); ++s)
-        if (r.seats[s].letter == c) seat = s;
+      const int seat = seatByLetter(r, c);
       if (seat < 0) return keyError(std::string("teams: no seat with the letter ") + c);
       if ((seen >> seat) & 1) return keyError(std::string("teams: seat ") + c + " is in two teams");
       seen |= static_cast<uint8_t>(1u << seat);

@@ -5,8 +5,9 @@
 #include <cctype>
 #include <sstream>
 
-#include "core/position/position.h"
 #include "core/base/text_util.h"
+#include "core/position/cells.h"
+#include "core/position/position.h"
 
 namespace acedrex {
 namespace {
@@ -14,17 +15,6 @@ namespace {
 bool allDigits(const std::string& s) {
   return !s.empty() && s.size() <= 9 && std::all_of(s.begin(), s.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
 }
-
-int dirLetter(char c) {
-  switch (c) {
-    case 'n': return kNorth;
-    case 'e': return kEast;
-    case 's': return kSouth;
-    case 'w': return kWest;
-    default: return -1;
-  }
-}
-const char kDirLetters[] = "nesw";
 
 }  // namespace
 
@@ -37,25 +27,6 @@ const char kDirLetters[] = "nesw";
 namespace {
 
 Error fenError(std::string why) { return makeError("fen", std::move(why)); }
-
-// The board part of either form: as many ranks as the board has, top first,
-// separated by '/'. readRank(rank, text, file) reads one, counting the
-// squares in file; each rank must fill the board's width.
-template <class ReadRank>
-Status readRanks(const std::string& board, const Rules& r, ReadRank&& readRank) {
-  const auto ranks = split(board, '/');
-  if (static_cast<int>(ranks.size()) != r.height)
-    return fenError("expected " + std::to_string(r.height) + " ranks, found " + std::to_string(ranks.size()));
-  for (int i = 0; i < r.height; ++i) {
-    const int rank = r.height - 1 - i;
-    int file = 0;
-    if (Status s = readRank(rank, ranks[i], file); !s.ok()) return s;
-    if (file != r.width)
-      return fenError("rank " + std::to_string(rank + 1) + " has " + std::to_string(file) + " squares, not " +
-                      std::to_string(r.width));
-  }
-  return okStatus();
-}
 
 std::string trimmed(const std::string& text) {
   size_t a = 0, b = text.size();
@@ -324,17 +295,12 @@ Status Position::readFen4(const std::string& text) {
   const auto fields = split(text, '-');
   if (fields.size() != 6)
     return fenError("expected 6 fields separated by '-': to-move, seats in, rights, fifty, ply, board");
-  auto seatOfLetter = [&](char c) {
-    for (int s = 0; s < r.nseats(); ++s)
-      if (r.seats[s].letter == c) return s;
-    return -1;
-  };
-  const int mover = fields[0].size() == 1 ? seatOfLetter(fields[0][0]) : -1;
+  const int mover = fields[0].size() == 1 ? seatByLetter(r, fields[0][0]) : -1;
   if (mover < 0) return fenError("unknown seat to move \"" + fields[0] + "\"");
   st_.toMove = static_cast<uint8_t>(mover);
   st_.inMask = 0;
   for (char c : fields[1]) {
-    const int seat = seatOfLetter(c);
+    const int seat = seatByLetter(r, c);
     if (seat < 0) return fenError(std::string("unknown seat '") + c + "' among the seats in");
     st_.inMask |= static_cast<uint8_t>(1u << seat);
   }
@@ -351,41 +317,21 @@ Status Position::readFen4(const std::string& text) {
 Status Position::readFen4Board(const std::string& board) {
   const Rules& r = *rules_;
   return readRanks(board, r, [&](int rank, const std::string& row, int& file) -> Status {
-    for (const std::string& cell : split(row, ',')) {
-      const std::string where = " in rank " + std::to_string(rank + 1);
-      if (allDigits(cell)) {
-        const int n = std::stoi(cell.substr(0, 3));
-        for (int k = 0; k < n; ++k, ++file)
-          if (file >= r.width || r.blocked[r.square(file, rank)])
-            return fenError("empty run crosses a blocked square or the edge" + where);
-        continue;
-      }
-      if (file >= r.width) return fenError("too many squares" + where);
-      const Square s = r.square(file, rank);
-      if (cell == "x") {
-        if (!r.blocked[s]) return fenError("x on a square that is not blocked" + where);
-        ++file;
-        continue;
-      }
-      if (r.blocked[s]) return fenError("expected x for the blocked square " + r.squareName(s));
+    return readCells(r, rank, row, file, false, [&](Square s, const std::string& cell, const std::string& where) -> Status {
       if (cell.size() < 2 || cell.size() > 3) return fenError("bad square \"" + cell + "\"" + where);
-      int seat = -1;
-      for (int q = 0; q < r.nseats(); ++q)
-        if (r.seats[q].letter == cell[0]) seat = q;
+      const int seat = seatByLetter(r, cell[0]);
       const int type = r.typeByLetter(cell[1]);
       if (seat < 0 || type < 0) return fenError("unknown piece \"" + cell + "\"" + where);
       int dir = r.seats[seat].dir;
       if (cell.size() == 3) {
-        dir = dirLetter(cell[2]);
+        dir = dirByLetter(cell[2]);
         if (dir < 0) return fenError("unknown direction in \"" + cell + "\"" + where);
       } else if (r.types[type].pawn) {
         return fenError("a pawn needs its direction (n, e, s or w): \"" + cell + "\"" + where);
       }
       if (!isIn(seat)) return fenError("a piece of a seat that is out: \"" + cell + "\"" + where);
-      if (auto placed = placeRead(s, makePiece(type, dir, seat)); !placed.ok()) return placed;
-      ++file;
-    }
-    return okStatus();
+      return placeRead(s, makePiece(type, dir, seat));
+    });
   });
 }
 

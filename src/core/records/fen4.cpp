@@ -7,6 +7,7 @@
 #include <string>
 
 #include "core/base/text_util.h"
+#include "core/position/cells.h"
 #include "core/position/position.h"
 
 namespace acedrex {
@@ -95,39 +96,17 @@ Status Position::readFen4ChessCom(const std::string& text) {
   if (!isIn(mover)) return fenError("the seat to move is out");
   st_.fifty = std::stoi(fields[5]);
   // The board.
-  const auto ranks = split(fields[6], '/');
-  if (static_cast<int>(ranks.size()) != r.height)
-    return fenError("expected " + std::to_string(r.height) + " ranks, found " + std::to_string(ranks.size()));
-  for (int i = 0; i < r.height; ++i) {
-    const int rank = r.height - 1 - i;
-    int file = 0;
-    const std::string where = " in rank " + std::to_string(rank + 1);
-    for (const std::string& cell : split(ranks[i], ',')) {
-      if (allDigits(cell)) {
-        file += std::stoi(cell);
-        if (file > r.width) return fenError("too many squares" + where);
-        continue;
-      }
-      if (file >= r.width) return fenError("too many squares" + where);
-      const Square sq = r.square(file, rank);
-      if (cell == "x") {
-        if (!r.blocked[sq]) return fenError("x on a square that is not blocked" + where);
-        ++file;
-        continue;
-      }
-      if (r.blocked[sq]) return fenError("a piece on the blocked square " + r.squareName(sq));
-      int seat = -1;
-      for (int q = 0; q < n; ++q)
-        if (cell.size() == 2 && r.seats[q].letter == cell[0]) seat = q;
-      const int type = cell.size() == 2 ? r.typeByLetter(cell[1]) : -1;
-      if (seat < 0 || type < 0) return fenError("unknown piece \"" + cell + "\"" + where);
-      if (!isIn(seat) && !r.deadPieces) return fenError("a piece of a seat that is out: \"" + cell + "\"" + where);
-      if (auto placed = placeRead(sq, makePiece(type, r.seats[seat].dir, seat)); !placed.ok()) return placed;
-      ++file;
-    }
-    if (file != r.width)
-      return fenError("rank " + std::to_string(rank + 1) + " has " + std::to_string(file) + " squares, not " + std::to_string(r.width));
-  }
+  if (Status s = readRanks(fields[6], r, [&](int rank, const std::string& row, int& file) -> Status {
+        return readCells(r, rank, row, file, true, [&](Square sq, const std::string& cell, const std::string& where) -> Status {
+          const int seat = cell.size() == 2 ? seatByLetter(r, cell[0]) : -1;
+          const int type = cell.size() == 2 ? r.typeByLetter(cell[1]) : -1;
+          if (seat < 0 || type < 0) return fenError("unknown piece \"" + cell + "\"" + where);
+          if (!isIn(seat) && !r.deadPieces) return fenError("a piece of a seat that is out: \"" + cell + "\"" + where);
+          return placeRead(sq, makePiece(type, r.seats[seat].dir, seat));
+        });
+      });
+      !s.ok())
+    return s;
   return setSeatCastling(kside, qside);
 }
 

@@ -6,6 +6,7 @@
 
 #include "core/base/text_util.h"
 #include "core/board/hex3.h"
+#include "core/position/cells.h"
 #include "core/position/position.h"
 
 // The Triumvirate arena's position line (Rules::triumvirateText):
@@ -23,12 +24,6 @@ namespace {
 
 Status lineError(const std::string& what) { return makeError("fen", what); }
 
-int seatLetter(const Rules& r, char c) {
-  for (int s = 0; s < r.nseats(); ++s)
-    if (r.seats[s].letter == c) return s;
-  return -1;
-}
-
 }  // namespace
 
 Status Position::readTriumvirate(const std::string& text) {
@@ -44,7 +39,7 @@ Status Position::readTriumvirate(const std::string& text) {
     if (c != 'a' && c != 'c' && c != 'x') return lineError(std::string("unknown seat state '") + c + "' (a, c or x)");
     if (c != 'x') st_.inMask |= static_cast<uint8_t>(1u << s);
   }
-  const int mover = f[1].size() == 1 ? seatLetter(r, f[1][0]) : -1;
+  const int mover = f[1].size() == 1 ? seatByLetter(r, f[1][0]) : -1;
   if (mover < 0) return lineError("unknown seat to move \"" + f[1] + "\"");
   if (!isIn(mover)) return lineError("the seat to move is out");
   st_.toMove = static_cast<uint8_t>(mover);
@@ -53,13 +48,13 @@ Status Position::readTriumvirate(const std::string& text) {
       // colour, piece letter, [> owner], cell
       const auto bad = [&] { return lineError("bad piece \"" + tok + "\" (e.g. wRA1 or bP>rA7)"); };
       if (tok.size() < 4) return bad();
-      const int colour = seatLetter(r, tok[0]);
+      const int colour = seatByLetter(r, tok[0]);
       int type = r.typeByLetter(tok[1]);
       size_t at = 2;
       int owner = colour;
       if (tok[at] == '>') {
         if (tok.size() < 6) return bad();
-        owner = seatLetter(r, tok[at + 1]);
+        owner = seatByLetter(r, tok[at + 1]);
         at += 2;
       }
       if (colour < 0 || owner < 0 || type < 0 || type == r.stuckPawnType) return bad();

@@ -21,19 +21,6 @@
 #include "core/position/position.h"
 
 namespace acedrex {
-namespace {
-
-int dirByLetter(char c) {
-  switch (c) {
-    case 'n': return kNorth;
-    case 'e': return kEast;
-    case 's': return kSouth;
-    case 'w': return kWest;
-    default: return -1;
-  }
-}
-
-}  // namespace
 
 Result<VariantDef> parseVariantFile(const std::string& text, const std::string& source) {
   VariantDef def;
