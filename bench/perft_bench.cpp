@@ -1,9 +1,9 @@
 // Google Benchmark: perft and move generation per variant. Speeds, never tests.
 #include <benchmark/benchmark.h>
 
-#include "core/perft.h"
-#include "core/position.h"
-#include "core/variant.h"
+#include "core/position/perft.h"
+#include "core/position/position.h"
+#include "core/variant/variant.h"
 
 namespace {
 

@@ -15,9 +15,9 @@
 #include <string>
 #include <vector>
 
-#include "core/perft.h"
-#include "core/position.h"
-#include "core/variant.h"
+#include "core/position/perft.h"
+#include "core/position/position.h"
+#include "core/variant/variant.h"
 
 namespace acedrex::fuzz {
 

@@ -22,10 +22,10 @@
 #include <string>
 #include <vector>
 
-#include "core/game.h"
-#include "core/perft.h"
-#include "core/position.h"
-#include "core/variant.h"
+#include "core/game/game.h"
+#include "core/position/perft.h"
+#include "core/position/position.h"
+#include "core/variant/variant.h"
 #include "fuzz_rules.h"
 
 namespace {

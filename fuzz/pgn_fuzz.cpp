@@ -1,4 +1,4 @@
-// libFuzzer target: PGN text through readPgn and replayPgn (core/pgn.h).
+// libFuzzer target: PGN text through readPgn and replayPgn (core/records/pgn.h).
 //
 // Input: any bytes, read as PGN. Checks: the reader returns games or an
 // error with a message and a "line L, column C" location, never crashes;
@@ -12,7 +12,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "core/pgn.h"
+#include "core/records/pgn.h"
 #include "fuzz_rules.h"
 
 namespace {

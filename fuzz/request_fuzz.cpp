@@ -19,7 +19,7 @@
 #include <memory>
 #include <string>
 
-#include "core/variant.h"
+#include "core/variant/variant.h"
 #include "server/app/api.h"
 #include "server/app/json.h"
 #include "server/app/lobby.h"

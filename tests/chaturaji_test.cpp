@@ -3,7 +3,7 @@
 #include <map>
 #include <set>
 
-#include "core/pgn.h"
+#include "core/records/pgn.h"
 #include "engine/bot.h"
 #include "test_util.h"
 

@@ -6,7 +6,7 @@
 
 #include <mutex>
 
-#include "core/embedded_variants.h"
+#include "core/variant/embedded_variants.h"
 #include "engine/bot.h"
 #include "protocol/uci.h"
 #include "test_util.h"

@@ -1,11 +1,11 @@
-// Duck chess (variants/duck.variant, core/duck.cpp): the duck in the FEN, the
+// Duck chess (variants/duck.variant, core/mechanisms/duck.cpp): the duck in the FEN, the
 // turn's text, where the duck may go, no check with the king captured, the
 // stalemated side winning, and the bots choosing legal turns. Every expected
 // text and count was checked with the current Fairy-Stockfish (`go perft 1`).
 #include <atomic>
 #include <mutex>
 
-#include "core/pgn.h"
+#include "core/records/pgn.h"
 #include "engine/bot.h"
 #include "protocol/uci.h"
 #include "test_util.h"

@@ -1,8 +1,8 @@
 // Fog of war (docs/rules/fog-of-war.md): king capture instead of check, and
-// each seat's view of a position (core/fog.h); the bot plays from its view.
+// each seat's view of a position (core/mechanisms/fog.h); the bot plays from its view.
 #include <random>
 
-#include "core/fog.h"
+#include "core/mechanisms/fog.h"
 #include "engine/bot.h"
 #include "test_util.h"
 

@@ -5,7 +5,7 @@
 #include <map>
 #include <set>
 
-#include "core/pgn.h"
+#include "core/records/pgn.h"
 #include "engine/bot.h"
 #include "engine/eval.h"
 #include "engine/search.h"

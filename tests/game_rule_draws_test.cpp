@@ -2,7 +2,7 @@
 // exactly the positions where the rules end a game of the same moves.
 #include <gtest/gtest.h>
 
-#include "core/game.h"
+#include "core/game/game.h"
 #include "test_util.h"
 
 namespace acedrex {

@@ -1,10 +1,10 @@
-// The PGN module (core/pgn.h): what the writer writes, round trips of seeded
+// The PGN module (core/records/pgn.h): what the writer writes, round trips of seeded
 // random games of every variant through writePgn, readPgn and replayPgn, the
 // reader on hand-written records, and bad input that must give errors.
 #include <random>
 
-#include "core/pgn.h"
-#include "core/text_util.h"
+#include "core/records/pgn.h"
+#include "core/base/text_util.h"
 #include "test_util.h"
 
 namespace acedrex::test {

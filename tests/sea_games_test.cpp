@@ -5,7 +5,7 @@
 #include <mutex>
 #include <set>
 
-#include "core/chess960.h"
+#include "core/variant/chess960.h"
 #include "engine/bot.h"
 #include "protocol/uci.h"
 #include "test_util.h"

@@ -15,10 +15,10 @@
 
 #include <gtest/gtest.h>
 
-#include "core/game.h"
-#include "core/perft.h"
-#include "core/position.h"
-#include "core/variant.h"
+#include "core/game/game.h"
+#include "core/position/perft.h"
+#include "core/position/position.h"
+#include "core/variant/variant.h"
 #include "protocol/uci.h"
 
 namespace acedrex::test {

@@ -7,7 +7,7 @@
 #include <map>
 #include <set>
 
-#include "core/hex3.h"
+#include "core/board/hex3.h"
 #include "engine/bot.h"
 #include "test_util.h"
 

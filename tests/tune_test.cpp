@@ -2,7 +2,7 @@
 // file, the fit of k and the local search on small synthetic data sets.
 #include <cmath>
 
-#include "core/pgn.h"
+#include "core/records/pgn.h"
 #include "engine/eval.h"
 #include "test_util.h"
 #include "tune/tuner.h"

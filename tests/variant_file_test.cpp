@@ -5,8 +5,8 @@
 #include <set>
 #include <string>
 
-#include "core/json_text.h"
-#include "core/embedded_variants.h"
+#include "core/base/json_text.h"
+#include "core/variant/embedded_variants.h"
 #include "test_util.h"
 
 namespace acedrex::test {

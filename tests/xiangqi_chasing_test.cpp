@@ -1,4 +1,4 @@
-// Xiangqi's repetition verdicts (chasing = axf, core/chasing.h): perpetual
+// Xiangqi's repetition verdicts (chasing = axf, core/mechanisms/chasing.h): perpetual
 // check and perpetual chase lose, mutual chases draw, and the attacks that
 // are no chase. Every position and sequence here was played into the
 // current Fairy-Stockfish through its xboard protocol (force, setboard, the
@@ -9,7 +9,7 @@
 // random games with its `d` output.
 #include <atomic>
 
-#include "core/chasing.h"
+#include "core/mechanisms/chasing.h"
 #include "engine/bot.h"
 #include "test_util.h"
 

@@ -3,8 +3,8 @@
 // check, and the bots playing both games.
 #include <atomic>
 
-#include "core/betza.h"
-#include "core/pgn.h"
+#include "core/variant/betza.h"
+#include "core/records/pgn.h"
 #include "engine/bot.h"
 #include "test_util.h"
 

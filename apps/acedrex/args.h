@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "core/result.h"
-#include "core/variant.h"
+#include "core/base/result.h"
+#include "core/variant/variant.h"
 
 namespace acedrex::cli {
 

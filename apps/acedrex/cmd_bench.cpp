@@ -13,9 +13,9 @@
 #include <sstream>
 
 #include "args.h"
-#include "core/game.h"
-#include "core/perft.h"
-#include "core/position.h"
+#include "core/game/game.h"
+#include "core/position/perft.h"
+#include "core/position/position.h"
 #include "engine/bot.h"
 #include "protocol/child_process.h"
 

@@ -7,8 +7,8 @@
 #include <set>
 
 #include "args.h"
-#include "core/chess960.h"
-#include "core/game.h"
+#include "core/variant/chess960.h"
+#include "core/game/game.h"
 #include "engine/bot.h"
 #include "protocol/match.h"
 #include "protocol/uci.h"

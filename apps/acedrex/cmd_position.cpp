@@ -2,10 +2,10 @@
 #include <iostream>
 
 #include "args.h"
-#include "core/game.h"
-#include "core/perft.h"
-#include "core/pgn.h"
-#include "core/position.h"
+#include "core/game/game.h"
+#include "core/position/perft.h"
+#include "core/records/pgn.h"
+#include "core/position/position.h"
 
 namespace acedrex::cli {
 namespace {

@@ -8,7 +8,7 @@
 #include <iostream>
 #include <thread>
 
-#include "core/variant.h"
+#include "core/variant/variant.h"
 #include "engine/bot.h"
 #include "server/app/api.h"
 #include "server/app/lobby.h"

@@ -1,6 +1,6 @@
 #include <sstream>
 
-#include "core/fog.h"
+#include "core/mechanisms/fog.h"
 #include "engine/bot.h"
 #include "engine/multi.h"
 #include "engine/search.h"
@@ -66,7 +66,7 @@ class EngineBot final : public Bot {
     if (!bounded) l.moveTimeMs = 1000;  // never search forever without being asked to
     if (rules_->fog && !game.finished()) {
       // Fog of war: the bot searches a position built from its own view
-      // (core/fog.h) and never the real one; its legal moves are the same.
+      // (core/mechanisms/fog.h) and never the real one; its legal moves are the same.
       Game view(rules_, game.seed());
       if (view.setStart(viewSampleText(game.position(), seat)).ok() && !view.finished())
         return two_->run(view, l, stop, onInfo);

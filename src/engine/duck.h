@@ -9,7 +9,7 @@
 // legally take.
 #pragma once
 
-#include "core/position.h"
+#include "core/position/position.h"
 #include "engine/eval.h"
 
 namespace acedrex::engine {

@@ -5,7 +5,7 @@
 #include <cstdlib>
 #include <sstream>
 
-#include "core/diagram.h"
+#include "core/records/diagram.h"
 #include "engine/embedded_params.h"
 
 namespace acedrex::engine {

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "core/position.h"
+#include "core/position/position.h"
 
 namespace acedrex::engine {
 

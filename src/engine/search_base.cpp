@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/chasing.h"
+#include "core/mechanisms/chasing.h"
 #include "engine/duck.h"
 #include "engine/see.h"
 

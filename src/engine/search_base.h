@@ -121,7 +121,7 @@ class SearchBase {
   }
   // The score for the side to move of a node drawnByRule() found: a draw,
   // but with Rules::chasing a repetition where one side checked or chased
-  // with every move of the cycle is lost by that side (core/chasing.h).
+  // with every move of the cycle is lost by that side (core/mechanisms/chasing.h).
   int ruleScore(int ply) const;
 
   // Killers and history.

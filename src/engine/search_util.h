@@ -5,7 +5,7 @@
 #include <chrono>
 #include <cstdint>
 
-#include "core/position.h"
+#include "core/position/position.h"
 
 namespace acedrex::engine {
 

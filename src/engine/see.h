@@ -2,7 +2,7 @@
 // have taken turns capturing on its square.
 #pragma once
 
-#include "core/position.h"
+#include "core/position/position.h"
 #include "engine/eval.h"
 
 namespace acedrex::engine {

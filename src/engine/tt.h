@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/types.h"
+#include "core/base/types.h"
 
 namespace acedrex::engine {
 

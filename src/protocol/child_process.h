@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include "core/result.h"
+#include "core/base/result.h"
 
 namespace acedrex::protocol {
 

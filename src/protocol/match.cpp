@@ -17,7 +17,7 @@
 #include <sstream>
 #include <thread>
 
-#include "core/pgn.h"
+#include "core/records/pgn.h"
 #include "protocol/child_process.h"
 #include "engine/bot.h"
 #include "engine/multi.h"

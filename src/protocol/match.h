@@ -10,8 +10,8 @@
 #include <utility>
 #include <vector>
 
-#include "core/result.h"
-#include "core/variant.h"
+#include "core/base/result.h"
+#include "core/variant/variant.h"
 #include "engine/eval.h"
 
 namespace acedrex::protocol {

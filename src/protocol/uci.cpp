@@ -4,7 +4,7 @@
 #include <set>
 #include <sstream>
 
-#include "core/perft.h"
+#include "core/position/perft.h"
 
 namespace acedrex::protocol {
 namespace {

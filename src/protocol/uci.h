@@ -17,8 +17,8 @@
 #include <thread>
 #include <vector>
 
-#include "core/game.h"
-#include "core/variant.h"
+#include "core/game/game.h"
+#include "core/variant/variant.h"
 #include "engine/bot.h"
 
 namespace acedrex::protocol {

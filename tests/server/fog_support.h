@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "core/fog.h"
-#include "core/game.h"
+#include "core/mechanisms/fog.h"
+#include "core/game/game.h"
 #include "test_support.h"
 
 namespace acedrex::server::testing {
@@ -20,7 +20,7 @@ struct Heard {
 };
 
 // What a client may see of the real game: its seat's view, or for a watcher
-// the squares both seats see (core/fog.h, tested on its own in fog_test.cpp).
+// the squares both seats see (core/mechanisms/fog.h, tested on its own in fog_test.cpp).
 inline std::vector<bool> allowed(const Position& real, int seat) {
   return seat < 0 ? commonSquares(real) : visibleSquares(real, seat);
 }

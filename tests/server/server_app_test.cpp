@@ -4,8 +4,8 @@
 
 #include <set>
 
-#include "core/chess960.h"
-#include "core/pgn.h"
+#include "core/variant/chess960.h"
+#include "core/records/pgn.h"
 #include "server/app/api.h"
 #include "server/app/lobby.h"
 #include "test_support.h"

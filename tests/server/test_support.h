@@ -13,7 +13,7 @@
 #include <thread>
 #include <vector>
 
-#include "core/game.h"
+#include "core/game/game.h"
 #include "engine/bot.h"
 #include "server/app/api.h"
 #include "server/app/common.h"

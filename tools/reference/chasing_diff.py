@@ -4,7 +4,7 @@
 Plays seeded random xiangqi games and, after every ply, compares the pieces
 the last move chased: Fairy-Stockfish's `d` prints them ("Chased:"), Acedrex's
 `summary` writes them ("chased"). Chases are what the perpetual-chase rule
-(chasing = axf, src/core/chasing.cpp) is made of; the repetition verdicts
+(chasing = axf, src/core/mechanisms/chasing.cpp) is made of; the repetition verdicts
 themselves are under tests/xiangqi_chasing_test.cpp.
 
 usage: chasing_diff.py --acedrex build/release/acedrex --fsf PATH [--games 10] [--plies 120] [--seed 1]

@@ -64,7 +64,7 @@ the score of our team, with an Elo estimate and its 95% interval computed as
 `acedrex match` computes them (a Wilson score interval whose width follows
 the spread of the game scores; src/protocol/match.cpp, estimateElo), and the
 totals of the move-list check. --pgn FILE: every game's record as PGN4,
-written by Acedrex (`acedrex summary --pgn`, src/core/pgn.cpp).
+written by Acedrex (`acedrex summary --pgn`, src/core/records/pgn.cpp).
 """
 import argparse
 import json

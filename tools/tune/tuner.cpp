@@ -12,7 +12,7 @@
 #include <thread>
 #include <unordered_set>
 
-#include "core/game.h"
+#include "core/game/game.h"
 
 namespace acedrex::tune {
 

@@ -11,10 +11,10 @@
 #include <string>
 #include <vector>
 
-#include "core/pgn.h"
-#include "core/position.h"
-#include "core/result.h"
-#include "core/variant.h"
+#include "core/records/pgn.h"
+#include "core/position/position.h"
+#include "core/base/result.h"
+#include "core/variant/variant.h"
 #include "engine/eval.h"
 
 namespace acedrex::tune {

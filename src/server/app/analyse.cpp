@@ -5,7 +5,7 @@
 #include <atomic>
 #include <exception>
 
-#include "core/game.h"
+#include "core/game/game.h"
 #include "server/app/api.h"
 #include "server/app/json.h"
 #include "server/app/lobby.h"

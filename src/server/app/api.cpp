@@ -3,7 +3,7 @@
 #include <cmath>
 #include <string_view>
 
-#include "core/diagram.h"
+#include "core/records/diagram.h"
 #include "server/app/catalogue.h"
 #include "server/app/http_util.h"
 #include "server/app/json.h"

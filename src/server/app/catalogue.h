@@ -7,7 +7,7 @@
 #include <optional>
 #include <string>
 
-#include "core/variant.h"
+#include "core/variant/variant.h"
 #include "server/app/json.h"
 #include "server/app/store.h"
 

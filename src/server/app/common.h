@@ -9,7 +9,7 @@
 #include <optional>
 #include <string>
 
-#include "core/variant.h"
+#include "core/variant/variant.h"
 #include "engine/bot.h"
 
 namespace acedrex::server {

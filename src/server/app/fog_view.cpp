@@ -1,6 +1,6 @@
 #include "server/app/fog_view.h"
 
-#include "core/fog.h"
+#include "core/mechanisms/fog.h"
 
 namespace acedrex::server {
 

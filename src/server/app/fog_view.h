@@ -1,6 +1,6 @@
 // What one client may see of a game: everything, except in a fog-of-war
 // game (Rules::fog) before its end. Then a seat sees its own view
-// (core/fog.h), a watcher holding no seat only what both seats see, and a
+// (core/mechanisms/fog.h), a watcher holding no seat only what both seats see, and a
 // token holding both seats everything. GameRoom builds every state it sends
 // (HTTP, NDJSON stream, WebSocket) through one GameView; records (PGN,
 // replay) stay closed until the end.
@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "core/game.h"
+#include "core/game/game.h"
 
 namespace acedrex::server {
 

@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-#include "core/result.h"
+#include "core/base/result.h"
 
 namespace acedrex::server {
 

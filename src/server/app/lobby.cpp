@@ -6,7 +6,7 @@
 #include <cstdio>
 #include <random>
 
-#include "core/chess960.h"
+#include "core/variant/chess960.h"
 #include "server/app/catalogue.h"
 #include "server/app/http_util.h"
 #include "server/app/json.h"

@@ -26,7 +26,7 @@
 #include <thread>
 #include <vector>
 
-#include "core/variant.h"
+#include "core/variant/variant.h"
 #include "server/app/bot_queue.h"
 #include "server/app/common.h"
 #include "server/app/limits.h"

@@ -4,7 +4,7 @@
 #include <ctime>
 #include <vector>
 
-#include "core/pgn.h"
+#include "core/records/pgn.h"
 #include "server/app/players.h"
 #include "server/app/room.h"
 

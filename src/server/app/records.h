@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "core/game.h"
+#include "core/game/game.h"
 #include "server/app/json.h"
 #include "server/app/store.h"
 

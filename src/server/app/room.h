@@ -24,7 +24,7 @@
 #include <string>
 #include <vector>
 
-#include "core/game.h"
+#include "core/game/game.h"
 #include "server/app/clock.h"
 #include "server/app/common.h"
 #include "server/app/room_entries.h"

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "core/splitmix.h"
+#include "core/base/splitmix.h"
 #include "server/app/room.h"
 
 namespace acedrex::server {

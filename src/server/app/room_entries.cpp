@@ -1,6 +1,6 @@
 #include "server/app/room_entries.h"
 
-#include "core/pgn.h"
+#include "core/records/pgn.h"
 #include "server/app/json.h"
 
 namespace acedrex::server {

@@ -14,7 +14,7 @@
 #include <string>
 #include <string_view>
 
-#include "core/result.h"
+#include "core/base/result.h"
 
 namespace acedrex::server {
 

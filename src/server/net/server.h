@@ -6,7 +6,7 @@
 #include <memory>
 #include <string>
 
-#include "core/result.h"
+#include "core/base/result.h"
 #include "server/app/api.h"
 
 namespace acedrex::server::net {
