@@ -13,6 +13,7 @@
 #include "server/app/catalogue.h"
 #include "server/app/glicko2.h"
 #include "server/app/json.h"
+#include "server/app/players.h"
 
 namespace acedrex::server {
 namespace {
@@ -91,10 +92,7 @@ std::optional<ApiResponse> Api::seatCreator(const ApiRequest& req, const Json& b
   if (c->seats.empty()) c->seats.assign(n, SeatPlan{});
   for (auto& s : c->seats)
     if (!s.bot && !s.open) {
-      s.name = who.name;
-      s.account = who.account;
-      s.rating = who.account ? who.rating : 0;
-      s.provisional = who.provisional;
+      seatThePlayer(s, who);
       if (!c->hotSeat) break;  // the creator holds the first human seat; hot seat: all of them
     }
   return std::nullopt;
@@ -119,13 +117,13 @@ ApiResponse Api::player(const std::string& name) {
     for (const auto& g : *games) {
       auto rules = lobby_.rulesFor(g.variant, g.options);
       if (!rules.ok()) continue;
-      JsonWriter one;
-      writeGameSummary(one, g, **rules, g.finished, -1, std::nullopt);
       // The summary, with the result once finished.
-      std::string text = one.take();
-      if (g.finished && !g.resultJson.empty()) text = text.substr(0, text.size() - 1) + ",\"result\":" + g.resultJson + "}";
-      else text = text.substr(0, text.size() - 1) + ",\"result\":null}";
-      w.raw(text);
+      w.beginObject();
+      writeGameSummaryFields(w, g, **rules, g.finished, -1, std::nullopt);
+      w.key("result");
+      if (g.finished && !g.resultJson.empty()) w.raw(g.resultJson);
+      else w.null();
+      w.endObject();
     }
   w.endArray().endObject();
   ApiResponse r;

@@ -52,7 +52,14 @@ CatalogueEntry catalogueEntry(const std::string& name) {
 
 void writeGameSummary(JsonWriter& w, const StoredGame& g, const Rules& r, bool finished, int toMove,
                       std::optional<int64_t> plies) {
-  w.beginObject().key("id").value(g.id).key("variant").value(r.variant).key("title").value(r.title);
+  w.beginObject();
+  writeGameSummaryFields(w, g, r, finished, toMove, plies);
+  w.endObject();
+}
+
+void writeGameSummaryFields(JsonWriter& w, const StoredGame& g, const Rules& r, bool finished, int toMove,
+                            std::optional<int64_t> plies) {
+  w.key("id").value(g.id).key("variant").value(r.variant).key("title").value(r.title);
   w.key("status").value(finished ? "finished" : "ongoing");
   w.key("toMove");
   if (toMove >= 0 && toMove < r.nseats()) w.value(r.seats[static_cast<size_t>(toMove)].name);
@@ -81,7 +88,6 @@ void writeGameSummary(JsonWriter& w, const StoredGame& g, const Rules& r, bool f
   }
   w.endArray();
   w.key("createdAt").value(g.createdMs);
-  w.endObject();
 }
 
 }  // namespace acedrex::server

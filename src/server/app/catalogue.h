@@ -27,5 +27,9 @@ CatalogueEntry catalogueEntry(const std::string& name);
 // "open"}], "createdAt"}. Never a token. toMove < 0 and plies unset: null.
 void writeGameSummary(JsonWriter& w, const StoredGame& game, const Rules& rules, bool finished, int toMove,
                       std::optional<int64_t> plies);
+// The same keys into an object the caller has begun (and ends), for a
+// summary with keys of its own.
+void writeGameSummaryFields(JsonWriter& w, const StoredGame& game, const Rules& rules, bool finished, int toMove,
+                            std::optional<int64_t> plies);
 
 }  // namespace acedrex::server

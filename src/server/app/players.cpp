@@ -13,6 +13,13 @@ void writeSeatPlayer(JsonWriter& w, const SeatPlan& seat) {
   w.key("provisional").value(seat.rating > 0 && seat.provisional);
 }
 
+void seatThePlayer(SeatPlan& seat, const SeatPlan& player) {
+  seat.name = player.name;
+  seat.account = player.account;
+  seat.rating = player.account ? player.rating : 0;
+  seat.provisional = player.account && player.provisional;
+}
+
 std::string playerName(const SeatPlan& seat) {
   if (seat.bot) return "Acedrex level " + std::to_string(seat.level);
   return seat.name.empty() ? std::string("Human") : seat.name;

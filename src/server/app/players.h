@@ -14,6 +14,10 @@ namespace acedrex::server {
 // none) and "provisional" keys into the seat object being written.
 void writeSeatPlayer(JsonWriter& w, const SeatPlan& seat);
 
+// Puts `player` (name, account, rating, provisional) into `seat`; a guest
+// carries no rating.
+void seatThePlayer(SeatPlan& seat, const SeatPlan& player);
+
 // The name of a seat's player in a record: the bot's level, the player's name, or "Human".
 std::string playerName(const SeatPlan& seat);
 

@@ -1,5 +1,6 @@
 // GameRoom: who sits in its seats (players.h): the taker of a free seat, and
 // the names a seat's holder gives it.
+#include "server/app/players.h"
 #include "server/app/room.h"
 
 namespace acedrex::server {
@@ -13,11 +14,7 @@ Outcome GameRoom::seatPlayer(std::vector<SeatPlan>& seats, int seat, const SeatP
       if (static_cast<int>(i) != seat && seats[i].account && seats[i].name == player->name)
         return apiError(409, "same-player", "the other seat of this rated game is yours");
   }
-  if (!player || player->name.empty()) return done();
-  s.name = player->name;
-  s.account = player->account;
-  s.rating = player->account ? player->rating : 0;
-  s.provisional = player->account && player->provisional;
+  if (player && !player->name.empty()) seatThePlayer(s, *player);
   return done();
 }
 
