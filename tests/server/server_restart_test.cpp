@@ -138,7 +138,8 @@ TEST(ServerRestartSlow, RepeatedKillsWhileBotsPlay) {
   std::map<std::string, std::vector<std::string>> seen;
   std::string humanId, humanToken;
   for (int cycle = 0; cycle < 4; ++cycle) {
-    ServeProcess serve(db, {"--bot-ms", "10"});
+    // Four games of bots only from one client: above the default limit of three.
+    ServeProcess serve(db, {"--bot-ms", "10", "--max-bot-games-per-client", "8"});
     ASSERT_GT(serve.port(), 0);
     HttpClient c(serve.port());
     for (const auto& [id, moves] : seen) {
